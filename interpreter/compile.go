@@ -1,0 +1,726 @@
+package interpreter
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"github.com/expr-lang/expr"
+	exprast "github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/types"
+
+	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/load"
+)
+
+// Compile turns a validated `game` value (from package load) into a Game.
+// Every expr source is compiled and type-checked here, once; all problems
+// are returned together as a diag.List with positions in the CUE files.
+func Compile(v cue.Value) (*Game, error) {
+	c := &compiler{g: &Game{
+		Params:   map[string]any{},
+		varInit:  map[string]int{},
+		pvarInit: map[string]int{},
+		zones:    map[string]*Zone{},
+		cards:    map[string]*Card{},
+		dice:     map[string][]int{},
+		effects:  map[string]*Effect{},
+		actions:  map[string]*Action{},
+		goodIndex: map[string]*Good{},
+	}}
+	c.g.m = &machine{g: c.g}
+	c.funcs = c.g.m.functions()
+	c.declarations(v)
+	c.bodies(v)
+	if err := c.errs.Err(); err != nil {
+		return nil, err
+	}
+	return c.g, nil
+}
+
+type compiler struct {
+	g     *Game
+	errs  diag.List
+	funcs []expr.Option
+}
+
+func (c *compiler) errorf(v cue.Value, format string, args ...any) {
+	c.errs.Add(load.Pos(v.Pos()), format, args...)
+}
+
+// fields iterates the regular fields of a struct value in order.
+func fields(v cue.Value, f func(name string, v cue.Value)) {
+	it, err := v.Fields()
+	if err != nil {
+		return
+	}
+	for it.Next() {
+		f(it.Selector().Unquoted(), it.Value())
+	}
+}
+
+func elems(v cue.Value, f func(i int, v cue.Value)) {
+	it, err := v.List()
+	if err != nil {
+		return
+	}
+	for i := 0; it.Next(); i++ {
+		f(i, it.Value())
+	}
+}
+
+func lookup(v cue.Value, path string) (cue.Value, bool) {
+	x := v.LookupPath(cue.ParsePath(path))
+	return x, x.Exists()
+}
+
+func str(v cue.Value, path string) string {
+	x, ok := lookup(v, path)
+	if !ok {
+		return ""
+	}
+	s, _ := x.String()
+	return s
+}
+
+func integer(v cue.Value, path string) int {
+	x, ok := lookup(v, path)
+	if !ok {
+		return 0
+	}
+	n, _ := x.Int64()
+	return int(n)
+}
+
+func boolean(v cue.Value, path string, def bool) bool {
+	x, ok := lookup(v, path)
+	if !ok {
+		return def
+	}
+	b, err := x.Bool()
+	if err != nil {
+		return def
+	}
+	return b
+}
+
+// declarations reads everything that expressions may refer to.
+func (c *compiler) declarations(v cue.Value) {
+	g := c.g
+	g.ID, g.Name, g.Summary = str(v, "id"), str(v, "name"), str(v, "summary")
+	g.MinPlayers, g.MaxPlayers = integer(v, "players.min"), integer(v, "players.max")
+
+	p, _ := lookup(v, "params")
+	var sf []reflect.StructField
+	var pv []reflect.Value
+	fields(p, func(name string, x cue.Value) {
+		var val any
+		switch x.Kind() {
+		case cue.IntKind:
+			n, _ := x.Int64()
+			val = int(n)
+		case cue.BoolKind:
+			val, _ = x.Bool()
+		default:
+			val, _ = x.String()
+		}
+		g.Params[name] = val
+		sf = append(sf, reflect.StructField{
+			Name: fmt.Sprintf("P%d", len(sf)),
+			Type: reflect.TypeOf(val),
+			Tag:  reflect.StructTag(fmt.Sprintf(`expr:%q json:%q`, name, name)),
+		})
+		pv = append(pv, reflect.ValueOf(val))
+	})
+	ps := reflect.New(reflect.StructOf(sf)).Elem()
+	for i, x := range pv {
+		ps.Field(i).Set(x)
+	}
+	g.params = ps.Interface()
+
+	if x, ok := lookup(v, "cap.var"); ok {
+		g.capVar, _ = x.String()
+		g.capMax = integer(v, "cap.max")
+	}
+	vs, _ := lookup(v, "vars")
+	fields(vs, func(name string, x cue.Value) {
+		n, _ := x.Int64()
+		g.vars = append(g.vars, name)
+		g.varInit[name] = int(n)
+	})
+	vs, _ = lookup(v, "playerVars")
+	fields(vs, func(name string, x cue.Value) {
+		n, _ := x.Int64()
+		g.playerVars = append(g.playerVars, name)
+		g.pvarInit[name] = int(n)
+	})
+	gs, _ := lookup(v, "goods")
+	fields(gs, func(name string, x cue.Value) {
+		gd := &Good{ID: name, Name: str(x, "name"), Count: integer(x, "count")}
+		g.goods = append(g.goods, gd)
+		g.goodIndex[name] = gd
+	})
+	for _, perPlayer := range []bool{false, true} {
+		path := "zones"
+		if perPlayer {
+			path = "playerZones"
+		}
+		zs, _ := lookup(v, path)
+		fields(zs, func(name string, x cue.Value) {
+			if _, dup := g.zones[name]; dup {
+				c.errorf(x, "zone %q is declared both in zones and playerZones", name)
+				return
+			}
+			g.zones[name] = &Zone{ID: name, PerPlayer: perPlayer, Visibility: str(x, "visibility"), Refill: str(x, "refill")}
+			g.zoneOrder = append(g.zoneOrder, name)
+		})
+	}
+	cs, _ := lookup(v, "cards")
+	fields(cs, func(name string, x cue.Value) {
+		n := integer(x, "count")
+		for k := 1; k <= n; k++ {
+			id := name
+			if n > 1 {
+				id = fmt.Sprintf("%s#%d", name, k)
+			}
+			card := &Card{ID: id, Def: name, Name: str(x, "name"), Kind: str(x, "kind"), Text: str(x, "text"),
+				Num: map[string]int{}, Str: map[string]string{}, List: map[string][]string{}}
+			nums, _ := lookup(x, "num")
+			fields(nums, func(k string, y cue.Value) { n, _ := y.Int64(); card.Num[k] = int(n) })
+			strs, _ := lookup(x, "str")
+			fields(strs, func(k string, y cue.Value) { card.Str[k], _ = y.String() })
+			lists, _ := lookup(x, "list")
+			fields(lists, func(k string, y cue.Value) {
+				l := []string{}
+				elems(y, func(_ int, z cue.Value) { s, _ := z.String(); l = append(l, s) })
+				card.List[k] = l
+			})
+			g.cards[id] = card
+			g.cardOrder = append(g.cardOrder, id)
+		}
+	})
+	ds, _ := lookup(v, "dice")
+	fields(ds, func(name string, x cue.Value) {
+		elems(x, func(_ int, y cue.Value) { n, _ := y.Int64(); g.dice[name] = append(g.dice[name], int(n)) })
+	})
+	c.boardDecl(v)
+}
+
+func (c *compiler) boardDecl(v cue.Value) {
+	g := c.g
+	g.board = &Board{Nodes: map[string]*Node{}, out: map[string][]*Edge{}, in: map[string][]*Edge{}, kinds: map[string][]string{}}
+	boards, _ := lookup(v, "boards")
+	name := str(v, "board")
+	if name == "" {
+		var names []string
+		fields(boards, func(n string, _ cue.Value) { names = append(names, n) })
+		if len(names) > 1 {
+			c.errorf(boards, "several boards (%s): set `board` to the one in play", strings.Join(names, ", "))
+		}
+		if len(names) == 0 {
+			return
+		}
+		name = names[0]
+	}
+	b, ok := lookup(boards, name)
+	if !ok {
+		x, _ := lookup(v, "board")
+		c.errorf(x, "board %q is not declared in boards", name)
+		return
+	}
+	ns, _ := lookup(b, "nodes")
+	fields(ns, func(id string, x cue.Value) {
+		n := &Node{ID: id, Kind: str(x, "kind"), Name: str(x, "name"), Num: map[string]int{}, Str: map[string]string{}}
+		if n.Name == "" {
+			n.Name = id
+		}
+		nums, _ := lookup(x, "num")
+		fields(nums, func(k string, y cue.Value) { i, _ := y.Int64(); n.Num[k] = int(i) })
+		strs, _ := lookup(x, "str")
+		fields(strs, func(k string, y cue.Value) { n.Str[k], _ = y.String() })
+		g.board.Nodes[id] = n
+		g.board.order = append(g.board.order, id)
+		g.board.kinds[n.Kind] = append(g.board.kinds[n.Kind], id)
+		g.board.kinds[""] = append(g.board.kinds[""], id)
+	})
+	es, _ := lookup(b, "edges")
+	elems(es, func(_ int, x cue.Value) {
+		from, to := str(x, "from"), str(x, "to")
+		for _, end := range []string{from, to} {
+			if g.board.Nodes[end] == nil {
+				c.errorf(x, "edge %s→%s: no node %q", from, to, end)
+				return
+			}
+		}
+		e := &Edge{From: from, To: to, Num: map[string]int{}, Str: map[string]string{}}
+		nums, _ := lookup(x, "num")
+		fields(nums, func(k string, y cue.Value) { i, _ := y.Int64(); e.Num[k] = int(i) })
+		strs, _ := lookup(x, "str")
+		fields(strs, func(k string, y cue.Value) { e.Str[k], _ = y.String() })
+		g.board.out[from] = append(g.board.out[from], e)
+		g.board.in[to] = append(g.board.in[to], e)
+		if !boolean(x, "directed", true) {
+			r := &Edge{From: to, To: from, Num: e.Num, Str: e.Str}
+			g.board.out[to] = append(g.board.out[to], r)
+			g.board.in[from] = append(g.board.in[from], r)
+		}
+	})
+}
+
+// scope is the typed environment an expression is compiled against.
+type scope map[string]types.Type
+
+func (c *compiler) base() scope {
+	return scope{"me": types.Int, "numPlayers": types.Int, "params": types.TypeOf(c.g.params)}
+}
+
+func (s scope) with(name string, t types.Type) scope {
+	n := make(scope, len(s)+1)
+	for k, v := range s {
+		n[k] = v
+	}
+	n[name] = t
+	return n
+}
+
+func typeOf(t reflect.Type) types.Type {
+	if t == nil || t.Kind() == reflect.Interface {
+		return types.Any
+	}
+	return types.TypeOf(reflect.Zero(t).Interface())
+}
+
+func typeNamed(name string) types.Type {
+	switch name {
+	case "int":
+		return types.Int
+	case "bool":
+		return types.Bool
+	case "list":
+		return types.TypeOf([]any{})
+	}
+	return types.String
+}
+
+// bodies compiles every expression of the definition.
+func (c *compiler) bodies(v cue.Value) {
+	g := c.g
+	zs, _ := lookup(v, "zones")
+	pz, _ := lookup(v, "playerZones")
+	for _, zv := range []cue.Value{zs, pz} {
+		fields(zv, func(name string, x cue.Value) {
+			z := g.zones[name]
+			if z.Refill != "" && g.zones[z.Refill] == nil {
+				y, _ := lookup(x, "refill")
+				c.errorf(y, "refill: no zone %q", z.Refill)
+			}
+			if y, ok := lookup(x, "seenBy"); ok {
+				z.seenBy = c.expr(y, scope{"viewer": types.Int, "owner": types.Int, "params": types.TypeOf(g.params)}, expr.AsBool())
+			}
+		})
+	}
+	ps, _ := lookup(v, "pieces")
+	fields(ps, func(name string, x cue.Value) {
+		y, _ := lookup(x, "perPlayer")
+		g.pieceKinds = append(g.pieceKinds, &PieceKind{ID: name, perPlayer: c.expr(y, c.base(), expr.AsInt())})
+	})
+
+	// Effects and actions are declared before any body is compiled, so
+	// that steps can name them in any order.
+	es, _ := lookup(v, "effects")
+	fields(es, func(name string, x cue.Value) {
+		e := &Effect{ID: name}
+		pv, _ := lookup(x, "params")
+		fields(pv, func(pn string, y cue.Value) { t, _ := y.String(); e.params = append(e.params, param{name: pn, typ: t}) })
+		g.effects[name] = e
+	})
+	as, _ := lookup(v, "actions")
+	fields(as, func(name string, x cue.Value) {
+		g.actions[name] = &Action{ID: name, Name: str(x, "name"), Text: str(x, "text"), Ends: boolean(x, "ends", true)}
+	})
+	fields(es, func(name string, x cue.Value) {
+		e := g.effects[name]
+		s := c.base()
+		for _, p := range e.params {
+			s = s.with(p.name, typeNamed(p.typ))
+		}
+		body, _ := lookup(x, "do")
+		e.body = c.block(body, s)
+	})
+	fields(as, func(name string, x cue.Value) {
+		a := g.actions[name]
+		s := c.base()
+		pv, _ := lookup(x, "params")
+		fields(pv, func(pn string, y cue.Value) {
+			from, _ := lookup(y, "from")
+			p := param{name: pn, typ: str(y, "type"), from: c.expr(from, s)}
+			a.params = append(a.params, p)
+			s = s.with(pn, typeNamed(p.typ))
+		})
+		wv, _ := lookup(x, "when")
+		fields(wv, func(msg string, y cue.Value) {
+			a.when = append(a.when, condition{msg: msg, code: c.expr(y, s, expr.AsBool())})
+		})
+		body, _ := lookup(x, "do")
+		a.body = c.block(body, s)
+	})
+	ts, _ := lookup(v, "triggers")
+	elems(ts, func(_ int, x cue.Value) {
+		t := &Trigger{On: str(x, "on")}
+		s := c.base().with("event", types.TypeOf(map[string]any{}))
+		if w, ok := lookup(x, "when"); ok {
+			t.when = c.expr(w, s, expr.AsBool())
+		}
+		body, _ := lookup(x, "do")
+		t.body = c.block(body, s)
+		g.triggers = append(g.triggers, t)
+	})
+	setup, _ := lookup(v, "setup")
+	g.setup = c.block(setup, c.base())
+	flow, _ := lookup(v, "flow")
+	g.flow = c.block(flow, c.base())
+
+	sc, _ := lookup(v, "scoring")
+	score, _ := lookup(sc, "score")
+	g.scoring.score = c.expr(score, c.base(), expr.AsInt())
+	tb, _ := lookup(sc, "tiebreak")
+	elems(tb, func(_ int, x cue.Value) {
+		y, _ := lookup(x, "value")
+		g.scoring.tiebreak = append(g.scoring.tiebreak, namedCode{str(x, "name"), c.expr(y, c.base(), expr.AsInt())})
+	})
+	sh, _ := lookup(sc, "show")
+	fields(sh, func(name string, x cue.Value) {
+		g.scoring.show = append(g.scoring.show, namedCode{name, c.expr(x, c.base(), expr.AsInt())})
+	})
+}
+
+var stepKeys = []string{"do", "if", "each", "while", "let", "call", "choose", "turn", "emit", "end"}
+
+// block compiles a list of steps. Names bound by let in the block are
+// visible to the steps after it.
+func (c *compiler) block(v cue.Value, s scope) *Block {
+	b := &Block{id: len(c.g.blocks)}
+	c.g.blocks = append(c.g.blocks, b)
+	elems(v, func(_ int, x cue.Value) {
+		var st *Step
+		st, s = c.step(x, s)
+		if st != nil {
+			b.steps = append(b.steps, st)
+		}
+	})
+	return b
+}
+
+func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
+	var keys []string
+	for _, k := range stepKeys {
+		if _, ok := lookup(v, k); ok {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) != 1 {
+		c.errorf(v, "a step needs exactly one of %s; found %d (%s)", strings.Join(stepKeys, ", "), len(keys), strings.Join(keys, ", "))
+		return nil, s
+	}
+	st := &Step{pos: load.Pos(v.Pos()), rule: str(v, "rule")}
+	x, _ := lookup(v, keys[0])
+	switch keys[0] {
+	case "do":
+		st.kind, st.expr = stepDo, c.expr(x, s)
+	case "if":
+		st.kind, st.expr = stepIf, c.expr(x, s, expr.AsBool())
+		then, _ := lookup(v, "then")
+		st.then = c.block(then, s)
+		els, _ := lookup(v, "else")
+		st.els = c.block(els, s)
+	case "each":
+		st.kind, st.as = stepEach, str(v, "as")
+		if st.as == "" {
+			c.errorf(v, "each needs `as`, the name each element is bound to")
+		}
+		st.expr = c.expr(x, s)
+		body, _ := lookup(v, "loop")
+		st.loop = c.block(body, s.with(st.as, elemType(st.expr)))
+	case "while":
+		st.kind, st.expr = stepWhile, c.expr(x, s, expr.AsBool())
+		st.max = integer(v, "max")
+		if st.max == 0 {
+			st.max = 10000
+		}
+		body, _ := lookup(v, "loop")
+		st.loop = c.block(body, s)
+	case "let":
+		st.kind, st.as = stepLet, str(v, "let")
+		be, ok := lookup(v, "be")
+		if !ok {
+			c.errorf(v, "let needs `be`, the value bound")
+			return nil, s
+		}
+		st.expr = c.expr(be, s)
+		s = s.with(st.as, resultType(st.expr))
+	case "call":
+		st.kind, st.callName = stepCall, str(v, "call")
+		st.call = c.g.effects[st.callName]
+		if st.call == nil {
+			c.errorf(x, "call: no effect %q", st.callName)
+			return nil, s
+		}
+		st.with = c.args(v, s, st.call.params)
+	case "choose":
+		st.kind = stepChoose
+		st.chooseID, st.as, st.prompt = str(x, "id"), str(x, "as"), str(x, "prompt")
+		st.auto = boolean(x, "auto", true)
+		pl, _ := lookup(x, "player")
+		st.player = c.expr(pl, s, expr.AsInt())
+		opts, _ := lookup(x, "options")
+		st.expr = c.expr(opts, s)
+		s = s.with(st.as, elemType(st.expr))
+	case "turn":
+		st.kind, st.prompt = stepTurn, str(x, "prompt")
+		pl, _ := lookup(x, "player")
+		st.player = c.expr(pl, s, expr.AsInt())
+		acts, _ := lookup(x, "actions")
+		elems(acts, func(_ int, y cue.Value) {
+			name, _ := y.String()
+			if a := c.g.actions[name]; a != nil {
+				st.actions = append(st.actions, a)
+			} else {
+				c.errorf(y, "turn: no action %q", name)
+			}
+		})
+	case "emit":
+		st.kind, st.emit = stepEmit, str(v, "emit")
+		st.with = c.args(v, s, nil)
+	case "end":
+		st.kind, st.end = stepEnd, str(v, "end")
+	}
+	return st, s
+}
+
+// args compiles the `with` arguments of a call or emit; want lists the
+// callee's parameters (nil: any names).
+func (c *compiler) args(v cue.Value, s scope, want []param) []namedCode {
+	var out []namedCode
+	w, _ := lookup(v, "with")
+	got := map[string]bool{}
+	fields(w, func(name string, x cue.Value) {
+		got[name] = true
+		if want != nil && name != "me" && !hasParam(want, name) {
+			c.errorf(x, "call %s: no parameter %q", str(v, "call"), name)
+		}
+		out = append(out, namedCode{name, c.expr(x, s)})
+	})
+	for _, p := range want {
+		if !got[p.name] {
+			c.errorf(v, "call %s: missing argument %q", str(v, "call"), p.name)
+		}
+	}
+	return out
+}
+
+func hasParam(ps []param, name string) bool {
+	for _, p := range ps {
+		if p.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func resultType(c *code) types.Type {
+	if c == nil || c.prog == nil {
+		return types.Any
+	}
+	return typeOf(c.prog.Node().Type())
+}
+
+func elemType(c *code) types.Type {
+	if c == nil || c.prog == nil {
+		return types.Any
+	}
+	t := c.prog.Node().Type()
+	if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+		return typeOf(t.Elem())
+	}
+	return types.Any
+}
+
+// expr compiles one expression in scope s, mapping errors to the CUE file.
+func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
+	src, err := v.String()
+	if err != nil {
+		c.errorf(v, "want an expression string: %v", err)
+		return &code{}
+	}
+	pos := load.Pos(v.Pos())
+	env := types.Map{}
+	for k, t := range s {
+		env[k] = t
+	}
+	all := append([]expr.Option{expr.Env(env)}, c.funcs...)
+	all = append(all, opts...)
+	prog, err := expr.Compile(src, all...)
+	cd := &code{prog: prog, src: src, pos: pos}
+	if err != nil {
+		var fe *file.Error
+		if errors.As(err, &fe) {
+			c.errs = append(c.errs, &diag.Error{Pos: exprPos(v, fe.Line, fe.Column), Msg: fe.Message + indent(fe.Snippet)})
+		} else {
+			c.errorf(v, "%v", err)
+		}
+		return cd
+	}
+	c.checkNames(v, prog.Node())
+	return cd
+}
+
+func indent(snippet string) string {
+	return strings.ReplaceAll(snippet, "\n | ", "\n\t| ")
+}
+
+// exprPos maps a line and column inside an expression to the CUE file:
+// the string literal's own position plus the offset inside it.
+func exprPos(v cue.Value, line, col int) diag.Pos {
+	p := load.Pos(v.Pos())
+	lit, ok := v.Source().(*ast.BasicLit)
+	if !ok || p.File == "" {
+		return p
+	}
+	raw := lit.Value
+	if strings.HasPrefix(raw, `"""`) || strings.HasPrefix(raw, "#\"\"\"") {
+		// Multi-line string: content starts on the next line, indented as
+		// the closing quotes are.
+		last := raw[strings.LastIndexByte(raw, '\n')+1:]
+		ind := len(last) - len(strings.TrimLeft(last, " \t"))
+		p.Line += line
+		p.Col = ind + col + 1
+		return p
+	}
+	p.Line += line - 1
+	if line == 1 {
+		p.Col += 1 + col
+	} else {
+		p.Col = col + 1
+	}
+	return p
+}
+
+// checkNames reports names given as string constants that the definition
+// does not declare: a var, zone, die or node misspelt is caught at load.
+func (c *compiler) checkNames(v cue.Value, n exprast.Node) {
+	g := c.g
+	var visit walker = func(node exprast.Node) {
+		call, ok := node.(*exprast.CallNode)
+		if !ok {
+			return
+		}
+		id, ok := call.Callee.(*exprast.IdentifierNode)
+		if !ok {
+			return
+		}
+		arg := func(i int) (string, bool) {
+			if i >= len(call.Arguments) {
+				return "", false
+			}
+			s, ok := call.Arguments[i].(*exprast.StringNode)
+			if !ok {
+				return "", false
+			}
+			return s.Value, true
+		}
+		report := func(i int, what string, known []string) {
+			name, ok := arg(i)
+			if !ok {
+				return
+			}
+			for _, k := range known {
+				if k == name {
+					return
+				}
+			}
+			loc := call.Arguments[i].Location()
+			line, col := lineCol(c.srcOf(v), loc.From)
+			c.errs.Add(exprPos(v, line, col), "%s: unknown %s %q (declared: %s)", id.Value, what, name, strings.Join(sorted(known), ", "))
+		}
+		switch id.Value {
+		case "get", "set", "add":
+			report(0, "var", g.vars)
+		case "pget", "pset", "padd":
+			report(1, "player var", g.playerVars)
+		case "zone", "shuffle", "draw":
+			report(0, "zone", g.zoneNames(false))
+		case "pz", "pzone":
+			report(0, "player zone", g.zoneNames(true))
+		case "rollDie":
+			report(0, "die", keys(g.dice))
+		case "node", "out", "into", "at":
+			report(0, "node", g.board.order)
+		case "nodes":
+			report(0, "node kind", keys(g.board.kinds))
+		case "transfer":
+			report(0, "good", g.goodIDs())
+		}
+	}
+	exprast.Walk(&n, visit)
+}
+
+type walker func(exprast.Node)
+
+func (w walker) Visit(n *exprast.Node) { w(*n) }
+
+func (c *compiler) srcOf(v cue.Value) string { s, _ := v.String(); return s }
+
+func lineCol(src string, from int) (int, int) {
+	line, col := 1, 0
+	for i, r := range []rune(src) {
+		if i == from {
+			break
+		}
+		if r == '\n' {
+			line, col = line+1, 0
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+func (g *Game) zoneNames(perPlayer bool) []string {
+	var out []string
+	for _, n := range g.zoneOrder {
+		if g.zones[n].PerPlayer == perPlayer {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func (g *Game) goodIDs() []string {
+	var out []string
+	for _, gd := range g.goods {
+		out = append(out, gd.ID)
+	}
+	return out
+}
+
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		if k != "" {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func sorted(s []string) []string {
+	out := append([]string(nil), s...)
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,419 @@
+package interpreter
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/vm"
+)
+
+// machine is what the expr functions of a Game act on: the state being run
+// and the cause that changes are logged under.
+type machine struct {
+	g     *Game
+	st    *State
+	cause string
+	log   bool
+	vm    vm.VM
+	depth int
+}
+
+// eval runs a compiled expression in a scope.
+func (m *machine) eval(c *code, env Scope) (any, error) {
+	if m.depth > 0 { // re-entered from a function: use a fresh VM
+		return expr.Run(c.prog, map[string]any(env))
+	}
+	m.depth++
+	out, err := m.vm.Run(c.prog, map[string]any(env))
+	m.depth--
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", c.pos, err)
+	}
+	return out, nil
+}
+
+func (m *machine) event(what, card, from, to string) {
+	if m.log {
+		m.st.Log = append(m.st.Log, Event{Cause: m.cause, What: what, Card: card, From: from, To: to})
+	}
+}
+
+// Typed signatures for expr's checker; the implementations take ...any.
+var (
+	tStrInt       = new(func(string) int)
+	tIntStrInt    = new(func(int, string) int)
+	tStrList      = new(func(string) []string)
+	tStrIntStr    = new(func(string, int) string)
+	tStrIntList   = new(func(string, int) []string)
+	tStrCard      = new(func(string) *Card)
+	tPieces       = new(func() []*Piece)
+	tStrPiece     = new(func(string) *Piece)
+	tStrPieces    = new(func(string) []*Piece)
+	tStrNode      = new(func(string) *Node)
+	tStrEdges     = new(func(string) []*Edge)
+	tStrStrInt    = new(func(string, string) int)
+	tStrIntWalks  = new(func(string, int) [][]string)
+	tIntIntInt    = new(func(int, int) int)
+	tIntInts      = new(func(int) []int)
+	tStrIntBool   = new(func(string, int) bool)
+	tIntStrIntB   = new(func(int, string, int) bool)
+	tStr3Bool     = new(func(string, string, string) bool)
+	tStr2Str      = new(func(string, string) string)
+	tStrBool      = new(func(string) bool)
+	tStr2Bool     = new(func(string, string) bool)
+	tIntInt       = new(func(int) int)
+	tListStr      = new(func() []string)
+	tInt          = new(func() int)
+	tBool         = new(func() bool)
+)
+
+// functions is the library every expression may call. Reads come first,
+// then the changes; each change is logged with the current cause.
+func (m *machine) functions() []expr.Option {
+	fn := func(name string, f func(a ...any) (any, error), t any) expr.Option {
+		return expr.Function(name, f, t)
+	}
+	s := func(a any) string { return a.(string) }
+	i := func(a any) int { return a.(int) }
+	return []expr.Option{
+		// Counters.
+		fn("get", func(a ...any) (any, error) { return m.st.Vars[s(a[0])], nil }, tStrInt),
+		fn("pget", func(a ...any) (any, error) {
+			p, err := m.seat(i(a[0]))
+			if err != nil {
+				return nil, err
+			}
+			return m.st.PlayerVars[p][s(a[1])], nil
+		}, tIntStrInt),
+		fn("set", func(a ...any) (any, error) { return m.setVar(s(a[0]), i(a[1]), false) }, tStrIntBool),
+		fn("add", func(a ...any) (any, error) { return m.setVar(s(a[0]), i(a[1]), true) }, tStrIntBool),
+		fn("pset", func(a ...any) (any, error) { return m.setPVar(i(a[0]), s(a[1]), i(a[2]), false) }, tIntStrIntB),
+		fn("padd", func(a ...any) (any, error) { return m.setPVar(i(a[0]), s(a[1]), i(a[2]), true) }, tIntStrIntB),
+
+		// Players.
+		fn("seat", func(a ...any) (any, error) { return mod(i(a[0])+i(a[1]), m.st.Players), nil }, tIntIntInt),
+		fn("seats", func(a ...any) (any, error) {
+			out := make([]int, m.st.Players)
+			for k := range out {
+				out[k] = mod(i(a[0])+k, m.st.Players)
+			}
+			return out, nil
+		}, tIntInts),
+
+		// Cards and zones.
+		fn("zone", func(a ...any) (any, error) { return m.zone(s(a[0])) }, tStrList),
+		fn("pz", func(a ...any) (any, error) { return playerZone(s(a[0]), i(a[1])), nil }, tStrIntStr),
+		fn("pzone", func(a ...any) (any, error) { return m.zone(playerZone(s(a[0]), i(a[1]))) }, tStrIntList),
+		fn("card", func(a ...any) (any, error) {
+			if c := m.g.cards[s(a[0])]; c != nil {
+				return c, nil
+			}
+			return nil, fmt.Errorf("card(%q): no such card", s(a[0]))
+		}, tStrCard),
+		fn("moveCard", func(a ...any) (any, error) { return m.moveCard(s(a[0]), s(a[1]), s(a[2]), false) }, tStr3Bool),
+		fn("moveCardTop", func(a ...any) (any, error) { return m.moveCard(s(a[0]), s(a[1]), s(a[2]), true) }, tStr3Bool),
+		fn("draw", func(a ...any) (any, error) { return m.draw(s(a[0]), s(a[1])) }, tStr2Str),
+		fn("shuffle", func(a ...any) (any, error) {
+			l, err := m.zone(s(a[0]))
+			if err != nil {
+				return nil, err
+			}
+			m.st.shuffle(l)
+			m.event("shuffled "+s(a[0]), "", "", "")
+			return true, nil
+		}, tStrBool),
+
+		// Pieces and the board.
+		fn("pieces", func(a ...any) (any, error) { return m.st.Pieces, nil }, tPieces),
+		fn("piece", func(a ...any) (any, error) { return m.piece(s(a[0])) }, tStrPiece),
+		fn("at", func(a ...any) (any, error) {
+			var out []*Piece
+			for _, p := range m.st.Pieces {
+				if p.At == s(a[0]) {
+					out = append(out, p)
+				}
+			}
+			return out, nil
+		}, tStrPieces),
+		fn("place", func(a ...any) (any, error) { return m.place(s(a[0]), s(a[1])) }, tStr2Bool),
+		fn("unplace", func(a ...any) (any, error) { return m.place(s(a[0]), "") }, tStrBool),
+		fn("node", func(a ...any) (any, error) {
+			if n := m.g.board.Nodes[s(a[0])]; n != nil {
+				return n, nil
+			}
+			return nil, fmt.Errorf("node(%q): no such node", s(a[0]))
+		}, tStrNode),
+		fn("nodes", func(a ...any) (any, error) { return m.g.board.kinds[s(a[0])], nil }, tStrList),
+		fn("out", func(a ...any) (any, error) { return m.g.board.out[s(a[0])], nil }, tStrEdges),
+		fn("into", func(a ...any) (any, error) { return m.g.board.in[s(a[0])], nil }, tStrEdges),
+		fn("dist", func(a ...any) (any, error) { return m.g.board.dist(s(a[0]), s(a[1])), nil }, tStrStrInt),
+		fn("walks", func(a ...any) (any, error) { return m.g.board.walks(s(a[0]), i(a[1])), nil }, tStrIntWalks),
+
+		// Goods.
+		fn("stock", func(a ...any) (any, error) { return m.st.Stocks[s(a[0])], nil }, tStrList),
+		fn("has", func(a ...any) (any, error) { return countOf(m.st.Stocks[s(a[0])], s(a[1])), nil }, tStrStrInt),
+		fn("transfer", func(a ...any) (any, error) { return m.transfer(s(a[0]), s(a[1]), s(a[2])) }, tStr3Bool),
+
+		// Chance.
+		fn("roll", func(a ...any) (any, error) {
+			if i(a[0]) < 1 {
+				return nil, fmt.Errorf("roll(%d): a die needs at least one side", i(a[0]))
+			}
+			r := m.st.intn(i(a[0])) + 1
+			m.event("rolled "+strconv.Itoa(r), "", "", "")
+			return r, nil
+		}, tIntInt),
+		fn("rollDie", func(a ...any) (any, error) {
+			faces := m.g.dice[s(a[0])]
+			if len(faces) == 0 {
+				return nil, fmt.Errorf("rollDie(%q): no such die", s(a[0]))
+			}
+			r := faces[m.st.intn(len(faces))]
+			m.event("rolled "+s(a[0])+" "+strconv.Itoa(r), "", "", "")
+			return r, nil
+		}, tStrInt),
+		fn("note", func(a ...any) (any, error) { m.event(s(a[0]), "", "", ""); return true, nil }, tStrBool),
+
+		// The game as a whole, for scenario expectations.
+		fn("legal", func(a ...any) (any, error) {
+			moves, err := m.g.Legal(m.st)
+			out := make([]string, len(moves))
+			for k, mv := range moves {
+				out[k] = mv.Text
+			}
+			return out, err
+		}, tListStr),
+		fn("pending", func(a ...any) (any, error) {
+			if m.st.Pending == nil {
+				return -1, nil
+			}
+			return m.st.Pending.Player, nil
+		}, tInt),
+		fn("finished", func(a ...any) (any, error) { return m.st.Finished, nil }, tBool),
+		fn("score", func(a ...any) (any, error) {
+			r, err := m.g.Score(m.st)
+			if err != nil {
+				return nil, err
+			}
+			return r.Scores[i(a[0])], nil
+		}, tIntInt),
+	}
+}
+
+func mod(a, n int) int {
+	if n == 0 {
+		return 0
+	}
+	return ((a % n) + n) % n
+}
+
+func countOf(l []string, x string) int {
+	n := 0
+	for _, y := range l {
+		if y == x {
+			n++
+		}
+	}
+	return n
+}
+
+func (m *machine) seat(p int) (int, error) {
+	if p < 0 || p >= m.st.Players {
+		return 0, fmt.Errorf("no player %d (players are 0..%d)", p, m.st.Players-1)
+	}
+	return p, nil
+}
+
+func (m *machine) setVar(name string, v int, add bool) (any, error) {
+	if add {
+		v += m.st.Vars[name]
+	}
+	m.st.Vars[name] = v
+	if m.log {
+		m.event(name+" = "+strconv.Itoa(v), "", "", "")
+	}
+	return true, nil
+}
+
+func (m *machine) setPVar(p int, name string, v int, add bool) (any, error) {
+	p, err := m.seat(p)
+	if err != nil {
+		return nil, err
+	}
+	if add {
+		v += m.st.PlayerVars[p][name]
+	}
+	m.st.PlayerVars[p][name] = v
+	if m.log {
+		m.event("player "+strconv.Itoa(p)+" "+name+" = "+strconv.Itoa(v), "", "", "")
+	}
+	return true, nil
+}
+
+// zone returns the cards of a zone reference ("name" or "name/seat").
+func (m *machine) zone(ref string) ([]string, error) {
+	if l, ok := m.st.Zones[ref]; ok {
+		return l, nil
+	}
+	name, owner := zoneRef(ref)
+	z := m.g.zones[name]
+	switch {
+	case z == nil && ref != boxZone:
+		return nil, fmt.Errorf("no zone %q", ref)
+	case z != nil && z.PerPlayer && (owner < 0 || owner >= m.st.Players):
+		return nil, fmt.Errorf("zone %q is per player: name it as pz(%q, seat)", ref, name)
+	case z != nil && !z.PerPlayer && owner >= 0:
+		return nil, fmt.Errorf("zone %q is not per player", name)
+	}
+	return nil, nil
+}
+
+func (m *machine) moveCard(card, from, to string, top bool) (any, error) {
+	src, err := m.zone(from)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := m.zone(to); err != nil {
+		return nil, err
+	}
+	k := slices.Index(src, card)
+	if k < 0 {
+		return nil, fmt.Errorf("moveCard: card %q is not in %s", card, from)
+	}
+	m.st.Zones[from] = slices.Delete(src, k, k+1)
+	if top {
+		m.st.Zones[to] = slices.Insert(m.st.Zones[to], 0, card)
+	} else {
+		m.st.Zones[to] = append(m.st.Zones[to], card)
+	}
+	m.event("moved card", card, from, to)
+	return true, nil
+}
+
+// draw moves the top card of from to the end of to; an empty zone with a
+// refill zone is first refilled by shuffling that zone into it. It
+// returns the card, or "" when there is none.
+func (m *machine) draw(from, to string) (any, error) {
+	src, err := m.zone(from)
+	if err != nil {
+		return nil, err
+	}
+	if len(src) == 0 {
+		name, owner := zoneRef(from)
+		if z := m.g.zones[name]; z != nil && z.Refill != "" {
+			refill := z.Refill
+			if owner >= 0 && m.g.zones[refill].PerPlayer {
+				refill = playerZone(refill, owner)
+			}
+			src = append(src, m.st.Zones[refill]...)
+			m.st.Zones[refill] = m.st.Zones[refill][:0]
+			m.st.shuffle(src)
+			m.st.Zones[from] = src
+			m.event("reshuffled "+refill+" into "+from, "", refill, from)
+		}
+	}
+	if len(src) == 0 {
+		return "", nil
+	}
+	card := src[0]
+	_, err = m.moveCard(card, from, to, false)
+	return card, err
+}
+
+func (m *machine) piece(id string) (*Piece, error) {
+	for _, p := range m.st.Pieces {
+		if p.ID == id {
+			return p, nil
+		}
+	}
+	return nil, fmt.Errorf("no piece %q", id)
+}
+
+func (m *machine) place(id, node string) (any, error) {
+	p, err := m.piece(id)
+	if err != nil {
+		return nil, err
+	}
+	if node != "" && m.g.board.Nodes[node] == nil {
+		return nil, fmt.Errorf("place(%q, %q): no such node", id, node)
+	}
+	if m.log {
+		m.event("moved "+id+" from "+orBox(p.At)+" to "+orBox(node), "", "", "")
+	}
+	p.At = node
+	return true, nil
+}
+
+func orBox(node string) string {
+	if node == "" {
+		return "reserve"
+	}
+	return node
+}
+
+func (m *machine) transfer(good, from, to string) (any, error) {
+	src := m.st.Stocks[from]
+	k := slices.Index(src, good)
+	if k < 0 {
+		return nil, fmt.Errorf("transfer: no %s in %s", good, from)
+	}
+	m.st.Stocks[from] = slices.Delete(src, k, k+1)
+	m.st.Stocks[to] = append(m.st.Stocks[to], good)
+	if m.log {
+		m.event("moved "+good+" from "+from+" to "+to, "", "", "")
+	}
+	return true, nil
+}
+
+// dist is the fewest edges from a to b, or -1.
+func (b *Board) dist(from, to string) int {
+	if from == to {
+		return 0
+	}
+	seen := map[string]bool{from: true}
+	frontier := []string{from}
+	for d := 1; len(frontier) > 0; d++ {
+		var next []string
+		for _, n := range frontier {
+			for _, e := range b.out[n] {
+				if e.To == to {
+					return d
+				}
+				if !seen[e.To] {
+					seen[e.To] = true
+					next = append(next, e.To)
+				}
+			}
+		}
+		frontier = next
+	}
+	return -1
+}
+
+// walks lists every path of exactly n edges from a node that visits no node
+// twice; each path lists the nodes entered, the last being where it ends.
+func (b *Board) walks(from string, n int) [][]string {
+	var out [][]string
+	path := []string{}
+	var rec func(at string, left int)
+	rec = func(at string, left int) {
+		if left == 0 {
+			out = append(out, append([]string(nil), path...))
+			return
+		}
+		for _, e := range b.out[at] {
+			if e.To == from || slices.Contains(path, e.To) {
+				continue
+			}
+			path = append(path, e.To)
+			rec(e.To, left-1)
+			path = path[:len(path)-1]
+		}
+	}
+	if n >= 0 {
+		rec(from, n)
+	}
+	return out
+}

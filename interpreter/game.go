@@ -1,0 +1,205 @@
+// Package interpreter compiles a validated game definition into a Game and
+// runs it. It knows no game: boards, cards, effects and flow all come from
+// the definition, and every condition and effect is an expr program
+// compiled and type-checked once, by Compile.
+//
+// The pipeline is load (package load) → Compile → New → Legal/Apply.
+// A Game runs one state at a time; compile one Game per goroutine to run
+// games in parallel.
+package interpreter
+
+import (
+	"github.com/expr-lang/expr/vm"
+
+	"github.com/haven-engine/haven/diag"
+)
+
+// Game is a compiled definition: immutable data shared by every state,
+// plus the expr programs that read and change a state.
+type Game struct {
+	ID, Name, Summary string
+	MinPlayers        int
+	MaxPlayers        int
+	Params            map[string]any
+
+	vars       []string
+	varInit    map[string]int
+	playerVars []string
+	pvarInit   map[string]int
+	goods      []*Good
+	goodIndex  map[string]*Good
+	zones      map[string]*Zone
+	zoneOrder  []string
+	cards      map[string]*Card // by instance id
+	cardOrder  []string         // instance ids, in definition order
+	pieceKinds []*PieceKind
+	dice       map[string][]int
+	board      *Board
+
+	setup, flow *Block
+	effects     map[string]*Effect
+	actions     map[string]*Action
+	triggers    []*Trigger
+	scoring     scoring
+	capVar      string
+	capMax      int
+
+	blocks []*Block
+	m      *machine
+	params any // the params struct every expr sees as `params`
+}
+
+// Good is a kind of interchangeable token.
+type Good struct {
+	ID, Name string
+	Count    int
+}
+
+// Zone is a declared card zone. A per-player zone exists once per seat,
+// addressed as "name/seat".
+type Zone struct {
+	ID         string
+	PerPlayer  bool
+	Visibility string // public, owner or hidden
+	Refill     string
+	seenBy     *code
+}
+
+// Card is one physical card. Def is the card type's id; ID is unique.
+type Card struct {
+	ID   string              `expr:"id" json:"id"`
+	Def  string              `expr:"def" json:"def"`
+	Name string              `expr:"name" json:"name"`
+	Kind string              `expr:"kind" json:"kind"`
+	Text string              `expr:"text" json:"-"`
+	Num  map[string]int      `expr:"num" json:"num,omitempty"`
+	Str  map[string]string   `expr:"str" json:"str,omitempty"`
+	List map[string][]string `expr:"list" json:"list,omitempty"`
+}
+
+// PieceKind is a kind of pawn players own.
+type PieceKind struct {
+	ID        string
+	perPlayer *code
+}
+
+// Board is the graph in play.
+type Board struct {
+	Nodes   map[string]*Node
+	order   []string
+	out, in map[string][]*Edge
+	kinds   map[string][]string
+}
+
+// Node is a space of the board.
+type Node struct {
+	ID   string            `expr:"id" json:"id"`
+	Kind string            `expr:"kind" json:"kind"`
+	Name string            `expr:"name" json:"name"`
+	Num  map[string]int    `expr:"num" json:"num,omitempty"`
+	Str  map[string]string `expr:"str" json:"str,omitempty"`
+}
+
+// Edge joins two nodes. An undirected edge is listed from both ends, with
+// From always the end it is listed from.
+type Edge struct {
+	From string            `expr:"from"`
+	To   string            `expr:"to"`
+	Num  map[string]int    `expr:"num"`
+	Str  map[string]string `expr:"str"`
+}
+
+// Effect is a named subroutine.
+type Effect struct {
+	ID     string
+	params []param
+	body   *Block
+}
+
+// Action is something a player may do when a turn step asks.
+type Action struct {
+	ID, Name, Text string
+	Ends           bool
+	params         []param
+	when           []condition
+	body           *Block
+}
+
+type param struct {
+	name, typ string
+	from      *code
+}
+
+type condition struct {
+	msg  string
+	code *code
+}
+
+// Trigger runs when an emit step raises its event.
+type Trigger struct {
+	On   string
+	when *code
+	body *Block
+}
+
+type scoring struct {
+	score    *code
+	tiebreak []namedCode
+	show     []namedCode
+}
+
+type namedCode struct {
+	name string
+	code *code
+}
+
+// Block is a list of steps; blocks are numbered so that a paused effect
+// can be saved as plain data (block number and step index).
+type Block struct {
+	id    int
+	steps []*Step
+}
+
+type stepKind uint8
+
+const (
+	stepDo stepKind = iota
+	stepIf
+	stepEach
+	stepWhile
+	stepLet
+	stepCall
+	stepChoose
+	stepTurn
+	stepEmit
+	stepEnd
+)
+
+// Step is one compiled step of an effect.
+type Step struct {
+	kind       stepKind
+	pos        diag.Pos
+	rule       string
+	expr       *code // do, if, each, while, let, choose options
+	then, els  *Block
+	loop       *Block
+	as         string
+	max        int
+	callName   string
+	call       *Effect
+	with       []namedCode
+	chooseID   string
+	player     *code
+	prompt     string
+	auto       bool
+	actions    []*Action
+	emit       string
+	end        string
+}
+
+// code is one compiled expr program with the position of its source.
+type code struct {
+	prog *vm.Program
+	src  string
+	pos  diag.Pos
+}

@@ -1,0 +1,503 @@
+package interpreter
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// boxZone holds every card before setup deals it: the game box.
+const boxZone = "box"
+
+// maxSteps bounds the steps run between two decisions, to stop a
+// definition whose loop never pauses.
+const maxSteps = 1_000_000
+
+// SetLog turns the event log on or off (simulations run without it).
+func (g *Game) SetLog(on bool) { g.m.log = on }
+
+// New starts a game for a number of players with a seed: it builds the
+// state, runs setup and the flow up to the first decision.
+func (g *Game) New(players int, seed uint64) (*State, error) {
+	if players < g.MinPlayers || players > g.MaxPlayers {
+		return nil, fmt.Errorf("%s is for %d to %d players, not %d", g.ID, g.MinPlayers, g.MaxPlayers, players)
+	}
+	st := &State{
+		Game: g.ID, Players: players, Seed: seed, RNG: seed,
+		Vars: map[string]int{}, Zones: map[string][]string{}, Stocks: map[string][]string{},
+		Moves: []string{},
+	}
+	for k, v := range g.varInit {
+		st.Vars[k] = v
+	}
+	for p := 0; p < players; p++ {
+		pv := map[string]int{}
+		for k, v := range g.pvarInit {
+			pv[k] = v
+		}
+		st.PlayerVars = append(st.PlayerVars, pv)
+	}
+	for _, z := range g.zoneOrder {
+		if !g.zones[z].PerPlayer {
+			st.Zones[z] = []string{}
+			continue
+		}
+		for p := 0; p < players; p++ {
+			st.Zones[playerZone(z, p)] = []string{}
+		}
+	}
+	st.Zones[boxZone] = append([]string{}, g.cardOrder...)
+	for _, gd := range g.goods {
+		for k := 0; k < gd.Count; k++ {
+			st.Stocks["supply"] = append(st.Stocks["supply"], gd.ID)
+		}
+	}
+	m := g.m
+	m.st = st
+	for _, k := range g.pieceKinds {
+		v, err := m.eval(k.perPlayer, g.scope(0, players))
+		if err != nil {
+			return nil, err
+		}
+		for p := 0; p < players; p++ {
+			for n := 1; n <= v.(int); n++ {
+				st.Pieces = append(st.Pieces, &Piece{ID: fmt.Sprintf("%s-%d-%d", k.ID, p, n), Kind: k.ID, Owner: p})
+			}
+		}
+	}
+	st.Stack = []*Frame{
+		{Scope: g.scope(0, players), Cause: "flow", Cursors: []Cursor{{Block: g.flow.id}}},
+		{Scope: g.scope(0, players), Cause: "setup", Cursors: []Cursor{{Block: g.setup.id}}},
+	}
+	return st, g.run(st)
+}
+
+// scope makes the locals every frame starts with.
+func (g *Game) scope(me, players int) Scope {
+	return Scope{"me": me, "numPlayers": players, "params": g.params}
+}
+
+// run executes steps until a decision is needed or the game ends.
+func (g *Game) run(st *State) error {
+	m := g.m
+	m.st = st
+	for n := 0; !st.Finished && st.Pending == nil; n++ {
+		if n > maxSteps {
+			return fmt.Errorf("more than %d steps without a decision: does a loop never pause?", maxSteps)
+		}
+		if len(st.Stack) == 0 {
+			st.Finished, st.EndReason = true, "the flow ran out"
+			break
+		}
+		f := st.Stack[len(st.Stack)-1]
+		if len(f.Cursors) == 0 {
+			st.Stack = st.Stack[:len(st.Stack)-1]
+			continue
+		}
+		c := &f.Cursors[len(f.Cursors)-1]
+		b := g.blocks[c.Block]
+		if c.PC >= len(b.steps) {
+			if again, err := g.loopAgain(f, c); err != nil {
+				return err
+			} else if !again {
+				f.Cursors = f.Cursors[:len(f.Cursors)-1]
+			}
+			continue
+		}
+		s := b.steps[c.PC]
+		m.cause = f.Cause
+		st.Steps++
+		if err := g.step(st, f, c, s); err != nil {
+			return err
+		}
+	}
+	if g.capVar != "" && !st.Finished && st.Vars[g.capVar] > g.capMax {
+		st.Finished, st.Capped, st.EndReason = true, true, fmt.Sprintf("stopped: %s passed the cap of %d", g.capVar, g.capMax)
+		st.Pending = nil
+	}
+	return nil
+}
+
+// loopAgain restarts a loop block at its end if the loop goes on.
+func (g *Game) loopAgain(f *Frame, c *Cursor) (bool, error) {
+	if c.Loop == nil {
+		return false, nil
+	}
+	s := g.blocks[c.Loop[0]].steps[c.Loop[1]]
+	switch s.kind {
+	case stepEach:
+		if c.Next >= len(c.Items) {
+			return false, nil
+		}
+		f.Scope[s.as] = c.Items[c.Next]
+		c.Next++
+	case stepWhile:
+		if c.Count >= s.max {
+			return false, fmt.Errorf("%s: while ran %d times: raise max or fix the condition", s.pos, s.max)
+		}
+		v, err := g.m.eval(s.expr, f.Scope)
+		if err != nil || !v.(bool) {
+			return false, err
+		}
+		c.Count++
+	}
+	c.PC = 0
+	return true, nil
+}
+
+func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
+	m := g.m
+	at := []int{c.Block, c.PC}
+	switch s.kind {
+	case stepDo:
+		c.PC++
+		_, err := m.eval(s.expr, f.Scope)
+		return err
+	case stepLet:
+		c.PC++
+		v, err := m.eval(s.expr, f.Scope)
+		f.Scope[s.as] = v
+		return err
+	case stepIf:
+		c.PC++
+		v, err := m.eval(s.expr, f.Scope)
+		if err != nil {
+			return err
+		}
+		b := s.els
+		if v.(bool) {
+			b = s.then
+		}
+		if len(b.steps) > 0 {
+			f.Cursors = append(f.Cursors, Cursor{Block: b.id})
+		}
+	case stepEach:
+		c.PC++
+		v, err := m.eval(s.expr, f.Scope)
+		if err != nil {
+			return err
+		}
+		items, err := toList(v)
+		if err != nil {
+			return fmt.Errorf("%s: each: %v", s.expr.pos, err)
+		}
+		if len(items) > 0 && len(s.loop.steps) > 0 {
+			f.Scope[s.as] = items[0]
+			f.Cursors = append(f.Cursors, Cursor{Block: s.loop.id, Loop: at, Items: items, Next: 1})
+		}
+	case stepWhile:
+		c.PC++
+		v, err := m.eval(s.expr, f.Scope)
+		if err != nil {
+			return err
+		}
+		if v.(bool) {
+			f.Cursors = append(f.Cursors, Cursor{Block: s.loop.id, Loop: at, Count: 1})
+		}
+	case stepCall:
+		c.PC++
+		sc := g.scope(f.Scope["me"].(int), st.Players)
+		for _, a := range s.with {
+			v, err := m.eval(a.code, f.Scope)
+			if err != nil {
+				return err
+			}
+			sc[a.name] = v
+		}
+		st.Stack = append(st.Stack, &Frame{Scope: sc, Cause: "effect " + s.callName, Cursors: []Cursor{{Block: s.call.body.id}}})
+	case stepEmit:
+		c.PC++
+		ev := map[string]any{"name": s.emit}
+		for _, a := range s.with {
+			v, err := m.eval(a.code, f.Scope)
+			if err != nil {
+				return err
+			}
+			ev[a.name] = v
+		}
+		for k := len(g.triggers) - 1; k >= 0; k-- {
+			t := g.triggers[k]
+			if t.On != s.emit {
+				continue
+			}
+			sc := g.scope(f.Scope["me"].(int), st.Players)
+			sc["event"] = ev
+			if t.when != nil {
+				ok, err := m.eval(t.when, sc)
+				if err != nil {
+					return err
+				}
+				if !ok.(bool) {
+					continue
+				}
+			}
+			st.Stack = append(st.Stack, &Frame{Scope: sc, Cause: "trigger " + t.On, Cursors: []Cursor{{Block: t.body.id}}})
+		}
+	case stepEnd:
+		st.Finished, st.EndReason = true, s.end
+		st.Stack, st.Pending = nil, nil
+	case stepChoose:
+		opts, err := g.options(st, f, s)
+		if err != nil {
+			return err
+		}
+		if len(opts) == 0 {
+			return fmt.Errorf("%s: choose %s: no options", s.pos, s.chooseID)
+		}
+		if len(opts) == 1 && s.auto {
+			f.Scope[s.as] = opts[0]
+			c.PC++
+			return nil
+		}
+		p, err := m.eval(s.player, f.Scope)
+		if err != nil {
+			return err
+		}
+		st.Pending = &Decision{Player: p.(int), Kind: "choose", ID: s.chooseID, Prompt: s.prompt}
+	case stepTurn:
+		p, err := m.eval(s.player, f.Scope)
+		if err != nil {
+			return err
+		}
+		st.Pending = &Decision{Player: p.(int), Kind: "turn", Prompt: s.prompt}
+	}
+	return nil
+}
+
+func (g *Game) options(st *State, f *Frame, s *Step) ([]any, error) {
+	v, err := g.m.eval(s.expr, f.Scope)
+	if err != nil {
+		return nil, err
+	}
+	l, err := toList(v)
+	if err != nil {
+		return nil, fmt.Errorf("%s: choose %s: %v", s.expr.pos, s.chooseID, err)
+	}
+	return l, nil
+}
+
+func toList(v any) ([]any, error) {
+	switch l := v.(type) {
+	case []any:
+		return append([]any(nil), l...), nil
+	case []string:
+		out := make([]any, len(l))
+		for i, x := range l {
+			out[i] = x
+		}
+		return out, nil
+	case []int:
+		out := make([]any, len(l))
+		for i, x := range l {
+			out[i] = x
+		}
+		return out, nil
+	case nil:
+		return nil, nil
+	}
+	return nil, fmt.Errorf("want a list, got %T", v)
+}
+
+// format renders an option or parameter value as a word of a move.
+func format(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case int:
+		return strconv.Itoa(x)
+	case bool:
+		return strconv.FormatBool(x)
+	}
+	return fmt.Sprint(v)
+}
+
+// pendingStep returns the step the pending decision was made at.
+func (g *Game) pendingStep(st *State) (*Frame, *Cursor, *Step) {
+	f := st.Stack[len(st.Stack)-1]
+	c := &f.Cursors[len(f.Cursors)-1]
+	return f, c, g.blocks[c.Block].steps[c.PC]
+}
+
+// Move is one legal move: the player who makes it and its text, in the
+// notation Apply reads ("action arg arg" or "choice value").
+type Move struct {
+	Player int    `json:"player"`
+	Text   string `json:"move"`
+}
+
+// Legal lists the moves the pending decision allows, in a fixed order.
+func (g *Game) Legal(st *State) ([]Move, error) {
+	if st.Finished || st.Pending == nil {
+		return nil, nil
+	}
+	g.m.st = st
+	f, _, s := g.pendingStep(st)
+	p := st.Pending.Player
+	var out []Move
+	if s.kind == stepChoose {
+		opts, err := g.options(st, f, s)
+		for _, o := range opts {
+			out = append(out, Move{p, s.chooseID + " " + format(o)})
+		}
+		return out, err
+	}
+	for _, a := range s.actions {
+		sc := g.scope(p, st.Players)
+		err := g.enumerate(a, 0, sc, a.ID, func(text string) { out = append(out, Move{p, text}) })
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (g *Game) enumerate(a *Action, k int, sc Scope, text string, emit func(string)) error {
+	if k == len(a.params) {
+		for _, w := range a.when {
+			ok, err := g.m.eval(w.code, sc)
+			if err != nil {
+				return err
+			}
+			if !ok.(bool) {
+				return nil
+			}
+		}
+		emit(text)
+		return nil
+	}
+	p := a.params[k]
+	v, err := g.m.eval(p.from, sc)
+	if err != nil {
+		return err
+	}
+	vals, err := toList(v)
+	if err != nil {
+		return fmt.Errorf("%s: %s.%s: %v", p.from.pos, a.ID, p.name, err)
+	}
+	for _, x := range vals {
+		sc[p.name] = x
+		if err := g.enumerate(a, k+1, sc, text+" "+format(x), emit); err != nil {
+			return err
+		}
+	}
+	delete(sc, p.name)
+	return nil
+}
+
+// IllegalMove is a move the pending decision does not allow; Reason says
+// why in the words of the definition.
+type IllegalMove struct {
+	Move, Reason string
+}
+
+func (e *IllegalMove) Error() string { return fmt.Sprintf("illegal move %q: %s", e.Move, e.Reason) }
+
+// Apply makes a move and runs the game on to the next decision. An
+// illegal move leaves the state as it was and returns an *IllegalMove.
+func (g *Game) Apply(st *State, move string) error {
+	if st.Finished {
+		return &IllegalMove{move, "the game is over"}
+	}
+	if st.Pending == nil {
+		return &IllegalMove{move, "no decision is pending"}
+	}
+	g.m.st = st
+	words := strings.Fields(move)
+	if len(words) == 0 {
+		return &IllegalMove{move, "empty move"}
+	}
+	f, c, s := g.pendingStep(st)
+	p := st.Pending.Player
+	if s.kind == stepChoose {
+		if len(words) != 2 || words[0] != s.chooseID {
+			return &IllegalMove{move, fmt.Sprintf("player %d must answer %s: %s VALUE", p, s.chooseID, s.chooseID)}
+		}
+		opts, err := g.options(st, f, s)
+		if err != nil {
+			return err
+		}
+		for _, o := range opts {
+			if format(o) == words[1] {
+				f.Scope[s.as] = o
+				c.PC++
+				return g.commit(st, move)
+			}
+		}
+		return &IllegalMove{move, fmt.Sprintf("%s is not one of the options (%s)", words[1], optionList(opts))}
+	}
+	var a *Action
+	for _, x := range s.actions {
+		if x.ID == words[0] {
+			a = x
+		}
+	}
+	if a == nil {
+		return &IllegalMove{move, fmt.Sprintf("%q is not an action player %d may take now", words[0], p)}
+	}
+	if len(words)-1 != len(a.params) {
+		return &IllegalMove{move, fmt.Sprintf("%s takes %d argument(s): %s", a.ID, len(a.params), paramNames(a))}
+	}
+	sc := g.scope(p, st.Players)
+	for k, prm := range a.params {
+		v, err := g.m.eval(prm.from, sc)
+		if err != nil {
+			return err
+		}
+		vals, err := toList(v)
+		if err != nil {
+			return err
+		}
+		found := false
+		for _, x := range vals {
+			if format(x) == words[k+1] {
+				sc[prm.name], found = x, true
+				break
+			}
+		}
+		if !found {
+			return &IllegalMove{move, fmt.Sprintf("%s %s: %s is not one of %s", a.ID, prm.name, words[k+1], optionList(vals))}
+		}
+	}
+	for _, w := range a.when {
+		ok, err := g.m.eval(w.code, sc)
+		if err != nil {
+			return err
+		}
+		if !ok.(bool) {
+			return &IllegalMove{move, w.msg}
+		}
+	}
+	if a.Ends {
+		c.PC++
+	}
+	st.Stack = append(st.Stack, &Frame{Scope: sc, Cause: "action " + a.ID, Cursors: []Cursor{{Block: a.body.id}}})
+	return g.commit(st, move)
+}
+
+func (g *Game) commit(st *State, move string) error {
+	st.Pending = nil
+	st.Moves = append(st.Moves, move)
+	return g.run(st)
+}
+
+func optionList(opts []any) string {
+	if len(opts) == 0 {
+		return "none"
+	}
+	words := make([]string, len(opts))
+	for i, o := range opts {
+		words[i] = format(o)
+	}
+	if len(words) > 12 {
+		words = append(words[:12], "…")
+	}
+	return strings.Join(words, ", ")
+}
+
+func paramNames(a *Action) string {
+	var names []string
+	for _, p := range a.params {
+		names = append(names, p.name)
+	}
+	return strings.Join(names, " ")
+}

@@ -1,0 +1,197 @@
+package interpreter
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// State is everything that changes during a game, as plain data: it
+// marshals to JSON at every point where a player must choose, and a state
+// read back from JSON continues exactly where it was saved.
+type State struct {
+	Game    string `json:"game"`
+	Players int    `json:"players"`
+	Seed    uint64 `json:"seed"`
+	// RNG is the seeded generator's state: randomness comes only from here.
+	RNG        uint64              `json:"rng"`
+	Vars       map[string]int      `json:"vars"`
+	PlayerVars []map[string]int    `json:"playerVars"`
+	Zones      map[string][]string `json:"zones"`
+	// Stocks hold goods by holder ("supply", a piece id, a node id, a
+	// player's store...), one entry per unit.
+	Stocks map[string][]string `json:"stocks"`
+	Pieces []*Piece            `json:"pieces"`
+	// Stack is the effects under way; Pending is the decision they wait for.
+	Stack   []*Frame  `json:"stack,omitempty"`
+	Pending *Decision `json:"pending,omitempty"`
+
+	Finished  bool     `json:"finished"`
+	Capped    bool     `json:"capped,omitempty"`
+	EndReason string   `json:"endReason,omitempty"`
+	Moves     []string `json:"moves"`
+	Log       []Event  `json:"log,omitempty"`
+	Steps     int      `json:"steps"`
+}
+
+// Piece is a pawn. At is the node it stands on; "" means off the board.
+type Piece struct {
+	ID    string `expr:"id" json:"id"`
+	Kind  string `expr:"kind" json:"kind"`
+	Owner int    `expr:"owner" json:"owner"`
+	At    string `expr:"at" json:"at"`
+}
+
+// Frame is one effect under way: its locals and where it is in its blocks.
+type Frame struct {
+	Scope   Scope    `json:"scope"`
+	Cause   string   `json:"cause"`
+	Cursors []Cursor `json:"cursors"`
+}
+
+// Cursor is a position in a block. A loop cursor remembers its step
+// (Loop, a block number and index) and, for each-loops, the items left.
+type Cursor struct {
+	Block int   `json:"block"`
+	PC    int   `json:"pc"`
+	Loop  []int `json:"loop,omitempty"`
+	Items []any `json:"items,omitempty"`
+	Next  int   `json:"next,omitempty"`
+	Count int   `json:"count,omitempty"`
+}
+
+// Decision is what the game waits for: a player to take a turn action or
+// to pick an option of a choose step.
+type Decision struct {
+	Player int    `json:"player"`
+	Kind   string `json:"kind"` // "turn" or "choose"
+	ID     string `json:"id,omitempty"`
+	Prompt string `json:"prompt,omitempty"`
+}
+
+// Event is one change of the state, with its cause: the action, effect,
+// trigger or rule step that made it.
+type Event struct {
+	Cause string `json:"cause"`
+	What  string `json:"what"`
+	// Card is set when a card moved, so views can hide it.
+	Card string `json:"card,omitempty"`
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+}
+
+// Scope holds the locals of a frame. Numbers read back from JSON become
+// ints again, so a restored state evaluates exactly as the saved one.
+type Scope map[string]any
+
+// UnmarshalJSON restores ints that JSON turned into floats.
+func (s *Scope) UnmarshalJSON(b []byte) error {
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	for k, v := range m {
+		m[k] = normalize(v)
+	}
+	*s = m
+	return nil
+}
+
+// UnmarshalJSON restores ints in the items of a loop.
+func (c *Cursor) UnmarshalJSON(b []byte) error {
+	type plain Cursor
+	var p plain
+	if err := json.Unmarshal(b, &p); err != nil {
+		return err
+	}
+	for i, v := range p.Items {
+		p.Items[i] = normalize(v)
+	}
+	*c = Cursor(p)
+	return nil
+}
+
+func normalize(v any) any {
+	switch x := v.(type) {
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+			return int(x)
+		}
+	case []any:
+		for i := range x {
+			x[i] = normalize(x[i])
+		}
+	case map[string]any:
+		for k := range x {
+			x[k] = normalize(x[k])
+		}
+	}
+	return v
+}
+
+// Clone returns a deep copy of the state.
+func (s *State) Clone() *State {
+	c := *s
+	c.Vars = cloneInts(s.Vars)
+	c.PlayerVars = make([]map[string]int, len(s.PlayerVars))
+	for i, m := range s.PlayerVars {
+		c.PlayerVars[i] = cloneInts(m)
+	}
+	c.Zones = cloneLists(s.Zones)
+	c.Stocks = cloneLists(s.Stocks)
+	c.Pieces = make([]*Piece, len(s.Pieces))
+	for i, p := range s.Pieces {
+		q := *p
+		c.Pieces[i] = &q
+	}
+	c.Stack = make([]*Frame, len(s.Stack))
+	for i, f := range s.Stack {
+		g := &Frame{Scope: make(Scope, len(f.Scope)), Cause: f.Cause, Cursors: append([]Cursor(nil), f.Cursors...)}
+		for k, v := range f.Scope {
+			g.Scope[k] = v
+		}
+		c.Stack[i] = g
+	}
+	if s.Pending != nil {
+		p := *s.Pending
+		c.Pending = &p
+	}
+	c.Moves = append([]string(nil), s.Moves...)
+	c.Log = append([]Event(nil), s.Log...)
+	return &c
+}
+
+func cloneInts(m map[string]int) map[string]int {
+	c := make(map[string]int, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+func cloneLists(m map[string][]string) map[string][]string {
+	c := make(map[string][]string, len(m))
+	for k, v := range m {
+		c[k] = append([]string(nil), v...)
+	}
+	return c
+}
+
+// zoneRef splits "name/seat" into the zone name and its owner (-1: none).
+func zoneRef(ref string) (string, int) {
+	i := strings.LastIndexByte(ref, '/')
+	if i < 0 {
+		return ref, -1
+	}
+	n, err := strconv.Atoi(ref[i+1:])
+	if err != nil {
+		return ref, -1
+	}
+	return ref[:i], n
+}
+
+// playerZone names the zone of one player.
+func playerZone(name string, seat int) string {
+	return name + "/" + strconv.Itoa(seat)
+}

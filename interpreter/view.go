@@ -1,0 +1,81 @@
+package interpreter
+
+// View is what one player may see of a state: zones they may not see show
+// only how many cards they hold, and the random generator, the effects
+// under way and hidden cards in the log are left out.
+type View struct {
+	Game       string              `json:"game"`
+	Viewer     int                 `json:"viewer"`
+	Players    int                 `json:"players"`
+	Vars       map[string]int      `json:"vars"`
+	PlayerVars []map[string]int    `json:"playerVars"`
+	Zones      map[string][]string `json:"zones"`
+	// Hidden counts the cards of the zones the viewer may not see.
+	Hidden   map[string]int      `json:"hidden,omitempty"`
+	Stocks   map[string][]string `json:"stocks"`
+	Pieces   []*Piece            `json:"pieces"`
+	Pending  *Decision           `json:"pending,omitempty"`
+	Finished bool                `json:"finished"`
+	Log      []Event             `json:"log,omitempty"`
+}
+
+// View returns the state as seen by seat viewer (-1: a spectator, who sees
+// only public zones).
+func (g *Game) View(st *State, viewer int) (*View, error) {
+	v := &View{
+		Game: st.Game, Viewer: viewer, Players: st.Players, Vars: st.Vars, PlayerVars: st.PlayerVars,
+		Zones: map[string][]string{}, Hidden: map[string]int{}, Stocks: st.Stocks, Pieces: st.Pieces,
+		Pending: st.Pending, Finished: st.Finished,
+	}
+	for ref, cards := range st.Zones {
+		ok, err := g.visible(st, ref, viewer)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			v.Zones[ref] = cards
+		} else {
+			v.Hidden[ref] = len(cards)
+		}
+	}
+	for _, e := range st.Log {
+		if e.Card != "" {
+			from, err := g.visible(st, e.From, viewer)
+			if err != nil {
+				return nil, err
+			}
+			to, err := g.visible(st, e.To, viewer)
+			if err != nil {
+				return nil, err
+			}
+			if !from && !to {
+				e.Card = "?"
+			}
+		}
+		v.Log = append(v.Log, e)
+	}
+	return v, nil
+}
+
+// visible tells whether viewer may see the cards of a zone.
+func (g *Game) visible(st *State, ref string, viewer int) (bool, error) {
+	name, owner := zoneRef(ref)
+	z := g.zones[name]
+	if z == nil { // the box
+		return false, nil
+	}
+	switch {
+	case z.Visibility == "public":
+		return true, nil
+	case z.Visibility == "owner" && owner == viewer && viewer >= 0:
+		return true, nil
+	case z.seenBy != nil:
+		g.m.st = st
+		ok, err := g.m.eval(z.seenBy, Scope{"viewer": viewer, "owner": owner, "params": g.params})
+		if err != nil {
+			return false, err
+		}
+		return ok.(bool), nil
+	}
+	return false, nil
+}

@@ -1,0 +1,230 @@
+// Package load reads a game definition: it parses the CUE files of a game
+// folder together with the schema, applies variant files and --set
+// overrides, and validates the result. It is the first stage of Haven's
+// pipeline: load → compile → run.
+package load
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/build"
+	"cuelang.org/go/cue/cuecontext"
+	cueerrors "cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/parser"
+	"cuelang.org/go/cue/token"
+
+	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/schema"
+)
+
+// Source is where game folders are read from: an embedded file system or a
+// directory on disk. Prefix is prepended to file names in error messages.
+type Source struct {
+	FS     fs.FS
+	Prefix string
+}
+
+// Dir returns a Source reading game folders below a directory on disk.
+func Dir(dir string) Source {
+	return Source{FS: os.DirFS(dir), Prefix: dir}
+}
+
+// Options are the house rules applied on top of a definition.
+type Options struct {
+	// Variants are CUE files (package haven) unified with the game.
+	Variants []string
+	// Sets are overrides of the form path=value, path relative to game.
+	Sets []string
+}
+
+// Games lists the game folders of a source, sorted.
+func (s Source) Games() ([]string, error) {
+	entries, err := fs.ReadDir(s.FS, ".")
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		if m, _ := fs.Glob(s.FS, e.Name()+"/*.cue"); len(m) > 0 {
+			ids = append(ids, e.Name())
+		}
+	}
+	sort.Strings(ids)
+	return ids, nil
+}
+
+// VariantFiles lists the variant files shipped in a game folder.
+func (s Source) VariantFiles(game string) []string {
+	m, _ := fs.Glob(s.FS, game+"/variants/*.cue")
+	sort.Strings(m)
+	return m
+}
+
+// ReadVariant reads a variant shipped with a game, by its file base name.
+func (s Source) ReadVariant(game, name string) ([]byte, string, error) {
+	p := path.Join(game, "variants", strings.TrimSuffix(name, ".cue")+".cue")
+	b, err := fs.ReadFile(s.FS, p)
+	return b, s.name(p), err
+}
+
+func (s Source) name(p string) string {
+	if s.Prefix == "" {
+		return p
+	}
+	return filepath.Join(s.Prefix, p)
+}
+
+// Game loads the game folder id from the source, applies the options and
+// validates it against the schema. It returns the `game` value. Every
+// problem found is reported in one diag.List.
+func (s Source) Game(id string, opt Options) (cue.Value, error) {
+	files, err := fs.Glob(s.FS, id+"/*.cue")
+	if err != nil || len(files) == 0 {
+		games, _ := s.Games()
+		return cue.Value{}, fmt.Errorf("unknown game %q (games: %s)", id, strings.Join(games, ", "))
+	}
+	var srcs []source
+	for _, f := range files {
+		b, err := fs.ReadFile(s.FS, f)
+		if err != nil {
+			return cue.Value{}, err
+		}
+		srcs = append(srcs, source{s.name(f), b})
+	}
+	for _, v := range opt.Variants {
+		b, name, err := s.variant(id, v)
+		if err != nil {
+			return cue.Value{}, err
+		}
+		srcs = append(srcs, source{name, b})
+	}
+	for _, set := range opt.Sets {
+		src, err := setSource(set)
+		if err != nil {
+			return cue.Value{}, err
+		}
+		srcs = append(srcs, source{"--set " + set, src})
+	}
+	return buildGame(srcs)
+}
+
+// variant reads a variant given as a file path, or as the name of a
+// variant shipped with the game.
+func (s Source) variant(game, v string) ([]byte, string, error) {
+	if b, err := os.ReadFile(v); err == nil {
+		return b, v, nil
+	} else if strings.ContainsAny(v, `/\`) || strings.HasSuffix(v, ".cue") && !os.IsNotExist(err) {
+		return nil, "", fmt.Errorf("variant %s: %v", v, err)
+	}
+	b, name, err := s.ReadVariant(game, v)
+	if err != nil {
+		return nil, "", fmt.Errorf("variant %q: no such file, nor a variant of %s", v, game)
+	}
+	return b, name, nil
+}
+
+// setSource turns path=value into a CUE file that sets game.path.
+func setSource(set string) ([]byte, error) {
+	p, val, ok := strings.Cut(set, "=")
+	if !ok || strings.TrimSpace(p) == "" || strings.TrimSpace(val) == "" {
+		return nil, fmt.Errorf("--set %q: want path=value, e.g. params.missionPointsToWin=15", set)
+	}
+	var b strings.Builder
+	b.WriteString("package haven\ngame: ")
+	for _, part := range strings.Split(strings.TrimSpace(p), ".") {
+		if !token.Lookup(part).IsKeyword() && isIdent(part) {
+			b.WriteString(part)
+		} else {
+			fmt.Fprintf(&b, "%q", part)
+		}
+		b.WriteString(": ")
+	}
+	b.WriteString(strings.TrimSpace(val))
+	b.WriteByte('\n')
+	return []byte(b.String()), nil
+}
+
+func isIdent(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+type source struct {
+	name string
+	src  []byte
+}
+
+func buildGame(srcs []source) (cue.Value, error) {
+	schemaFiles, _ := fs.Glob(schema.Files, "*.cue")
+	var all []source
+	for _, f := range schemaFiles {
+		b, _ := fs.ReadFile(schema.Files, f)
+		all = append(all, source{"schema/" + f, b})
+	}
+	all = append(all, srcs...)
+
+	var errs diag.List
+	inst := build.NewContext().NewInstance("haven", nil)
+	for _, s := range all {
+		f, err := parser.ParseFile(s.name, s.src, parser.ParseComments)
+		if err != nil {
+			addCUE(&errs, err)
+			continue
+		}
+		if f.PackageName() != "haven" {
+			errs.Add(diag.Pos{File: s.name, Line: 1, Col: 1}, "want `package haven`, found %q", f.PackageName())
+			continue
+		}
+		if err := inst.AddSyntax(f); err != nil {
+			addCUE(&errs, err)
+		}
+	}
+	if err := errs.Err(); err != nil {
+		return cue.Value{}, err
+	}
+	v := cuecontext.New().BuildInstance(inst)
+	if err := v.Err(); err != nil {
+		addCUE(&errs, err)
+		return cue.Value{}, errs.Err()
+	}
+	game := v.LookupPath(cue.ParsePath("game"))
+	if err := game.Validate(cue.Concrete(true)); err != nil {
+		addCUE(&errs, err)
+		return cue.Value{}, errs.Err()
+	}
+	return game, nil
+}
+
+// addCUE converts CUE's errors into positioned diag errors.
+func addCUE(l *diag.List, err error) {
+	for _, e := range cueerrors.Errors(err) {
+		format, args := e.Msg()
+		msg := fmt.Sprintf(format, args...)
+		if p := e.Path(); len(p) > 0 {
+			msg = strings.Join(p, ".") + ": " + msg
+		}
+		l.Add(Pos(e.Position()), "%s", msg)
+	}
+}
+
+// Pos converts a CUE position.
+func Pos(p token.Pos) diag.Pos {
+	if !p.IsValid() {
+		return diag.Pos{}
+	}
+	return diag.Pos{File: p.Filename(), Line: p.Line(), Col: p.Column()}
+}
