@@ -341,7 +341,7 @@ func explain(path []string, msg string) string {
 		if path[0] == "rule" {
 			return "rule is missing: quote the rule text this scenario checks"
 		}
-		return "game is missing: name the game folder, e.g. game: \"rotterdam\""
+		return "game is missing: name the folder of the game it plays"
 	case len(path) == 1 && (path[0] == "rule" || path[0] == "game") && strings.Contains(msg, `!=""`):
 		return path[0] + " is empty"
 	case path[0] == "moves" && len(path) >= 2:
