@@ -1,0 +1,154 @@
+// Package sim plays games with bots: a random bot, and a runner that plays
+// many games to find rules that never end, crash, or favour a seat.
+//
+// Everything is reproducible: game i of a run uses seed+i both for the
+// game's own generator and for its bot's, so a run with the same
+// definition, options and seed plays the same games.
+package sim
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/haven-engine/haven/interpreter"
+)
+
+// Bot chooses moves.
+type Bot interface {
+	// Choose picks one of legal, which is never empty.
+	Choose(st *interpreter.State, legal []interpreter.Move) interpreter.Move
+}
+
+// RandomBot picks uniformly among the legal moves, with its own generator.
+type RandomBot struct {
+	r *rand.Rand
+}
+
+// Random returns a random bot seeded with seed.
+func Random(seed uint64) *RandomBot {
+	return &RandomBot{r: rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))}
+}
+
+// Choose picks a legal move uniformly.
+func (b *RandomBot) Choose(_ *interpreter.State, legal []interpreter.Move) interpreter.Move {
+	return legal[b.r.IntN(len(legal))]
+}
+
+// DefaultMaxDecisions is the decision budget of a game when Options leave
+// it zero: a safety net for a definition whose own cap never stops it.
+const DefaultMaxDecisions = 200_000
+
+// Options say which games Run plays.
+type Options struct {
+	Games   int
+	Players int
+	Seed    uint64
+	// MaxDecisions stops a game after that many moves; it then counts as
+	// capped. 0 means DefaultMaxDecisions.
+	MaxDecisions int
+	// Progress, if set, is called after each game with the number done.
+	Progress func(done int)
+}
+
+// Report sums up a run.
+type Report struct {
+	Games   int    `json:"games"`
+	Players int    `json:"players"`
+	Seed    uint64 `json:"seed"`
+	// Finished games ended by the game's own rules; Capped ones were
+	// stopped by the definition's cap or the decision budget.
+	Finished int `json:"finished"`
+	Capped   int `json:"capped"`
+	// Wins counts, per seat, the finished games the seat won (every seat
+	// of a tie counts).
+	Wins       []int   `json:"wins"`
+	Decisions  int     `json:"decisions"`
+	MeanLength float64 `json:"meanLength"` // decisions per game
+	Seconds    float64 `json:"seconds"`
+	PerSecond  float64 `json:"decisionsPerSecond"`
+}
+
+// Outcome is how one game ended.
+type Outcome struct {
+	State     *interpreter.State
+	Decisions int
+	// Capped is set when the game was stopped before its rules ended it,
+	// by the definition's cap or by the decision budget.
+	Capped bool
+}
+
+// Play plays one game from seed to its end, every seat played by bot,
+// for at most maxDecisions moves (0: DefaultMaxDecisions).
+func Play(g *interpreter.Game, players int, seed uint64, bot Bot, maxDecisions int) (Outcome, error) {
+	if maxDecisions <= 0 {
+		maxDecisions = DefaultMaxDecisions
+	}
+	st, err := g.New(players, seed)
+	if err != nil {
+		return Outcome{}, err
+	}
+	n := 0
+	for !st.Finished {
+		if n >= maxDecisions {
+			return Outcome{State: st, Decisions: n, Capped: true}, nil
+		}
+		legal, err := g.Legal(st)
+		if err != nil {
+			return Outcome{State: st, Decisions: n}, fmt.Errorf("seed %d, decision %d: %v", seed, n+1, err)
+		}
+		if len(legal) == 0 {
+			who := -1
+			if st.Pending != nil {
+				who = st.Pending.Player
+			}
+			return Outcome{State: st, Decisions: n}, fmt.Errorf("seed %d, decision %d: player %d has no legal move", seed, n+1, who)
+		}
+		m := bot.Choose(st, legal)
+		if err := g.Apply(st, m.Text); err != nil {
+			return Outcome{State: st, Decisions: n}, fmt.Errorf("seed %d, decision %d: move %q: %v", seed, n+1, m.Text, err)
+		}
+		n++
+	}
+	return Outcome{State: st, Decisions: n, Capped: st.Capped}, nil
+}
+
+// Run plays opt.Games games with the random bot, game i from seed
+// opt.Seed+i, with the event log off. It stops at the first game that
+// fails (a definition error, or a pending decision with no legal move).
+func Run(g *interpreter.Game, opt Options) (*Report, error) {
+	g.SetLog(false)
+	r := &Report{Games: opt.Games, Players: opt.Players, Seed: opt.Seed, Wins: make([]int, opt.Players)}
+	start := time.Now()
+	for i := 0; i < opt.Games; i++ {
+		seed := opt.Seed + uint64(i)
+		out, err := Play(g, opt.Players, seed, Random(seed), opt.MaxDecisions)
+		r.Decisions += out.Decisions
+		if err != nil {
+			return nil, err
+		}
+		if out.Capped {
+			r.Capped++
+		} else {
+			r.Finished++
+			res, err := g.Score(out.State)
+			if err != nil {
+				return nil, fmt.Errorf("seed %d: scoring: %v", seed, err)
+			}
+			for _, w := range res.Winners {
+				r.Wins[w]++
+			}
+		}
+		if opt.Progress != nil {
+			opt.Progress(i + 1)
+		}
+	}
+	r.Seconds = time.Since(start).Seconds()
+	if r.Games > 0 {
+		r.MeanLength = float64(r.Decisions) / float64(r.Games)
+	}
+	if r.Seconds > 0 {
+		r.PerSecond = float64(r.Decisions) / r.Seconds
+	}
+	return r, nil
+}
