@@ -23,14 +23,15 @@ import (
 // are returned together as a diag.List with positions in the CUE files.
 func Compile(v cue.Value) (*Game, error) {
 	c := &compiler{g: &Game{
-		Params:   map[string]any{},
-		varInit:  map[string]int{},
-		pvarInit: map[string]int{},
-		zones:    map[string]*Zone{},
-		cards:    map[string]*Card{},
-		dice:     map[string][]int{},
-		effects:  map[string]*Effect{},
-		actions:  map[string]*Action{},
+		Params:    map[string]any{},
+		varInit:   map[string]int{},
+		pvarInit:  map[string]int{},
+		zones:     map[string]*Zone{},
+		pzones:    map[string]*Zone{},
+		cards:     map[string]*Card{},
+		dice:      map[string][]int{},
+		effects:   map[string]*Effect{},
+		actions:   map[string]*Action{},
 		goodIndex: map[string]*Good{},
 	}}
 	c.g.m = &machine{g: c.g}
@@ -50,7 +51,28 @@ type compiler struct {
 }
 
 func (c *compiler) errorf(v cue.Value, format string, args ...any) {
-	c.errs.Add(load.Pos(v.Pos()), format, args...)
+	c.errs.Add(userPos(v), format, args...)
+}
+
+// userPos is the position of a value in the definition's own files: a
+// struct unified with the schema may report the schema's position, so
+// look for the first field that stands in a definition file.
+func userPos(v cue.Value) diag.Pos {
+	p := load.Pos(v.Pos())
+	if !strings.HasPrefix(p.File, "schema/") {
+		return p
+	}
+	found := p
+	ok := false
+	fields(v, func(_ string, x cue.Value) {
+		if ok {
+			return
+		}
+		if q := userPos(x); !strings.HasPrefix(q.File, "schema/") && q.File != "" {
+			found, ok = q, true
+		}
+	})
+	return found
 }
 
 // fields iterates the regular fields of a struct value in order.
@@ -116,10 +138,10 @@ func (c *compiler) declarations(v cue.Value) {
 	g.MinPlayers, g.MaxPlayers = integer(v, "players.min"), integer(v, "players.max")
 
 	p, _ := lookup(v, "params")
-	var sf []reflect.StructField
-	var pv []reflect.Value
+	g.paramTypes = types.Map{}
 	fields(p, func(name string, x cue.Value) {
 		var val any
+		x, _ = x.Default()
 		switch x.Kind() {
 		case cue.IntKind:
 			n, _ := x.Int64()
@@ -130,18 +152,9 @@ func (c *compiler) declarations(v cue.Value) {
 			val, _ = x.String()
 		}
 		g.Params[name] = val
-		sf = append(sf, reflect.StructField{
-			Name: fmt.Sprintf("P%d", len(sf)),
-			Type: reflect.TypeOf(val),
-			Tag:  reflect.StructTag(fmt.Sprintf(`expr:%q json:%q`, name, name)),
-		})
-		pv = append(pv, reflect.ValueOf(val))
+		g.paramTypes[name] = types.TypeOf(val)
 	})
-	ps := reflect.New(reflect.StructOf(sf)).Elem()
-	for i, x := range pv {
-		ps.Field(i).Set(x)
-	}
-	g.params = ps.Interface()
+	g.params = g.Params
 
 	if x, ok := lookup(v, "cap.var"); ok {
 		g.capVar, _ = x.String()
@@ -172,17 +185,23 @@ func (c *compiler) declarations(v cue.Value) {
 		}
 		zs, _ := lookup(v, path)
 		fields(zs, func(name string, x cue.Value) {
-			if _, dup := g.zones[name]; dup {
-				c.errorf(x, "zone %q is declared both in zones and playerZones", name)
-				return
+			z := &Zone{ID: name, PerPlayer: perPlayer, Visibility: str(x, "visibility"), Refill: str(x, "refill")}
+			if name == boxZone {
+				c.errorf(x, "zone %q is reserved: it holds the cards not yet dealt", name)
 			}
-			g.zones[name] = &Zone{ID: name, PerPlayer: perPlayer, Visibility: str(x, "visibility"), Refill: str(x, "refill")}
+			if perPlayer {
+				g.pzones[name] = z
+			} else {
+				g.zones[name] = z
+			}
 			g.zoneOrder = append(g.zoneOrder, name)
 		})
 	}
 	cs, _ := lookup(v, "cards")
+	g.defs = map[string][]string{}
 	fields(cs, func(name string, x cue.Value) {
 		n := integer(x, "count")
+		g.defs[str(x, "kind")] = append(g.defs[str(x, "kind")], name)
 		for k := 1; k <= n; k++ {
 			id := name
 			if n > 1 {
@@ -276,7 +295,7 @@ func (c *compiler) boardDecl(v cue.Value) {
 type scope map[string]types.Type
 
 func (c *compiler) base() scope {
-	return scope{"me": types.Int, "numPlayers": types.Int, "params": types.TypeOf(c.g.params)}
+	return scope{"me": types.Int, "numPlayers": types.Int, "params": c.g.paramTypes}
 }
 
 func (s scope) with(name string, t types.Type) scope {
@@ -312,15 +331,18 @@ func (c *compiler) bodies(v cue.Value) {
 	g := c.g
 	zs, _ := lookup(v, "zones")
 	pz, _ := lookup(v, "playerZones")
-	for _, zv := range []cue.Value{zs, pz} {
+	for k, zv := range []cue.Value{zs, pz} {
 		fields(zv, func(name string, x cue.Value) {
 			z := g.zones[name]
-			if z.Refill != "" && g.zones[z.Refill] == nil {
+			if k == 1 {
+				z = g.pzones[name]
+			}
+			if z.Refill != "" && g.zones[z.Refill] == nil && (k == 0 || g.pzones[z.Refill] == nil) {
 				y, _ := lookup(x, "refill")
 				c.errorf(y, "refill: no zone %q", z.Refill)
 			}
 			if y, ok := lookup(x, "seenBy"); ok {
-				z.seenBy = c.expr(y, scope{"viewer": types.Int, "owner": types.Int, "params": types.TypeOf(g.params)}, expr.AsBool())
+				z.seenBy = c.expr(y, scope{"viewer": types.Int, "owner": types.Int, "params": g.paramTypes}, expr.AsBool())
 			}
 		})
 	}
@@ -364,7 +386,8 @@ func (c *compiler) bodies(v cue.Value) {
 		})
 		wv, _ := lookup(x, "when")
 		fields(wv, func(msg string, y cue.Value) {
-			a.when = append(a.when, condition{msg: msg, code: c.expr(y, s, expr.AsBool())})
+			cd := c.expr(y, s, expr.AsBool())
+			a.when = append(a.when, condition{msg: msg, code: cd, need: paramsRead(cd, a.params)})
 		})
 		body, _ := lookup(x, "do")
 		a.body = c.block(body, s)
@@ -427,8 +450,8 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		c.errorf(v, "a step needs exactly one of %s; found %d (%s)", strings.Join(stepKeys, ", "), len(keys), strings.Join(keys, ", "))
 		return nil, s
 	}
-	st := &Step{pos: load.Pos(v.Pos()), rule: str(v, "rule")}
 	x, _ := lookup(v, keys[0])
+	st := &Step{pos: userPos(x), rule: str(v, "rule")}
 	switch keys[0] {
 	case "do":
 		st.kind, st.expr = stepDo, c.expr(x, s)
@@ -691,13 +714,10 @@ func lineCol(src string, from int) (int, int) {
 }
 
 func (g *Game) zoneNames(perPlayer bool) []string {
-	var out []string
-	for _, n := range g.zoneOrder {
-		if g.zones[n].PerPlayer == perPlayer {
-			out = append(out, n)
-		}
+	if perPlayer {
+		return keys(g.pzones)
 	}
-	return out
+	return append(keys(g.zones), boxZone)
 }
 
 func (g *Game) goodIDs() []string {
@@ -723,4 +743,25 @@ func sorted(s []string) []string {
 	out := append([]string(nil), s...)
 	sort.Strings(out)
 	return out
+}
+
+// paramsRead is how many leading params an expression needs bound: one
+// more than the index of the last param it names.
+func paramsRead(c *code, ps []param) int {
+	if c.prog == nil {
+		return len(ps)
+	}
+	need := 0
+	n := c.prog.Node()
+	var visit walker = func(node exprast.Node) {
+		if id, ok := node.(*exprast.IdentifierNode); ok {
+			for k, p := range ps {
+				if p.name == id.Value && k+1 > need {
+					need = k + 1
+				}
+			}
+		}
+	}
+	exprast.Walk(&n, visit)
+	return need
 }

@@ -42,31 +42,32 @@ func (m *machine) event(what, card, from, to string) {
 
 // Typed signatures for expr's checker; the implementations take ...any.
 var (
-	tStrInt       = new(func(string) int)
-	tIntStrInt    = new(func(int, string) int)
-	tStrList      = new(func(string) []string)
-	tStrIntStr    = new(func(string, int) string)
-	tStrIntList   = new(func(string, int) []string)
-	tStrCard      = new(func(string) *Card)
-	tPieces       = new(func() []*Piece)
-	tStrPiece     = new(func(string) *Piece)
-	tStrPieces    = new(func(string) []*Piece)
-	tStrNode      = new(func(string) *Node)
-	tStrEdges     = new(func(string) []*Edge)
-	tStrStrInt    = new(func(string, string) int)
-	tStrIntWalks  = new(func(string, int) [][]string)
-	tIntIntInt    = new(func(int, int) int)
-	tIntInts      = new(func(int) []int)
-	tStrIntBool   = new(func(string, int) bool)
-	tIntStrIntB   = new(func(int, string, int) bool)
-	tStr3Bool     = new(func(string, string, string) bool)
-	tStr2Str      = new(func(string, string) string)
-	tStrBool      = new(func(string) bool)
-	tStr2Bool     = new(func(string, string) bool)
-	tIntInt       = new(func(int) int)
-	tListStr      = new(func() []string)
-	tInt          = new(func() int)
-	tBool         = new(func() bool)
+	tStrInt      = new(func(string) int)
+	tIntStrInt   = new(func(int, string) int)
+	tStrList     = new(func(string) []string)
+	tStrIntStr   = new(func(string, int) string)
+	tStrIntList  = new(func(string, int) []string)
+	tStrCard     = new(func(string) *Card)
+	tPieces      = new(func() []*Piece)
+	tStrPiece    = new(func(string) *Piece)
+	tStrPieces   = new(func(string) []*Piece)
+	tStrNode     = new(func(string) *Node)
+	tStrEdges    = new(func(string) []*Edge)
+	tStrStrInt   = new(func(string, string) int)
+	tStrIntWalks = new(func(string, int) [][]string)
+	tIntIntInt   = new(func(int, int) int)
+	tIntInts     = new(func(int) []int)
+	tStrIntBool  = new(func(string, int) bool)
+	tIntStrIntB  = new(func(int, string, int) bool)
+	tStr3Bool    = new(func(string, string, string) bool)
+	tStr2Str     = new(func(string, string) string)
+	tStrBool     = new(func(string) bool)
+	tStr2Bool    = new(func(string, string) bool)
+	tIntInt      = new(func(int) int)
+	tListStr     = new(func() []string)
+	tInt         = new(func() int)
+	tBool        = new(func() bool)
+	tAny2Strs    = new(func(any, any) []string)
 )
 
 // functions is the library every expression may call. Reads come first,
@@ -112,6 +113,7 @@ func (m *machine) functions() []expr.Option {
 			}
 			return nil, fmt.Errorf("card(%q): no such card", s(a[0]))
 		}, tStrCard),
+		fn("defs", func(a ...any) (any, error) { return m.g.defsOf(s(a[0])), nil }, tStrList),
 		fn("moveCard", func(a ...any) (any, error) { return m.moveCard(s(a[0]), s(a[1]), s(a[2]), false) }, tStr3Bool),
 		fn("moveCardTop", func(a ...any) (any, error) { return m.moveCard(s(a[0]), s(a[1]), s(a[2]), true) }, tStr3Bool),
 		fn("draw", func(a ...any) (any, error) { return m.draw(s(a[0]), s(a[1])) }, tStr2Str),
@@ -149,7 +151,21 @@ func (m *machine) functions() []expr.Option {
 		fn("out", func(a ...any) (any, error) { return m.g.board.out[s(a[0])], nil }, tStrEdges),
 		fn("into", func(a ...any) (any, error) { return m.g.board.in[s(a[0])], nil }, tStrEdges),
 		fn("dist", func(a ...any) (any, error) { return m.g.board.dist(s(a[0]), s(a[1])), nil }, tStrStrInt),
-		fn("walks", func(a ...any) (any, error) { return m.g.board.walks(s(a[0]), i(a[1])), nil }, tStrIntWalks),
+		fn("walks", func(a ...any) (any, error) { return m.g.board.walks(s(a[0]), i(a[1]), false), nil }, tStrIntWalks),
+		fn("walksBack", func(a ...any) (any, error) { return m.g.board.walks(s(a[0]), i(a[1]), true), nil }, tStrIntWalks),
+
+		// Multisets of ids.
+		fn("minus", func(a ...any) (any, error) {
+			x, err := idList(a[0])
+			if err != nil {
+				return nil, fmt.Errorf("minus: %v", err)
+			}
+			y, err := idList(a[1])
+			if err != nil {
+				return nil, fmt.Errorf("minus: %v", err)
+			}
+			return minus(x, y), nil
+		}, tAny2Strs),
 
 		// Goods.
 		fn("stock", func(a ...any) (any, error) { return m.st.Stocks[s(a[0])], nil }, tStrList),
@@ -258,16 +274,13 @@ func (m *machine) zone(ref string) ([]string, error) {
 		return l, nil
 	}
 	name, owner := zoneRef(ref)
-	z := m.g.zones[name]
 	switch {
-	case z == nil && ref != boxZone:
-		return nil, fmt.Errorf("no zone %q", ref)
-	case z != nil && z.PerPlayer && (owner < 0 || owner >= m.st.Players):
+	case owner < 0 && m.g.pzones[name] != nil && m.g.zones[name] == nil:
 		return nil, fmt.Errorf("zone %q is per player: name it as pz(%q, seat)", ref, name)
-	case z != nil && !z.PerPlayer && owner >= 0:
-		return nil, fmt.Errorf("zone %q is not per player", name)
+	case owner >= 0 && m.g.pzones[name] != nil:
+		return nil, fmt.Errorf("zone %q: no player %d", ref, owner)
 	}
-	return nil, nil
+	return nil, fmt.Errorf("no zone %q", ref)
 }
 
 func (m *machine) moveCard(card, from, to string, top bool) (any, error) {
@@ -302,9 +315,9 @@ func (m *machine) draw(from, to string) (any, error) {
 	}
 	if len(src) == 0 {
 		name, owner := zoneRef(from)
-		if z := m.g.zones[name]; z != nil && z.Refill != "" {
+		if z := m.g.zoneDecl(name, owner); z != nil && z.Refill != "" {
 			refill := z.Refill
-			if owner >= 0 && m.g.zones[refill].PerPlayer {
+			if owner >= 0 && m.g.pzones[refill] != nil {
 				refill = playerZone(refill, owner)
 			}
 			src = append(src, m.st.Zones[refill]...)
@@ -392,9 +405,28 @@ func (b *Board) dist(from, to string) int {
 	return -1
 }
 
+// minus is the multiset difference a − b: each element of b cancels one
+// equal element of a.
+func minus(a, b []string) []string {
+	out := make([]string, 0, len(a))
+	used := make([]bool, len(b))
+next:
+	for _, x := range a {
+		for k, y := range b {
+			if !used[k] && x == y {
+				used[k] = true
+				continue next
+			}
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
 // walks lists every path of exactly n edges from a node that visits no node
 // twice; each path lists the nodes entered, the last being where it ends.
-func (b *Board) walks(from string, n int) [][]string {
+// back walks the edges against their direction.
+func (b *Board) walks(from string, n int, back bool) [][]string {
 	var out [][]string
 	path := []string{}
 	var rec func(at string, left int)
@@ -403,12 +435,20 @@ func (b *Board) walks(from string, n int) [][]string {
 			out = append(out, append([]string(nil), path...))
 			return
 		}
-		for _, e := range b.out[at] {
-			if e.To == from || slices.Contains(path, e.To) {
+		edges := b.out[at]
+		if back {
+			edges = b.in[at]
+		}
+		for _, e := range edges {
+			to := e.To
+			if back {
+				to = e.From
+			}
+			if to == from || slices.Contains(path, to) {
 				continue
 			}
-			path = append(path, e.To)
-			rec(e.To, left-1)
+			path = append(path, to)
+			rec(to, left-1)
 			path = path[:len(path)-1]
 		}
 	}
@@ -416,4 +456,9 @@ func (b *Board) walks(from string, n int) [][]string {
 		rec(from, n)
 	}
 	return out
+}
+
+// defsOf lists the card types of a kind, in definition order.
+func (g *Game) defsOf(kind string) []string {
+	return g.defs[kind]
 }

@@ -9,6 +9,7 @@
 package interpreter
 
 import (
+	"github.com/expr-lang/expr/types"
 	"github.com/expr-lang/expr/vm"
 
 	"github.com/haven-engine/haven/diag"
@@ -28,10 +29,12 @@ type Game struct {
 	pvarInit   map[string]int
 	goods      []*Good
 	goodIndex  map[string]*Good
-	zones      map[string]*Zone
-	zoneOrder  []string
-	cards      map[string]*Card // by instance id
-	cardOrder  []string         // instance ids, in definition order
+	zones      map[string]*Zone    // global zones
+	pzones     map[string]*Zone    // per-player zones
+	zoneOrder  []string            // global zones, then per-player ones
+	cards      map[string]*Card    // by instance id
+	cardOrder  []string            // instance ids, in definition order
+	defs       map[string][]string // card types by kind, in definition order
 	pieceKinds []*PieceKind
 	dice       map[string][]int
 	board      *Board
@@ -44,9 +47,10 @@ type Game struct {
 	capVar      string
 	capMax      int
 
-	blocks []*Block
-	m      *machine
-	params any // the params struct every expr sees as `params`
+	blocks     []*Block
+	m          *machine
+	params     map[string]any // what every expr sees as `params`
+	paramTypes types.Map
 }
 
 // Good is a kind of interchangeable token.
@@ -133,6 +137,9 @@ type param struct {
 type condition struct {
 	msg  string
 	code *code
+	// need is how many of the action's params the condition reads: it is
+	// checked as soon as those are bound, before the rest are enumerated.
+	need int
 }
 
 // Trigger runs when an emit step raises its event.
@@ -177,24 +184,24 @@ const (
 
 // Step is one compiled step of an effect.
 type Step struct {
-	kind       stepKind
-	pos        diag.Pos
-	rule       string
-	expr       *code // do, if, each, while, let, choose options
-	then, els  *Block
-	loop       *Block
-	as         string
-	max        int
-	callName   string
-	call       *Effect
-	with       []namedCode
-	chooseID   string
-	player     *code
-	prompt     string
-	auto       bool
-	actions    []*Action
-	emit       string
-	end        string
+	kind      stepKind
+	pos       diag.Pos
+	rule      string
+	expr      *code // do, if, each, while, let, choose options
+	then, els *Block
+	loop      *Block
+	as        string
+	max       int
+	callName  string
+	call      *Effect
+	with      []namedCode
+	chooseID  string
+	player    *code
+	prompt    string
+	auto      bool
+	actions   []*Action
+	emit      string
+	end       string
 }
 
 // code is one compiled expr program with the position of its source.

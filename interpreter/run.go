@@ -37,11 +37,10 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 		}
 		st.PlayerVars = append(st.PlayerVars, pv)
 	}
-	for _, z := range g.zoneOrder {
-		if !g.zones[z].PerPlayer {
-			st.Zones[z] = []string{}
-			continue
-		}
+	for z := range g.zones {
+		st.Zones[z] = []string{}
+	}
+	for z := range g.pzones {
 		for p := 0; p < players; p++ {
 			st.Zones[playerZone(z, p)] = []string{}
 		}
@@ -352,16 +351,10 @@ func (g *Game) Legal(st *State) ([]Move, error) {
 }
 
 func (g *Game) enumerate(a *Action, k int, sc Scope, text string, emit func(string)) error {
+	if ok, _, err := g.holds(a, k, sc); err != nil || !ok {
+		return err
+	}
 	if k == len(a.params) {
-		for _, w := range a.when {
-			ok, err := g.m.eval(w.code, sc)
-			if err != nil {
-				return err
-			}
-			if !ok.(bool) {
-				return nil
-			}
-		}
 		emit(text)
 		return nil
 	}
@@ -382,6 +375,24 @@ func (g *Game) enumerate(a *Action, k int, sc Scope, text string, emit func(stri
 	}
 	delete(sc, p.name)
 	return nil
+}
+
+// holds checks the conditions of an action that need exactly k params,
+// returning the message of the first that fails.
+func (g *Game) holds(a *Action, k int, sc Scope) (bool, string, error) {
+	for _, w := range a.when {
+		if w.need != k {
+			continue
+		}
+		ok, err := g.m.eval(w.code, sc)
+		if err != nil {
+			return false, "", err
+		}
+		if !ok.(bool) {
+			return false, w.msg, nil
+		}
+	}
+	return true, "", nil
 }
 
 // IllegalMove is a move the pending decision does not allow; Reason says
@@ -438,7 +449,18 @@ func (g *Game) Apply(st *State, move string) error {
 		return &IllegalMove{move, fmt.Sprintf("%s takes %d argument(s): %s", a.ID, len(a.params), paramNames(a))}
 	}
 	sc := g.scope(p, st.Players)
-	for k, prm := range a.params {
+	for k := 0; ; k++ {
+		ok, msg, err := g.holds(a, k, sc)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return &IllegalMove{move, msg}
+		}
+		if k == len(a.params) {
+			break
+		}
+		prm := a.params[k]
 		v, err := g.m.eval(prm.from, sc)
 		if err != nil {
 			return err
@@ -456,15 +478,6 @@ func (g *Game) Apply(st *State, move string) error {
 		}
 		if !found {
 			return &IllegalMove{move, fmt.Sprintf("%s %s: %s is not one of %s", a.ID, prm.name, words[k+1], optionList(vals))}
-		}
-	}
-	for _, w := range a.when {
-		ok, err := g.m.eval(w.code, sc)
-		if err != nil {
-			return err
-		}
-		if !ok.(bool) {
-			return &IllegalMove{move, w.msg}
 		}
 	}
 	if a.Ends {

@@ -60,7 +60,7 @@ func (g *Game) View(st *State, viewer int) (*View, error) {
 // visible tells whether viewer may see the cards of a zone.
 func (g *Game) visible(st *State, ref string, viewer int) (bool, error) {
 	name, owner := zoneRef(ref)
-	z := g.zones[name]
+	z := g.zoneDecl(name, owner)
 	if z == nil { // the box
 		return false, nil
 	}

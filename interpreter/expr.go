@@ -1,0 +1,53 @@
+package interpreter
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/types"
+
+	"github.com/haven-engine/haven/diag"
+)
+
+// Expr is an expression compiled against a Game from outside its
+// definition: a scenario's state patch or expectation. It sees the same
+// functions as the definition's own expressions, with `me` = 0.
+type Expr struct {
+	c *code
+}
+
+// CompileExpr compiles src, whose first character stands at pos.
+func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
+	env := types.Map{"me": types.Int, "numPlayers": types.Int, "params": g.paramTypes}
+	opts := append([]expr.Option{expr.Env(env)}, g.m.functions()...)
+	prog, err := expr.Compile(src, opts...)
+	if err != nil {
+		var fe *file.Error
+		if errors.As(err, &fe) {
+			p := pos
+			if fe.Line == 1 {
+				p.Col += fe.Column
+			} else {
+				p.Line += fe.Line - 1
+				p.Col = fe.Column + 1
+			}
+			return nil, &diag.Error{Pos: p, Msg: fe.Message + indent(fe.Snippet)}
+		}
+		return nil, &diag.Error{Pos: pos, Msg: err.Error()}
+	}
+	return &Expr{&code{prog: prog, src: src, pos: pos}}, nil
+}
+
+// Eval runs a compiled expression on a state. Changes it makes (a patch)
+// are logged with cause "patch".
+func (g *Game) Eval(st *State, e *Expr) (any, error) {
+	g.m.st = st
+	g.m.cause = "patch"
+	v, err := g.m.eval(e.c, g.scope(0, st.Players))
+	if err != nil {
+		return nil, fmt.Errorf("%v", err)
+	}
+	return v, nil
+}
