@@ -462,3 +462,33 @@ func (b *Board) walks(from string, n int, back bool) [][]string {
 func (g *Game) defsOf(kind string) []string {
 	return g.defs[kind]
 }
+
+// idList reads a list of ids, typed or not.
+func idList(v any) ([]string, error) {
+	switch l := v.(type) {
+	case []string:
+		return l, nil
+	case nil:
+		return nil, nil
+	case []any:
+		out := make([]string, len(l))
+		for i, x := range l {
+			s, ok := x.(string)
+			if !ok {
+				return nil, fmt.Errorf("want a list of ids, found %v", x)
+			}
+			out[i] = s
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("want a list of ids, got %T", v)
+}
+
+// zoneDecl finds the declaration of a zone: a per-player one when owner is
+// a seat, a global one otherwise.
+func (g *Game) zoneDecl(name string, owner int) *Zone {
+	if owner >= 0 {
+		return g.pzones[name]
+	}
+	return g.zones[name]
+}
