@@ -1,0 +1,60 @@
+package tests
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/haven-engine/haven/definitions"
+	"github.com/haven-engine/haven/interpreter"
+	"github.com/haven-engine/haven/load"
+)
+
+// BenchmarkLoadCompile measures loading, validating and compiling a
+// definition: the work done once when a game starts.
+func BenchmarkLoadCompile(b *testing.B) {
+	ids, _ := load.Source{FS: definitions.Files}.Games()
+	for _, id := range ids {
+		b.Run(id, func(b *testing.B) {
+			for b.Loop() {
+				v, err := load.Source{FS: definitions.Files}.Game(id, load.Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := interpreter.Compile(v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRandomPlay measures random play on one core: each decision is
+// one Legal enumeration and one Apply, the work of a simulation step.
+func BenchmarkRandomPlay(b *testing.B) {
+	ids, _ := load.Source{FS: definitions.Files}.Games()
+	for _, id := range ids {
+		b.Run(id, func(b *testing.B) {
+			g := compiled(b, id)
+			g.SetLog(false)
+			r := rand.New(rand.NewPCG(1, 2))
+			seed := uint64(1)
+			st, _ := g.New(3, seed)
+			decisions := 0
+			for b.Loop() {
+				if st.Finished {
+					seed++
+					st, _ = g.New(3, seed)
+				}
+				moves, err := g.Legal(st)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := g.Apply(st, moves[r.IntN(len(moves))].Text); err != nil {
+					b.Fatal(err)
+				}
+				decisions++
+			}
+			b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+		})
+	}
+}
