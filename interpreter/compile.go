@@ -342,14 +342,14 @@ func (c *compiler) bodies(v cue.Value) {
 				c.errorf(y, "refill: no zone %q", z.Refill)
 			}
 			if y, ok := lookup(x, "seenBy"); ok {
-				z.seenBy = c.expr(y, scope{"viewer": types.Int, "owner": types.Int, "params": g.paramTypes}, expr.AsBool())
+				z.seenBy = c.pure(y, scope{"viewer": types.Int, "owner": types.Int, "params": g.paramTypes}, expr.AsBool())
 			}
 		})
 	}
 	ps, _ := lookup(v, "pieces")
 	fields(ps, func(name string, x cue.Value) {
 		y, _ := lookup(x, "perPlayer")
-		g.pieceKinds = append(g.pieceKinds, &PieceKind{ID: name, perPlayer: c.expr(y, c.base(), expr.AsInt())})
+		g.pieceKinds = append(g.pieceKinds, &PieceKind{ID: name, perPlayer: c.pure(y, c.base(), expr.AsInt())})
 	})
 
 	// Effects and actions are declared before any body is compiled, so
@@ -380,13 +380,13 @@ func (c *compiler) bodies(v cue.Value) {
 		pv, _ := lookup(x, "params")
 		fields(pv, func(pn string, y cue.Value) {
 			from, _ := lookup(y, "from")
-			p := param{name: pn, typ: str(y, "type"), from: c.expr(from, s)}
+			p := param{name: pn, typ: str(y, "type"), from: c.pure(from, s)}
 			a.params = append(a.params, p)
 			s = s.with(pn, typeNamed(p.typ))
 		})
 		wv, _ := lookup(x, "when")
 		fields(wv, func(msg string, y cue.Value) {
-			cd := c.expr(y, s, expr.AsBool())
+			cd := c.pure(y, s, expr.AsBool())
 			a.when = append(a.when, condition{msg: msg, code: cd, need: paramsRead(cd, a.params)})
 		})
 		body, _ := lookup(x, "do")
@@ -397,7 +397,7 @@ func (c *compiler) bodies(v cue.Value) {
 		t := &Trigger{On: str(x, "on")}
 		s := c.base().with("event", types.TypeOf(map[string]any{}))
 		if w, ok := lookup(x, "when"); ok {
-			t.when = c.expr(w, s, expr.AsBool())
+			t.when = c.pure(w, s, expr.AsBool())
 		}
 		body, _ := lookup(x, "do")
 		t.body = c.block(body, s)
@@ -410,15 +410,15 @@ func (c *compiler) bodies(v cue.Value) {
 
 	sc, _ := lookup(v, "scoring")
 	score, _ := lookup(sc, "score")
-	g.scoring.score = c.expr(score, c.base(), expr.AsInt())
+	g.scoring.score = c.pure(score, c.base(), expr.AsInt())
 	tb, _ := lookup(sc, "tiebreak")
 	elems(tb, func(_ int, x cue.Value) {
 		y, _ := lookup(x, "value")
-		g.scoring.tiebreak = append(g.scoring.tiebreak, namedCode{str(x, "name"), c.expr(y, c.base(), expr.AsInt())})
+		g.scoring.tiebreak = append(g.scoring.tiebreak, namedCode{str(x, "name"), c.pure(y, c.base(), expr.AsInt())})
 	})
 	sh, _ := lookup(sc, "show")
 	fields(sh, func(name string, x cue.Value) {
-		g.scoring.show = append(g.scoring.show, namedCode{name, c.expr(x, c.base(), expr.AsInt())})
+		g.scoring.show = append(g.scoring.show, namedCode{name, c.pure(x, c.base(), expr.AsInt())})
 	})
 }
 
@@ -499,14 +499,14 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		st.chooseID, st.as, st.prompt = str(x, "id"), str(x, "as"), str(x, "prompt")
 		st.auto = boolean(x, "auto", true)
 		pl, _ := lookup(x, "player")
-		st.player = c.expr(pl, s, expr.AsInt())
+		st.player = c.pure(pl, s, expr.AsInt())
 		opts, _ := lookup(x, "options")
-		st.expr = c.expr(opts, s)
+		st.expr = c.pure(opts, s)
 		s = s.with(st.as, elemType(st.expr))
 	case "turn":
 		st.kind, st.prompt = stepTurn, str(x, "prompt")
 		pl, _ := lookup(x, "player")
-		st.player = c.expr(pl, s, expr.AsInt())
+		st.player = c.pure(pl, s, expr.AsInt())
 		acts, _ := lookup(x, "actions")
 		elems(acts, func(_ int, y cue.Value) {
 			name, _ := y.String()
@@ -571,6 +571,36 @@ func elemType(c *code) types.Type {
 		return typeOf(t.Elem())
 	}
 	return types.Any
+}
+
+// pure compiles an expression that must not change the state: a condition,
+// a list of candidates or options, a score. They are evaluated whenever
+// moves are listed, so a change made there would happen at random times.
+func (c *compiler) pure(v cue.Value, s scope, opts ...expr.Option) *code {
+	cd := c.expr(v, s, opts...)
+	if cd.prog == nil {
+		return cd
+	}
+	n := cd.prog.Node()
+	var visit walker = func(node exprast.Node) {
+		call, ok := node.(*exprast.CallNode)
+		if !ok {
+			return
+		}
+		if id, ok := call.Callee.(*exprast.IdentifierNode); ok && changes[id.Value] {
+			line, col := lineCol(cd.src, call.Location().From)
+			c.errs.Add(exprPos(v, line, col), "%s changes the state: not allowed in a condition, a list of choices or a score", id.Value)
+		}
+	}
+	exprast.Walk(&n, visit)
+	return cd
+}
+
+// changes names the library functions that change the state.
+var changes = map[string]bool{
+	"set": true, "add": true, "pset": true, "padd": true, "moveCard": true, "moveCardTop": true,
+	"draw": true, "shuffle": true, "place": true, "unplace": true, "transfer": true,
+	"roll": true, "rollDie": true, "note": true,
 }
 
 // expr compiles one expression in scope s, mapping errors to the CUE file.

@@ -340,8 +340,8 @@ func (g *Game) Legal(st *State) ([]Move, error) {
 		}
 		return out, err
 	}
+	sc := g.scope(p, st.Players)
 	for _, a := range s.actions {
-		sc := g.scope(p, st.Players)
 		err := g.enumerate(a, 0, sc, a.ID, func(text string) { out = append(out, Move{p, text}) })
 		if err != nil {
 			return nil, err
