@@ -1,0 +1,192 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/haven-engine/haven/definitions"
+	"github.com/haven-engine/haven/interpreter"
+	"github.com/haven-engine/haven/load"
+)
+
+// flags is the flag set of one command. Flags may come before or after
+// the positional arguments (`haven run race --seed 3`); `--` ends them.
+type flags struct {
+	*flag.FlagSet
+	cmd *command
+}
+
+func newFlags(c *command) *flags {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return &flags{FlagSet: fs, cmd: c}
+}
+
+// errHelp asks for the command's help, which is printed on stdout.
+type errHelp struct{ text string }
+
+func (e *errHelp) Error() string { return e.text }
+
+// parse parses args, flags interleaved with positional arguments, and
+// returns the positional ones: at least min, at most max (max < 0: any).
+func (f *flags) parse(args []string, min, max int) ([]string, error) {
+	var pos []string
+	for {
+		if err := f.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, &errHelp{f.help()}
+			}
+			return nil, f.usageErrorf("%s", longFlag.ReplaceAllString(err.Error(), "--$1"))
+		}
+		rest := f.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			pos = append(pos, rest...)
+			break
+		}
+		pos, args = append(pos, rest[0]), rest[1:]
+	}
+	switch {
+	case len(pos) < min:
+		return nil, f.usageErrorf("missing %s", f.argName(len(pos)))
+	case max >= 0 && len(pos) > max:
+		return nil, f.usageErrorf("unexpected argument %q", pos[max])
+	}
+	return pos, nil
+}
+
+// usageErrorf reports a mistake in the command's arguments.
+func (f *flags) usageErrorf(format string, args ...any) error {
+	return usageErrorf("%s: %s; see 'haven help %s'", f.cmd.name, fmt.Sprintf(format, args...), f.cmd.name)
+}
+
+// argName is the name the usage line gives positional argument i (GAME).
+func (f *flags) argName(i int) string {
+	for _, w := range strings.Fields(f.cmd.usage)[1:] {
+		if w == strings.ToUpper(w) && !strings.HasPrefix(w, "[") && !strings.HasPrefix(w, "-") {
+			if i == 0 {
+				return w
+			}
+			i--
+		}
+	}
+	return "argument"
+}
+
+// longFlag matches a flag name of more than one letter in the flag
+// package's messages, which spell every flag with one dash.
+var longFlag = regexp.MustCompile(`(?:^|\B)-(\w\w+)`)
+
+func (f *flags) help() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "usage: haven %s\n\n%s\n\nflags:\n", f.cmd.usage, f.cmd.summary)
+	f.SetOutput(&b)
+	f.PrintDefaults()
+	f.SetOutput(io.Discard)
+	return b.String()
+}
+
+// runParsed runs a command once its arguments are parsed (err is the
+// parse error), or prints its help when that was asked for.
+func runParsed(io IO, err error, run func() error) error {
+	var h *errHelp
+	if errors.As(err, &h) {
+		fmt.Fprint(io.Out, h.text)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return run()
+}
+
+// list is a repeatable string flag.
+type list []string
+
+func (l *list) String() string     { return strings.Join(*l, ",") }
+func (l *list) Set(v string) error { *l = append(*l, v); return nil }
+
+// gameFlags are the flags of every command that loads a game.
+type gameFlags struct {
+	Defs     string   // definitions folder; "" means the embedded ones
+	Variants []string // variant files or names of shipped variants
+	Sets     []string // path=value overrides
+}
+
+func (g *gameFlags) register(f *flags, variants bool) {
+	f.StringVar(&g.Defs, "defs", "", "load game definitions from `DIR` instead of the embedded ones")
+	if variants {
+		f.Var((*list)(&g.Variants), "variant", "apply a variant: a CUE `FILE` or the name of a variant shipped with the game (repeatable)")
+		f.Var((*list)(&g.Sets), "set", "override a value of the definition, as `PATH=VALUE` (repeatable)")
+	}
+}
+
+// source is where game folders are read from.
+func (g *gameFlags) source() (load.Source, error) {
+	if g.Defs == "" {
+		return load.Source{FS: definitions.Files}, nil
+	}
+	if fi, err := os.Stat(g.Defs); err != nil || !fi.IsDir() {
+		return load.Source{}, fmt.Errorf("--defs %s: no such folder", g.Defs)
+	}
+	return load.Dir(g.Defs), nil
+}
+
+func (g *gameFlags) options() load.Options {
+	return load.Options{Variants: g.Variants, Sets: g.Sets}
+}
+
+// compile loads and compiles a game with the variants and overrides.
+func (g *gameFlags) compile(id string) (*interpreter.Game, error) {
+	src, err := g.source()
+	if err != nil {
+		return nil, err
+	}
+	v, err := src.Game(id, g.options())
+	if err != nil {
+		return nil, err
+	}
+	return interpreter.Compile(v)
+}
+
+// players is the number of players asked for, or the game's default:
+// three if the game allows it, else the nearest count it allows.
+func players(g *interpreter.Game, n int) (int, error) {
+	if n == 0 {
+		return min(max(g.MinPlayers, 3), g.MaxPlayers), nil
+	}
+	if n < g.MinPlayers || n > g.MaxPlayers {
+		return 0, usageErrorf("--players %d: %s is for %d to %d players", n, g.ID, g.MinPlayers, g.MaxPlayers)
+	}
+	return n, nil
+}
+
+// seats parses a comma list of seats ("0,2") for a game of n players.
+func seats(s string, n int) (map[int]bool, error) {
+	out := map[int]bool{}
+	if s == "" {
+		return out, nil
+	}
+	if s == "all" {
+		for p := 0; p < n; p++ {
+			out[p] = true
+		}
+		return out, nil
+	}
+	for _, w := range strings.Split(s, ",") {
+		p, err := strconv.Atoi(strings.TrimSpace(w))
+		if err != nil || p < 0 || p >= n {
+			return nil, usageErrorf("--bots %s: %q is not a seat (seats are 0 to %d, or all)", s, w, n-1)
+		}
+		out[p] = true
+	}
+	return out, nil
+}

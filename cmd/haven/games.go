@@ -1,0 +1,104 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"path"
+	"strings"
+	"text/tabwriter"
+
+	"cuelang.org/go/cue"
+)
+
+var gamesCommand = &command{
+	name:    "games",
+	usage:   "games [--defs DIR] [--json]",
+	summary: "List the games: id, name, player counts and the variants shipped with each.",
+	run:     gamesMain,
+}
+
+type gamesOptions struct {
+	IO
+	gameFlags
+	JSON bool
+}
+
+func gamesMain(c *command, io IO, args []string) error {
+	opts := &gamesOptions{IO: io}
+	f := newFlags(c)
+	opts.register(f, false)
+	f.BoolVar(&opts.JSON, "json", false, "print a JSON list")
+	_, err := f.parse(args, 0, 0)
+	return runParsed(io, err, func() error { return runGames(opts) })
+}
+
+// gameInfo is one line of the list.
+type gameInfo struct {
+	ID         string   `json:"id"`
+	Name       string   `json:"name"`
+	MinPlayers int      `json:"minPlayers"`
+	MaxPlayers int      `json:"maxPlayers"`
+	Variants   []string `json:"variants"`
+	// Error is set when the definition does not load.
+	Error string `json:"error,omitempty"`
+}
+
+func runGames(opts *gamesOptions) error {
+	src, err := opts.source()
+	if err != nil {
+		return err
+	}
+	ids, err := src.Games()
+	if err != nil {
+		return err
+	}
+	infos := []gameInfo{}
+	for _, id := range ids {
+		info := gameInfo{ID: id, Variants: []string{}}
+		for _, v := range src.VariantFiles(id) {
+			info.Variants = append(info.Variants, strings.TrimSuffix(path.Base(v), ".cue"))
+		}
+		if v, err := src.Game(id, opts.options()); err != nil {
+			info.Error = "does not load: see haven vet"
+		} else {
+			info.Name, _ = v.LookupPath(cue.ParsePath("name")).String()
+			n, _ := v.LookupPath(cue.ParsePath("players.min")).Int64()
+			m, _ := v.LookupPath(cue.ParsePath("players.max")).Int64()
+			info.MinPlayers, info.MaxPlayers = int(n), int(m)
+		}
+		infos = append(infos, info)
+	}
+	if opts.JSON {
+		b, err := json.MarshalIndent(infos, "", "  ")
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(opts.Out, "%s\n", b)
+		return nil
+	}
+	if len(infos) == 0 {
+		fmt.Fprintln(opts.Out, "no games")
+		return nil
+	}
+	w := tabwriter.NewWriter(opts.Out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "ID\tNAME\tPLAYERS\tVARIANTS")
+	for _, g := range infos {
+		vs := strings.Join(g.Variants, ", ")
+		if vs == "" {
+			vs = "-"
+		}
+		if g.Error != "" {
+			fmt.Fprintf(w, "%s\t(%s)\t\t%s\n", g.ID, g.Error, vs)
+			continue
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", g.ID, g.Name, playerRange(g.MinPlayers, g.MaxPlayers), vs)
+	}
+	return w.Flush()
+}
+
+func playerRange(lo, hi int) string {
+	if lo == hi {
+		return fmt.Sprint(lo)
+	}
+	return fmt.Sprintf("%d-%d", lo, hi)
+}

@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/haven-engine/haven/interpreter"
+	"github.com/haven-engine/haven/record"
+)
+
+var runCommand = &command{
+	name:  "run",
+	usage: "run GAME --moves FILE [--players N] [--seed S] [--json] [--save FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]...",
+	summary: "Start GAME and apply the moves of FILE (one per line; blank lines and # comments\n" +
+		"are ignored; - reads stdin), then print the resulting state. --json prints\n" +
+		"{\"state\", \"legal\", \"finished\", \"result\"} instead. An illegal move stops with\n" +
+		"its line number and the rule it breaks.",
+	run: runMain,
+}
+
+type runOptions struct {
+	IO
+	gameFlags
+	Game    string
+	Players int
+	Seed    uint64
+	Moves   string
+	JSON    bool
+	Save    string
+}
+
+func runMain(c *command, io IO, args []string) error {
+	opts := &runOptions{IO: io}
+	f := newFlags(c)
+	opts.register(f, true)
+	f.IntVar(&opts.Players, "players", 0, "number of players `N` (default: 3, or the nearest count the game allows)")
+	f.Uint64Var(&opts.Seed, "seed", 1, "random seed `S`")
+	f.StringVar(&opts.Moves, "moves", "", "read moves from `FILE` (- for stdin)")
+	f.BoolVar(&opts.JSON, "json", false, "print the state, legal moves and result as JSON")
+	f.StringVar(&opts.Save, "save", "", "save the game log to `FILE`")
+	pos, err := f.parse(args, 1, 1)
+	if err == nil {
+		opts.Game = pos[0]
+		if opts.Moves == "" {
+			err = f.usageErrorf("--moves FILE is required")
+		}
+	}
+	return runParsed(io, err, func() error { return runRun(opts) })
+}
+
+// runOutput is what `haven run --json` prints.
+type runOutput struct {
+	State    *interpreter.State  `json:"state"`
+	Legal    []interpreter.Move  `json:"legal"`
+	Finished bool                `json:"finished"`
+	Result   *interpreter.Result `json:"result"`
+}
+
+func runRun(opts *runOptions) error {
+	moves, err := readMoves(opts.Moves, opts.In)
+	if err != nil {
+		return err
+	}
+	g, err := opts.compile(opts.Game)
+	if err != nil {
+		return err
+	}
+	n, err := players(g, opts.Players)
+	if err != nil {
+		return err
+	}
+	g.SetLog(false)
+	st, err := g.New(n, opts.Seed)
+	if err != nil {
+		return err
+	}
+	for _, m := range moves {
+		if err := g.Apply(st, m.text); err != nil {
+			var im *interpreter.IllegalMove
+			if errors.As(err, &im) {
+				return fmt.Errorf("line %d: %v", m.line, im)
+			}
+			return fmt.Errorf("line %d: move %q: %v", m.line, m.text, err)
+		}
+	}
+	if opts.Save != "" {
+		if err := save(opts.Save, opts.Game, n, opts.Seed, &opts.gameFlags, st); err != nil {
+			return err
+		}
+	}
+	legal, err := g.Legal(st)
+	if err != nil {
+		return err
+	}
+	res, err := g.Score(st)
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		if legal == nil {
+			legal = []interpreter.Move{}
+		}
+		b, err := json.MarshalIndent(runOutput{State: st, Legal: legal, Finished: st.Finished, Result: res}, "", "  ")
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(opts.Out, "%s\n", b)
+		return nil
+	}
+	fmt.Fprintf(opts.Out, "%s, %d players, seed %d, after %s\n", g.Name, n, opts.Seed, plural(len(st.Moves), "move"))
+	writeView(opts.Out, stateView(st), -1)
+	if len(legal) > 0 {
+		fmt.Fprintln(opts.Out, "legal moves:")
+		writeMoves(opts.Out, legal)
+	}
+	writeResult(opts.Out, res)
+	return nil
+}
+
+// move is a line of a moves file.
+type move struct {
+	line int
+	text string
+}
+
+// readMoves reads a moves file: one move a line, blank lines and lines
+// starting with # skipped. name "-" reads in.
+func readMoves(name string, in io.Reader) ([]move, error) {
+	r := in
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, fmt.Errorf("--moves: %v", err)
+		}
+		defer f.Close()
+		r = f
+	}
+	var out []move
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		if t := strings.TrimSpace(sc.Text()); t != "" && !strings.HasPrefix(t, "#") {
+			out = append(out, move{n, t})
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("--moves %s: %v", name, err)
+	}
+	return out, nil
+}
+
+// save writes the log of the game folder id played to st.
+func save(path, id string, players int, seed uint64, gf *gameFlags, st *interpreter.State) error {
+	log, err := record.New(id, players, seed, gf.options(), st)
+	if err != nil {
+		return err
+	}
+	if err := log.Write(path); err != nil {
+		return fmt.Errorf("--save: %v", err)
+	}
+	return nil
+}
