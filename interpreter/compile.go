@@ -363,7 +363,9 @@ func (c *compiler) bodies(v cue.Value) {
 	})
 	as, _ := lookup(v, "actions")
 	fields(as, func(name string, x cue.Value) {
-		g.actions[name] = &Action{ID: name, Name: str(x, "name"), Text: str(x, "text"), Ends: boolean(x, "ends", true)}
+		a := &Action{ID: name, Name: str(x, "name"), Text: str(x, "text"), Group: str(x, "group"), Ends: boolean(x, "ends", true)}
+		g.actions[name] = a
+		g.actionOrder = append(g.actionOrder, a)
 	})
 	fields(es, func(name string, x cue.Value) {
 		e := g.effects[name]
@@ -467,6 +469,7 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 			c.errorf(v, "each needs `as`, the name each element is bound to")
 		}
 		st.expr = c.expr(x, s)
+		c.plain(x, st.as, st.expr, true)
 		body, _ := lookup(v, "loop")
 		st.loop = c.block(body, s.with(st.as, elemType(st.expr)))
 	case "while":
@@ -485,6 +488,7 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 			return nil, s
 		}
 		st.expr = c.expr(be, s)
+		c.plain(be, st.as, st.expr, false)
 		s = s.with(st.as, resultType(st.expr))
 	case "call":
 		st.kind, st.callName = stepCall, str(v, "call")
@@ -502,6 +506,7 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		st.player = c.pure(pl, s, expr.AsInt())
 		opts, _ := lookup(x, "options")
 		st.expr = c.pure(opts, s)
+		c.plain(opts, st.as, st.expr, true)
 		s = s.with(st.as, elemType(st.expr))
 	case "turn":
 		st.kind, st.prompt = stepTurn, str(x, "prompt")
@@ -512,8 +517,16 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 			name, _ := y.String()
 			if a := c.g.actions[name]; a != nil {
 				st.actions = append(st.actions, a)
-			} else {
-				c.errorf(y, "turn: no action %q", name)
+				return
+			}
+			found := false
+			for _, a := range c.g.actionOrder {
+				if a.Group == name {
+					st.actions, found = append(st.actions, a), true
+				}
+			}
+			if !found {
+				c.errorf(y, "turn: no action or group of actions %q", name)
 			}
 		})
 	case "emit":
@@ -553,6 +566,24 @@ func hasParam(ps []param, name string) bool {
 		}
 	}
 	return false
+}
+
+// plain reports a local bound to an object (a piece, card, node, edge):
+// a paused game is saved as plain data, so locals hold ids and numbers.
+func (c *compiler) plain(v cue.Value, name string, cd *code, elem bool) {
+	if cd == nil || cd.prog == nil {
+		return
+	}
+	t := cd.prog.Node().Type()
+	if elem && t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+		t = t.Elem()
+	}
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t != nil && t.Kind() == reflect.Struct {
+		c.errorf(v, "%s would hold a %s: bind its id instead (e.g. map(..., .id)), since a paused game is saved as plain data", name, strings.ToLower(t.Name()))
+	}
 }
 
 func resultType(c *code) types.Type {

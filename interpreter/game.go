@@ -42,6 +42,7 @@ type Game struct {
 	setup, flow *Block
 	effects     map[string]*Effect
 	actions     map[string]*Action
+	actionOrder []*Action
 	triggers    []*Trigger
 	scoring     scoring
 	capVar      string
@@ -123,6 +124,7 @@ type Effect struct {
 // Action is something a player may do when a turn step asks.
 type Action struct {
 	ID, Name, Text string
+	Group          string
 	Ends           bool
 	params         []param
 	when           []condition

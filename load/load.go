@@ -203,7 +203,16 @@ func buildGame(srcs []source) (cue.Value, error) {
 	}
 	game := v.LookupPath(cue.ParsePath("game"))
 	if err := game.Validate(cue.Concrete(true)); err != nil {
+		// Validate stops at the first error: validate each part of the
+		// game as well, so that one load reports every problem.
 		addCUE(&errs, err)
+		if it, ferr := game.Fields(cue.Optional(true)); ferr == nil {
+			for it.Next() {
+				if err := it.Value().Validate(cue.Concrete(true)); err != nil {
+					addCUE(&errs, err)
+				}
+			}
+		}
 		return cue.Value{}, errs.Err()
 	}
 	return game, nil
@@ -217,7 +226,17 @@ func addCUE(l *diag.List, err error) {
 		if p := e.Path(); len(p) > 0 {
 			msg = strings.Join(p, ".") + ": " + msg
 		}
-		l.Add(Pos(e.Position()), "%s", msg)
+		pos := e.Position()
+		if !pos.IsValid() || strings.HasPrefix(pos.Filename(), "schema/") {
+			// A conflict is best shown where the definition wrote it.
+			for _, p := range e.InputPositions() {
+				if p.IsValid() && !strings.HasPrefix(p.Filename(), "schema/") {
+					pos = p
+					break
+				}
+			}
+		}
+		l.Add(Pos(pos), "%s", msg)
 	}
 }
 
