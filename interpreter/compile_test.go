@@ -114,7 +114,7 @@ func TestCompileErrors(t *testing.T) {
 		{
 			"unknown action in a turn",
 			`actions: ["take", "pass"]`, `actions: ["take", "pas"]`,
-			`tiny/game.cue:11:43: turn: no action "pas"`,
+			`tiny/game.cue:11:43: turn: no action or group of actions "pas"`,
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
