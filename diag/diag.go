@@ -60,7 +60,10 @@ func (l List) Err() error {
 		if a.Line != b.Line {
 			return a.Line < b.Line
 		}
-		return a.Col < b.Col
+		if a.Col != b.Col {
+			return a.Col < b.Col
+		}
+		return l[i].Msg < l[j].Msg
 	})
 	out := l[:0]
 	for i, e := range l {

@@ -115,7 +115,7 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 		}
 		srcs = append(srcs, source{"--set " + set, src})
 	}
-	return buildGame(srcs)
+	return buildGame(s.name(id), srcs)
 }
 
 // variant reads a variant given as a file path, or as the name of a
@@ -168,7 +168,7 @@ type source struct {
 	src  []byte
 }
 
-func buildGame(srcs []source) (cue.Value, error) {
+func buildGame(dir string, srcs []source) (cue.Value, error) {
 	schemaFiles, _ := fs.Glob(schema.Files, "*.cue")
 	var all []source
 	for _, f := range schemaFiles {
@@ -196,6 +196,14 @@ func buildGame(srcs []source) (cue.Value, error) {
 	if err := errs.Err(); err != nil {
 		return cue.Value{}, err
 	}
+	defer func() {
+		// A missing field has no position: name the game's folder.
+		for _, e := range errs {
+			if e.Pos.File == "" {
+				e.Pos.File = dir
+			}
+		}
+	}()
 	v := cuecontext.New().BuildInstance(inst)
 	if err := v.Err(); err != nil {
 		addCUE(&errs, err)
@@ -206,7 +214,7 @@ func buildGame(srcs []source) (cue.Value, error) {
 		// Validate stops at the first error: validate each part of the
 		// game as well, so that one load reports every problem.
 		addCUE(&errs, err)
-		if it, ferr := game.Fields(cue.Optional(true)); ferr == nil {
+		if it, ferr := game.Fields(); ferr == nil {
 			for it.Next() {
 				if err := it.Value().Validate(cue.Concrete(true)); err != nil {
 					addCUE(&errs, err)
