@@ -54,7 +54,11 @@ func runVet(opts *vetOptions) error {
 	}
 	var errs diag.List
 	for _, id := range ids {
-		vet(&errs, src, id, load.Options{})
+		// A variant is checked once its game is clean: until then its
+		// errors would mostly repeat the game's.
+		if !vet(&errs, src, id, load.Options{}) {
+			continue
+		}
 		for _, v := range src.VariantFiles(id) {
 			vet(&errs, src, id, load.Options{Variants: []string{strings.TrimSuffix(path.Base(v), ".cue")}})
 		}
@@ -66,22 +70,31 @@ func runVet(opts *vetOptions) error {
 	return nil
 }
 
-// vet loads and compiles one game with opt, adding its errors to errs.
-func vet(errs *diag.List, src load.Source, id string, opt load.Options) {
+// vet loads and compiles one game with opt, adding its errors to errs,
+// and tells whether there were none. An error CUE gives no position for
+// is put on the game folder (and variant).
+func vet(errs *diag.List, src load.Source, id string, opt load.Options) bool {
 	v, err := src.Game(id, opt)
 	if err == nil {
 		_, err = interpreter.Compile(v)
 	}
-	var l diag.List
-	switch {
-	case err == nil:
-	case errors.As(err, &l):
-		*errs = append(*errs, l...)
-	default:
-		where := id
-		if len(opt.Variants) > 0 {
-			where += " with variant " + opt.Variants[0]
-		}
-		errs.Add(diag.Pos{File: where}, "%s", oneLine(err.Error()))
+	if err == nil {
+		return true
 	}
+	where := diag.Pos{File: id}
+	if len(opt.Variants) > 0 {
+		where.File += " (variant " + opt.Variants[0] + ")"
+	}
+	var l diag.List
+	if !errors.As(err, &l) {
+		errs.Add(where, "%s", oneLine(err.Error()))
+		return false
+	}
+	for _, e := range l {
+		if e.Pos.File == "" {
+			e = &diag.Error{Pos: where, Msg: e.Msg}
+		}
+		*errs = append(*errs, e)
+	}
+	return false
 }

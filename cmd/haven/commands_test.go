@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSim(t *testing.T) {
+	out, stderr, code := haven(t, "", "sim", "--defs", defs, "race", "-n", "20", "--seed", "5", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r struct {
+		Games, Players, Finished, Capped, Decisions int
+		Wins                                        []int
+		Seconds                                     *float64
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Games != 20 || r.Players != 3 || r.Finished != 20 || r.Capped != 0 || len(r.Wins) != 3 || r.Seconds == nil {
+		t.Errorf("report: %s", out)
+	}
+	// The same seed gives the same games.
+	again, _, _ := haven(t, "", "sim", "race", "--defs", defs, "-n", "20", "--seed", "5", "--json")
+	var r2 = r
+	if err := json.Unmarshal([]byte(again), &r2); err != nil || r2.Decisions != r.Decisions {
+		t.Errorf("seed 5 played %d then %d decisions", r.Decisions, r2.Decisions)
+	}
+	// A cap of one round stops every game of two players (6 points at most).
+	out, _, _ = haven(t, "", "sim", "race", "--defs", defs, "-n", "3", "--players", "2", "--set", "cap.max=1")
+	if !strings.Contains(out, "finished: 0  capped: 3\n") || !strings.Contains(out, "Race: 3 games of 2 players from seed 1\n") {
+		t.Errorf("capped sim:\n%s", out)
+	}
+}
+
+func TestTest(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "race.cue"), `package scenario
+
+scenarios: {
+	step: {
+		game: "race"
+		rule: "Add 1 to the total."
+		moves: ["step", {expect: "get('total') == 1"}]
+	}
+	gems: {
+		game: "race"
+		rule: "Pay a gem to add 2 or 3."
+		variants: ["short"]
+		moves: ["jump 3", {move: "jump 2", fails: "no gems"}]
+	}
+}
+`)
+	out, stderr, code := haven(t, "", "test", dir, "--defs", defs, "-v")
+	want := "ok   " + dir + "/race.cue:4:2: scenario step\n" +
+		dir + `/race.cue:13:29: scenario gems: move "jump 2" was accepted, want it rejected with "no gems"` + "\n" +
+		"1 passed, 1 failed\n"
+	if code != 1 || out != want || stderr != "" {
+		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 1, stdout:\n%s", code, out, stderr, want)
+	}
+}
+
+// TestReplay saves a game, replays it, then damages the log three ways.
+func TestReplay(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "game.json")
+	_, stderr, code := haven(t, "jump 2\nstep\n", "run", "race", "--defs", defs, "--variant", "short", "--moves", "-", "--save", log)
+	if code != 0 {
+		t.Fatalf("run --save: exit %d: %s", code, stderr)
+	}
+	out, stderr, code := haven(t, "", "replay", log, "--defs", defs)
+	if want := "ok: race, 3 players, seed 1, 2 moves, unfinished: the final state matches\n"; code != 0 || out != want {
+		t.Fatalf("replay: exit %d: %s%s", code, out, stderr)
+	}
+	src, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ name, old, new, want string }{
+		{"illegal move", `"step"`, `"jump 9"`, `haven: ` + log + `: move 2: illegal move "jump 9": jump n: 9 is not one of 2, 3`},
+		{"hash mismatch", `"final": "`, `"final": "0`, `haven: ` + log + `: the final state differs from the log: hash `},
+		{"unknown game", `"game": "race"`, `"game": "chess"`, `haven: ` + log + `: unknown game "chess" (games: race)`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			writeFile(t, log, strings.Replace(string(src), tt.old, tt.new, 1))
+			_, stderr, code := haven(t, "", "replay", "--defs", defs, log)
+			if code != 1 || !strings.HasPrefix(stderr, tt.want) || strings.Count(stderr, "\n") != 1 {
+				t.Errorf("exit %d, stderr:\n%s\nwant exit 1 and one line starting:\n%s", code, stderr, tt.want)
+			}
+		})
+	}
+}
+
+// TestPlay plays a hot-seat session from a script: a number, a move
+// text, an illegal move, the commands, then end of input.
+func TestPlay(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "game.json")
+	script := "help\n1\njump 9\n9\njump 3\nview\nmoves\n"
+	out, stderr, code := haven(t, script, "play", "race", "--defs", defs, "--players", "2", "--save", log)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"Race: 2 players, seed 1. Type a move's number or its text, or help.\n",
+		"── player 0 ──\nvars: round=1 total=0\nplayer 0: points=0  (you)\nplayer 1: points=0\n",
+		"  hand/0: coin#",
+		"  hand/1: 1 card, hidden\n",
+		"goods: supply: gem×4\n",
+		"pieces: start: pawn-0-1 pawn-1-1\n",
+		"player 0 to move: Add to the total.\nmoves:\n   1. step\n   2. jump 2\n   3. jump 3\nplayer 0> ",
+		"view   show the game again\n",
+		"player 1> illegal move: jump n: 9 is not one of 2, 3\n",
+		"player 1> no move 9: pick 1 to 3\n",
+		"  · action jump: moved gem from supply to table\n",
+		"goods: supply: gem×3; table: gem×1\n",
+		"player 0> ", // after "view", the view again, then moves
+		"game not finished; scores so far:\n  1. player 1: 3  (tie-break [-1])\n  2. player 0: 1  (tie-break [0])\n",
+		"saved to " + log + "\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	out, _, code = haven(t, "", "replay", log, "--defs", defs)
+	if code != 0 || !strings.Contains(out, "2 moves, unfinished") {
+		t.Errorf("replay of the saved session: exit %d %s", code, out)
+	}
+
+	// Bots in every seat play the game out.
+	out, stderr, code = haven(t, "", "play", "race", "--defs", defs, "--bots", "all", "--seed", "3")
+	if code != 0 || !strings.Contains(out, "game over: the flow ran out\n") || !strings.Contains(out, "\nwinner: player ") {
+		t.Errorf("bots: exit %d\n%s%s", code, out, stderr)
+	}
+}
+
+// TestPanic: a panic becomes one line, not a stack trace.
+func TestPanic(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := Main([]string{"play", "race", "--defs", defs}, IO{In: nil, Out: &out, Err: &errOut})
+	if code != 1 || !strings.HasPrefix(errOut.String(), "haven: internal error: ") || strings.Count(errOut.String(), "\n") != 1 {
+		t.Errorf("exit %d, stderr: %s", code, errOut.String())
+	}
+}
+
+// TestRunFunction calls a command's run function directly, as another
+// tool would.
+func TestRunFunction(t *testing.T) {
+	var out bytes.Buffer
+	moves := filepath.Join(t.TempDir(), "moves.txt")
+	writeFile(t, moves, "# two steps\nstep\nstep\n")
+	opts := &runOptions{IO: IO{Out: &out}, gameFlags: gameFlags{Defs: defs}, Game: "race", Players: 2, Seed: 1, Moves: moves}
+	if err := runRun(opts); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Race, 2 players, seed 1, after 2 moves\n", "vars: round=2 total=2\n", "legal moves:\n   1. step\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("missing %q in:\n%s", want, out.String())
+		}
+	}
+}

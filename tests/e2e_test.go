@@ -1,0 +1,93 @@
+package tests
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestE2E builds the haven binary once and runs it as a user would: a
+// variant file written now, and the same override given with --set,
+// change how the embedded game plays, with no rebuild.
+func TestE2E(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "haven")
+	build := exec.Command("go", "build", "-o", bin, "github.com/haven-engine/haven/cmd/haven")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	haven := func(args ...string) (string, string, int) {
+		cmd := exec.Command(bin, args...)
+		var out, errOut bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errOut
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return out.String(), errOut.String(), code
+	}
+
+	t.Run("variant changes play", func(t *testing.T) {
+		// Rotterdam ends once a player has mission_points_to_win (12)
+		// mission points; at 3, random games end much sooner.
+		variant := filepath.Join(dir, "quick.cue")
+		src := "package haven\n\n// A quick game: three mission points win.\ngame: params: mission_points_to_win: 3\n"
+		if err := os.WriteFile(variant, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		type report struct {
+			Games, Finished, Capped, Decisions int
+			Wins                               []int
+		}
+		sim := func(extra ...string) report {
+			args := append([]string{"sim", "rotterdam", "-n", "3", "--seed", "1", "--max", "20000", "--json"}, extra...)
+			out, stderr, code := haven(args...)
+			if code != 0 {
+				t.Fatalf("haven %s: exit %d: %s", strings.Join(args, " "), code, stderr)
+			}
+			var r report
+			if err := json.Unmarshal([]byte(out), &r); err != nil {
+				t.Fatalf("haven %s: %v\n%s", strings.Join(args, " "), err, out)
+			}
+			return r
+		}
+		base := sim()
+		quick := sim("--variant", variant)
+		set := sim("--set", "params.mission_points_to_win=3")
+		if quick.Decisions >= base.Decisions || quick.Finished < base.Finished {
+			t.Errorf("with the variant: %+v; without: %+v: want shorter games", quick, base)
+		}
+		if set.Decisions != quick.Decisions || set.Finished != quick.Finished {
+			t.Errorf("--set gave %+v, the variant file %+v: want the same games", set, quick)
+		}
+	})
+
+	t.Run("errors are one line", func(t *testing.T) {
+		for _, c := range []struct {
+			args []string
+			code int
+			want string
+		}{
+			{[]string{"frob"}, 2, `haven: unknown command "frob"`},
+			{[]string{"sim", "rotterdam", "-n", "x"}, 2, `haven: sim: invalid value "x" for flag -n`},
+			{[]string{"run", "nosuchgame", "--moves", "-"}, 1, `haven: unknown game "nosuchgame"`},
+			{[]string{"replay", filepath.Join(dir, "quick.cue")}, 1, "haven: " + filepath.Join(dir, "quick.cue") + ": not a game log"},
+		} {
+			_, stderr, code := haven(c.args...)
+			if code != c.code || !strings.HasPrefix(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+				t.Errorf("haven %s: exit %d, stderr %q; want exit %d and one line starting %q",
+					strings.Join(c.args, " "), code, stderr, c.code, c.want)
+			}
+		}
+	})
+}
