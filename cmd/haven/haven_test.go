@@ -155,7 +155,7 @@ func TestRunJSON(t *testing.T) {
 			Moves   []string       `json:"moves"`
 		} `json:"state"`
 		Legal    []legalMove `json:"legal"`
-		Finished *bool            `json:"finished"`
+		Finished *bool       `json:"finished"`
 		Result   struct {
 			Scores []int `json:"scores"`
 		} `json:"result"`
