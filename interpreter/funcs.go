@@ -18,6 +18,7 @@ type machine struct {
 	log   bool
 	vm    vm.VM
 	depth int
+	free  []Scope // maps of ended frames, for reuse
 }
 
 // eval runs a compiled expression in a scope.

@@ -71,9 +71,25 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 	return st, g.run(st)
 }
 
-// scope makes the locals every frame starts with.
+// scope makes the locals every frame starts with, reusing the map of a
+// frame that has ended.
 func (g *Game) scope(me, players int) Scope {
+	m := g.m
+	if n := len(m.free); n > 0 {
+		sc := m.free[n-1]
+		m.free = m.free[:n-1]
+		sc["me"], sc["numPlayers"], sc["params"] = me, players, g.params
+		return sc
+	}
 	return Scope{"me": me, "numPlayers": players, "params": g.params}
+}
+
+// release gives the map of an ended frame back for reuse.
+func (g *Game) release(sc Scope) {
+	if len(g.m.free) < 64 {
+		clear(sc)
+		g.m.free = append(g.m.free, sc)
+	}
 }
 
 // run executes steps until a decision is needed or the game ends.
@@ -91,6 +107,7 @@ func (g *Game) run(st *State) error {
 		f := st.Stack[len(st.Stack)-1]
 		if len(f.Cursors) == 0 {
 			st.Stack = st.Stack[:len(st.Stack)-1]
+			g.release(f.Scope)
 			continue
 		}
 		c := &f.Cursors[len(f.Cursors)-1]
@@ -146,7 +163,6 @@ func (g *Game) loopAgain(f *Frame, c *Cursor) (bool, error) {
 
 func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 	m := g.m
-	at := []int{c.Block, c.PC}
 	switch s.kind {
 	case stepDo:
 		c.PC++
@@ -182,7 +198,7 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 		}
 		if len(items) > 0 && len(s.loop.steps) > 0 {
 			f.Scope[s.as] = items[0]
-			f.Cursors = append(f.Cursors, Cursor{Block: s.loop.id, Loop: at, Items: items, Next: 1})
+			f.Cursors = append(f.Cursors, Cursor{Block: s.loop.id, Loop: []int{c.Block, c.PC - 1}, Items: items, Next: 1})
 		}
 	case stepWhile:
 		c.PC++
@@ -191,7 +207,7 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			return err
 		}
 		if v.(bool) {
-			f.Cursors = append(f.Cursors, Cursor{Block: s.loop.id, Loop: at, Count: 1})
+			f.Cursors = append(f.Cursors, Cursor{Block: s.loop.id, Loop: []int{c.Block, c.PC - 1}, Count: 1})
 		}
 	case stepCall:
 		c.PC++
