@@ -181,7 +181,7 @@ func seats(s string, n int) (map[int]bool, error) {
 		}
 		return out, nil
 	}
-	for _, w := range strings.Split(s, ",") {
+	for w := range strings.SplitSeq(s, ",") {
 		p, err := strconv.Atoi(strings.TrimSpace(w))
 		if err != nil || p < 0 || p >= n {
 			return nil, usageErrorf("--bots %s: %q is not a seat (seats are 0 to %d, or all)", s, w, n-1)

@@ -141,7 +141,7 @@ var snippet = regexp.MustCompile(` \(\d+:\d+\)\n(?s:.*)$`)
 // and any other line break becomes "; ".
 func oneLine(msg string) string {
 	var lines []string
-	for _, l := range strings.Split(snippet.ReplaceAllString(msg, ""), "\n") {
+	for l := range strings.SplitSeq(snippet.ReplaceAllString(msg, ""), "\n") {
 		if l = strings.TrimSpace(l); l != "" {
 			lines = append(lines, l)
 		}

@@ -36,7 +36,7 @@ func simMain(c *command, io IO, args []string) error {
 	opts.register(f, true)
 	f.IntVar(&opts.Games, "n", 100, "number of games `N`")
 	f.IntVar(&opts.Players, "players", 0, "number of players `N` (default: 3, or the nearest count the game allows)")
-	f.Uint64Var(&opts.Seed, "seed", 1, "seed `S` of the first game")
+	f.Uint64Var(&opts.Seed, "seed", 1, "seed `S`: game i of the run uses S+i")
 	f.IntVar(&opts.Max, "max", sim.DefaultMaxDecisions, "stop a game after `DECISIONS` moves and count it as capped")
 	f.BoolVar(&opts.JSON, "json", false, "print the report as JSON")
 	pos, err := f.parse(args, 1, 1)

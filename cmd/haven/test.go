@@ -30,7 +30,7 @@ func testMain(c *command, io IO, args []string) error {
 	opts := &testOptions{IO: io}
 	f := newFlags(c)
 	opts.register(f, false)
-	f.BoolVar(&opts.Verbose, "v", false, "also list the scenarios that pass")
+	f.BoolVar(&opts.Verbose, "v", false, "also list the scenarios that hold")
 	pos, err := f.parse(args, 0, 1)
 	if len(pos) == 1 {
 		opts.Dir = pos[0]
