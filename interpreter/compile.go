@@ -48,6 +48,9 @@ type compiler struct {
 	g     *Game
 	errs  diag.List
 	funcs []expr.Option
+	// owner and rule name what the steps being compiled belong to; a step
+	// with no rule of its own inherits the rule of the step around it.
+	owner, rule string
 }
 
 func (c *compiler) errorf(v cue.Value, format string, args ...any) {
@@ -374,6 +377,7 @@ func (c *compiler) bodies(v cue.Value) {
 			s = s.with(p.name, typeNamed(p.typ))
 		}
 		body, _ := lookup(x, "do")
+		c.owner, c.rule = "effect "+name, ""
 		e.body = c.block(body, s)
 	})
 	fields(as, func(name string, x cue.Value) {
@@ -392,6 +396,7 @@ func (c *compiler) bodies(v cue.Value) {
 			a.when = append(a.when, condition{msg: msg, code: cd, need: paramsRead(cd, a.params)})
 		})
 		body, _ := lookup(x, "do")
+		c.owner, c.rule = "action "+name, ""
 		a.body = c.block(body, s)
 	})
 	ts, _ := lookup(v, "triggers")
@@ -402,12 +407,15 @@ func (c *compiler) bodies(v cue.Value) {
 			t.when = c.pure(w, s, expr.AsBool())
 		}
 		body, _ := lookup(x, "do")
+		c.owner, c.rule = "trigger "+t.On, ""
 		t.body = c.block(body, s)
 		g.triggers = append(g.triggers, t)
 	})
 	setup, _ := lookup(v, "setup")
+	c.owner, c.rule = "setup", ""
 	g.setup = c.block(setup, c.base())
 	flow, _ := lookup(v, "flow")
+	c.owner, c.rule = "flow", ""
 	g.flow = c.block(flow, c.base())
 
 	sc, _ := lookup(v, "scoring")
@@ -454,6 +462,16 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 	}
 	x, _ := lookup(v, keys[0])
 	st := &Step{pos: userPos(x), rule: str(v, "rule")}
+	if st.rule == "" {
+		st.rule = c.rule
+	}
+	st.cause = c.owner
+	if st.rule != "" {
+		st.cause += ": " + st.rule
+	}
+	outer := c.rule
+	c.rule = st.rule
+	defer func() { c.rule = outer }()
 	switch keys[0] {
 	case "do":
 		st.kind, st.expr = stepDo, c.expr(x, s)

@@ -189,7 +189,8 @@ type Step struct {
 	kind      stepKind
 	pos       diag.Pos
 	rule      string
-	expr      *code // do, if, each, while, let, choose options
+	cause     string // what the log names as the cause of its changes
+	expr      *code  // do, if, each, while, let, choose options
 	then, els *Block
 	loop      *Block
 	as        string

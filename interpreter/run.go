@@ -121,7 +121,7 @@ func (g *Game) run(st *State) error {
 			continue
 		}
 		s := b.steps[c.PC]
-		m.cause = f.Cause
+		m.cause = s.cause
 		st.Steps++
 		if err := g.step(st, f, c, s); err != nil {
 			return err
