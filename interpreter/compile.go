@@ -667,7 +667,7 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 	all := append([]expr.Option{expr.Env(env)}, c.funcs...)
 	all = append(all, opts...)
 	prog, err := expr.Compile(src, all...)
-	cd := &code{prog: prog, src: src, pos: pos}
+	cd := &code{prog: prog, src: src, pos: pos, lit: litOf(v)}
 	if err != nil {
 		var fe *file.Error
 		if errors.As(err, &fe) {
@@ -685,37 +685,57 @@ func indent(snippet string) string {
 	return strings.ReplaceAll(snippet, "\n | ", "\n\t| ")
 }
 
-// exprPos maps a line and column inside an expression to the CUE file:
-// the string literal's own position plus the offset inside it.
-func exprPos(v cue.Value, line, col int) diag.Pos {
-	p := load.Pos(v.Pos())
-	lit, ok := v.Source().(*ast.BasicLit)
-	if !ok || p.File == "" {
-		return p
+// lit maps a line and column inside an expression to its CUE file: the
+// string literal's own position plus the offset inside it.
+type lit struct {
+	pos    diag.Pos
+	multi  bool // a """ string: content starts on the next line
+	indent int  // the indentation CUE strips from a multi-line string
+}
+
+func litOf(v cue.Value) lit {
+	l := lit{pos: load.Pos(v.Pos())}
+	b, ok := v.Source().(*ast.BasicLit)
+	if !ok || l.pos.File == "" {
+		return l
 	}
-	raw := lit.Value
+	raw := b.Value
 	if strings.HasPrefix(raw, `"""`) || strings.HasPrefix(raw, "#\"\"\"") {
-		// Multi-line string: content starts on the next line, indented as
-		// the closing quotes are.
 		last := raw[strings.LastIndexByte(raw, '\n')+1:]
-		ind := len(last) - len(strings.TrimLeft(last, " \t"))
-		p.Line += line
-		p.Col = ind + col + 1
+		l.multi, l.indent = true, len(last)-len(strings.TrimLeft(last, " \t"))
+	}
+	return l
+}
+
+// at is the file position of line and col (1-based line, 0-based col)
+// inside the expression.
+func (l lit) at(line, col int) diag.Pos {
+	p := l.pos
+	if p.File == "" {
 		return p
 	}
-	p.Line += line - 1
-	if line == 1 {
+	switch {
+	case l.multi:
+		p.Line += line
+		p.Col = l.indent + col + 1
+	case line == 1:
 		p.Col += 1 + col
-	} else {
+	default:
+		p.Line += line - 1
 		p.Col = col + 1
 	}
 	return p
 }
 
+func exprPos(v cue.Value, line, col int) diag.Pos { return litOf(v).at(line, col) }
+
 // checkNames reports names given as string constants that the definition
 // does not declare: a var, zone, die or node misspelt is caught at load.
 func (c *compiler) checkNames(v cue.Value, n exprast.Node) {
-	g := c.g
+	c.g.checkNames(litOf(v), c.srcOf(v), n, &c.errs)
+}
+
+func (g *Game) checkNames(l lit, src string, n exprast.Node, errs *diag.List) {
 	var visit walker = func(node exprast.Node) {
 		call, ok := node.(*exprast.CallNode)
 		if !ok {
@@ -746,8 +766,8 @@ func (c *compiler) checkNames(v cue.Value, n exprast.Node) {
 				}
 			}
 			loc := call.Arguments[i].Location()
-			line, col := lineCol(c.srcOf(v), loc.From)
-			c.errs.Add(exprPos(v, line, col), "%s: unknown %s %q (declared: %s)", id.Value, what, name, strings.Join(sorted(known), ", "))
+			line, col := lineCol(src, loc.From)
+			errs.Add(l.at(line, col), "%s: unknown %s %q (declared: %s)", id.Value, what, name, strings.Join(sorted(known), ", "))
 		}
 		switch id.Value {
 		case "get", "set", "add":

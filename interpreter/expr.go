@@ -2,7 +2,6 @@ package interpreter
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/file"
@@ -37,7 +36,13 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 		}
 		return nil, &diag.Error{Pos: pos, Msg: err.Error()}
 	}
-	return &Expr{&code{prog: prog, src: src, pos: pos}}, nil
+	var errs diag.List
+	l := lit{pos: diag.Pos{File: pos.File, Line: pos.Line, Col: pos.Col - 1}}
+	g.checkNames(l, src, prog.Node(), &errs)
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	return &Expr{&code{prog: prog, src: src, pos: pos, lit: l}}, nil
 }
 
 // Eval runs a compiled expression on a state. Changes it makes (a patch)
@@ -45,9 +50,5 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 func (g *Game) Eval(st *State, e *Expr) (any, error) {
 	g.m.st = st
 	g.m.cause = "patch"
-	v, err := g.m.eval(e.c, g.scope(0, st.Players))
-	if err != nil {
-		return nil, fmt.Errorf("%v", err)
-	}
-	return v, nil
+	return g.m.eval(e.c, g.scope(0, st.Players))
 }

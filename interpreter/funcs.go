@@ -1,12 +1,17 @@
 package interpreter
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
+
+	"github.com/haven-engine/haven/diag"
 )
 
 // machine is what the expr functions of a Game act on: the state being run
@@ -24,15 +29,33 @@ type machine struct {
 // eval runs a compiled expression in a scope.
 func (m *machine) eval(c *code, env Scope) (any, error) {
 	if m.depth > 0 { // re-entered from a function: use a fresh VM
-		return expr.Run(c.prog, map[string]any(env))
+		out, err := expr.Run(c.prog, map[string]any(env))
+		if err != nil {
+			return nil, c.runtimeError(err)
+		}
+		return out, nil
 	}
 	m.depth++
 	out, err := m.vm.Run(c.prog, map[string]any(env))
 	m.depth--
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", c.pos, err)
+		return nil, c.runtimeError(err)
 	}
 	return out, nil
+}
+
+// runtimeError positions an error raised while running an expression at
+// the spot of the expression that raised it.
+func (c *code) runtimeError(err error) error {
+	var fe *file.Error
+	if errors.As(err, &fe) {
+		msg := fe.Message
+		if fe.Prev != nil && !strings.Contains(msg, fe.Prev.Error()) {
+			msg += ": " + fe.Prev.Error()
+		}
+		return &diag.Error{Pos: c.lit.at(fe.Line, fe.Column), Msg: msg}
+	}
+	return &diag.Error{Pos: c.pos, Msg: err.Error()}
 }
 
 func (m *machine) event(what, card, from, to string) {

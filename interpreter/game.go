@@ -212,4 +212,5 @@ type code struct {
 	prog *vm.Program
 	src  string
 	pos  diag.Pos
+	lit  lit
 }

@@ -189,6 +189,10 @@ func (p *player) check(st *interpreter.State, t Text, e *interpreter.Expr) {
 // the one the failure is already reported at, and the source snippet expr
 // appends, so that a failure reads on one line.
 func trimPos(pos diag.Pos, err error) string {
+	var de *diag.Error
+	if errors.As(err, &de) && de.Pos.File == pos.File && de.Pos.Line == pos.Line {
+		return snippet.ReplaceAllString(de.Msg, "")
+	}
 	msg := strings.TrimPrefix(err.Error(), pos.String()+": ")
 	return snippet.ReplaceAllString(msg, "")
 }
