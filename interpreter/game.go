@@ -214,3 +214,18 @@ type code struct {
 	pos  diag.Pos
 	lit  lit
 }
+
+// Card returns the card with an instance id, or nil.
+func (g *Game) Card(id string) *Card { return g.cards[id] }
+
+// Action returns the action with an id, or nil.
+func (g *Game) Action(id string) *Action { return g.actions[id] }
+
+// TiebreakNames names the tie-breaks of the scoring, in order.
+func (g *Game) TiebreakNames() []string {
+	out := make([]string, len(g.scoring.tiebreak))
+	for i, t := range g.scoring.tiebreak {
+		out[i] = t.name
+	}
+	return out
+}
