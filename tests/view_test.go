@@ -1,0 +1,87 @@
+package tests
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter"
+)
+
+func apply(t *testing.T, g *interpreter.Game, st *interpreter.State, moves ...string) {
+	t.Helper()
+	for _, m := range moves {
+		require.NoError(t, g.Apply(st, m), m)
+	}
+}
+
+func patch(t *testing.T, g *interpreter.Game, st *interpreter.State, src string) {
+	t.Helper()
+	e, err := g.CompileExpr(src, diag.Pos{File: "patch"})
+	require.NoError(t, err)
+	_, err = g.Eval(st, e)
+	require.NoError(t, err)
+}
+
+// Players see only what they may see: their own secret missions and hand,
+// never the others' nor the order of a deck; a face-down trade only
+// between the two traders.
+func TestViews(t *testing.T) {
+	g := compiled(t, "rotterdam")
+	g.SetLog(true)
+	st, err := g.New(3, 1)
+	require.NoError(t, err)
+	patch(t, g, st, "moveCard('bread#1', 'products-vulcaanhaven', pz('products', 0)); moveCard('jam#1', 'products-merwehaven', pz('products', 1))")
+
+	v, err := g.View(st, 0)
+	require.NoError(t, err)
+	assert.Len(t, v.Zones["missions/0"], 3, "own missions")
+	assert.NotContains(t, v.Zones, "missions/1", "another player's missions")
+	assert.Equal(t, 3, v.Hidden["missions/1"])
+	assert.NotContains(t, v.Zones, "missions", "deck order")
+	assert.Equal(t, 37, v.Hidden["missions"])
+	assert.Equal(t, []string{"bread#1"}, v.Zones["products/0"])
+	assert.NotContains(t, v.Zones, "products/1")
+	assert.Contains(t, v.Zones, "done/1", "fulfilled missions are public")
+	for _, e := range v.Log {
+		if e.To == "missions/1" {
+			assert.Equal(t, "?", e.Card, "a card dealt to another player is hidden in the log")
+		}
+		if e.To == "missions/0" {
+			assert.NotEqual(t, "?", e.Card, "a card dealt to the viewer is shown")
+		}
+	}
+
+	spectator, err := g.View(st, -1)
+	require.NoError(t, err)
+	assert.NotContains(t, spectator.Zones, "missions/0")
+
+	// Phase 1 and 2, then player 0 offers player 1 a face-down trade.
+	apply(t, g, st, "pass", "pass", "pass", "colour red", "colour red", "colour red")
+	require.Equal(t, 5, st.Vars["phase"])
+	apply(t, g, st, "offer 1", "face hidden", "give bread#1")
+	for seat, sees := range map[int]bool{0: true, 1: true, 2: false} {
+		v, err := g.View(st, seat)
+		require.NoError(t, err)
+		if sees {
+			assert.Equal(t, []string{"bread#1"}, v.Zones["offer"], "seat %d trades", seat)
+		} else {
+			assert.NotContains(t, v.Zones, "offer", "seat %d is not in the face-down trade", seat)
+			assert.Equal(t, 1, v.Hidden["offer"])
+		}
+	}
+}
+
+// An open trade is seen by everyone.
+func TestOpenTradeIsPublic(t *testing.T) {
+	g := compiled(t, "rotterdam")
+	st, err := g.New(3, 1)
+	require.NoError(t, err)
+	patch(t, g, st, "moveCard('bread#1', 'products-vulcaanhaven', pz('products', 0))")
+	apply(t, g, st, "pass", "pass", "pass", "colour red", "colour red", "colour red", "offer 1", "face open", "give bread#1")
+	v, err := g.View(st, 2)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"bread#1"}, v.Zones["offer"])
+}
