@@ -678,7 +678,45 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 		return cd
 	}
 	c.checkNames(v, prog.Node())
+	cd.shortcut()
 	return cd
+}
+
+// shortcut notes expressions that need no VM: literals and bare names.
+func (cd *code) shortcut() {
+	switch n := cd.prog.Node().(type) {
+	case *exprast.IdentifierNode:
+		cd.ident = n.Value
+	default:
+		cd.konst, cd.isConst = literal(n)
+	}
+}
+
+func literal(n exprast.Node) (any, bool) {
+	switch n := n.(type) {
+	case *exprast.ConstantNode:
+		switch n.Value.(type) {
+		case bool, int, string:
+			return n.Value, true
+		}
+	case *exprast.BoolNode:
+		return n.Value, true
+	case *exprast.IntegerNode:
+		return n.Value, true
+	case *exprast.StringNode:
+		return n.Value, true
+	case *exprast.ArrayNode:
+		out := make([]any, len(n.Nodes))
+		for i, x := range n.Nodes {
+			v, ok := literal(x)
+			if !ok {
+				return nil, false
+			}
+			out[i] = v
+		}
+		return out, true
+	}
+	return nil, false
 }
 
 func indent(snippet string) string {

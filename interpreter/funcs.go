@@ -28,6 +28,14 @@ type machine struct {
 
 // eval runs a compiled expression in a scope.
 func (m *machine) eval(c *code, env Scope) (any, error) {
+	switch {
+	case c.ident != "":
+		if v, ok := env[c.ident]; ok {
+			return v, nil
+		}
+	case c.isConst:
+		return c.konst, nil
+	}
 	if m.depth > 0 { // re-entered from a function: use a fresh VM
 		out, err := expr.Run(c.prog, map[string]any(env))
 		if err != nil {

@@ -213,6 +213,11 @@ type code struct {
 	src  string
 	pos  diag.Pos
 	lit  lit
+	// An expression that is a constant or a bare name is answered without
+	// running the VM: konst (when isConst) or the local called ident.
+	isConst bool
+	konst   any
+	ident   string
 }
 
 // Card returns the card with an instance id, or nil.
