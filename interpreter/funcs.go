@@ -24,6 +24,17 @@ type machine struct {
 	vm    vm.VM
 	depth int
 	free  []Scope // maps of ended frames, for reuse
+	// rev counts changes; with the state and its step count it tells
+	// whether the options Legal listed still stand when Apply comes.
+	rev   uint64
+	cache optionCache
+}
+
+type optionCache struct {
+	st    *State
+	steps int
+	rev   uint64
+	opts  []any
 }
 
 // eval runs a compiled expression in a scope.
@@ -154,6 +165,7 @@ func (m *machine) functions() []expr.Option {
 			if err != nil {
 				return nil, err
 			}
+			m.rev++
 			m.st.shuffle(l)
 			m.event("shuffled "+s(a[0]), "", "", "")
 			return true, nil
@@ -209,6 +221,7 @@ func (m *machine) functions() []expr.Option {
 			if i(a[0]) < 1 {
 				return nil, fmt.Errorf("roll(%d): a die needs at least one side", i(a[0]))
 			}
+			m.rev++
 			r := m.st.intn(i(a[0])) + 1
 			m.event("rolled "+strconv.Itoa(r), "", "", "")
 			return r, nil
@@ -218,6 +231,7 @@ func (m *machine) functions() []expr.Option {
 			if len(faces) == 0 {
 				return nil, fmt.Errorf("rollDie(%q): no such die", s(a[0]))
 			}
+			m.rev++
 			r := faces[m.st.intn(len(faces))]
 			m.event("rolled "+s(a[0])+" "+strconv.Itoa(r), "", "", "")
 			return r, nil
@@ -275,6 +289,7 @@ func (m *machine) seat(p int) (int, error) {
 }
 
 func (m *machine) setVar(name string, v int, add bool) (any, error) {
+	m.rev++
 	if add {
 		v += m.st.Vars[name]
 	}
@@ -286,6 +301,7 @@ func (m *machine) setVar(name string, v int, add bool) (any, error) {
 }
 
 func (m *machine) setPVar(p int, name string, v int, add bool) (any, error) {
+	m.rev++
 	p, err := m.seat(p)
 	if err != nil {
 		return nil, err
@@ -316,6 +332,7 @@ func (m *machine) zone(ref string) ([]string, error) {
 }
 
 func (m *machine) moveCard(card, from, to string, top bool) (any, error) {
+	m.rev++
 	src, err := m.zone(from)
 	if err != nil {
 		return nil, err
@@ -377,6 +394,7 @@ func (m *machine) piece(id string) (*Piece, error) {
 }
 
 func (m *machine) place(id, node string) (any, error) {
+	m.rev++
 	p, err := m.piece(id)
 	if err != nil {
 		return nil, err
@@ -399,6 +417,7 @@ func orBox(node string) string {
 }
 
 func (m *machine) transfer(good, from, to string) (any, error) {
+	m.rev++
 	src := m.st.Stocks[from]
 	k := slices.Index(src, good)
 	if k < 0 {

@@ -280,6 +280,18 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 }
 
 func (g *Game) options(st *State, f *Frame, s *Step) ([]any, error) {
+	m := g.m
+	if c := &m.cache; c.st == st && c.steps == st.Steps && c.rev == m.rev && st.Pending != nil {
+		return c.opts, nil
+	}
+	opts, err := g.evalOptions(f, s)
+	if err == nil && st.Pending != nil {
+		m.cache = optionCache{st: st, steps: st.Steps, rev: m.rev, opts: opts}
+	}
+	return opts, err
+}
+
+func (g *Game) evalOptions(f *Frame, s *Step) ([]any, error) {
 	v, err := g.m.eval(s.expr, f.Scope)
 	if err != nil {
 		return nil, err
