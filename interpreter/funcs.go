@@ -78,9 +78,37 @@ func (c *code) runtimeError(err error) error {
 }
 
 func (m *machine) event(what, card, from, to string) {
-	if m.log {
-		m.st.Log = append(m.st.Log, Event{Cause: m.cause, What: what, Card: card, From: from, To: to})
+	if !m.log {
+		return
 	}
+	e := Event{Cause: m.cause, What: what, Card: card, From: from, To: to}
+	if card != "" {
+		// Who sees a card move is decided now: who may see a zone can
+		// change later (the parties of a face-down trade).
+		for p := 0; p < m.st.Players; p++ {
+			a, _ := m.g.visible(m.st, from, p)
+			b, _ := m.g.visible(m.st, to, p)
+			if a || b {
+				e.Seen = append(e.Seen, p)
+			}
+		}
+		if len(e.Seen) == m.st.Players {
+			if a, _ := m.g.visible(m.st, from, -1); a {
+				e.Seen = nil
+			} else if b, _ := m.g.visible(m.st, to, -1); b {
+				e.Seen = nil
+			}
+		}
+		e.Hidden = e.Seen != nil || !m.public(from, to)
+	}
+	m.st.Log = append(m.st.Log, e)
+}
+
+// public tells whether a spectator sees a card moving between two zones.
+func (m *machine) public(from, to string) bool {
+	a, _ := m.g.visible(m.st, from, -1)
+	b, _ := m.g.visible(m.st, to, -1)
+	return a || b
 }
 
 // Typed signatures for expr's checker; the implementations take ...any.

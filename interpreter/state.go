@@ -75,10 +75,13 @@ type Decision struct {
 type Event struct {
 	Cause string `json:"cause"`
 	What  string `json:"what"`
-	// Card is set when a card moved, so views can hide it.
-	Card string `json:"card,omitempty"`
-	From string `json:"from,omitempty"`
-	To   string `json:"to,omitempty"`
+	// Card is set when a card moved. Hidden says not everyone saw which
+	// card it was; Seen lists the seats that did, when it moved.
+	Card   string `json:"card,omitempty"`
+	From   string `json:"from,omitempty"`
+	To     string `json:"to,omitempty"`
+	Hidden bool   `json:"hidden,omitempty"`
+	Seen   []int  `json:"seen,omitempty"`
 }
 
 // Scope holds the locals of a frame. Numbers read back from JSON become

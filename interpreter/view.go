@@ -1,5 +1,7 @@
 package interpreter
 
+import "slices"
+
 // View is what one player may see of a state: zones they may not see show
 // only how many cards they hold, and the random generator, the effects
 // under way and hidden cards in the log are left out.
@@ -39,19 +41,10 @@ func (g *Game) View(st *State, viewer int) (*View, error) {
 		}
 	}
 	for _, e := range st.Log {
-		if e.Card != "" {
-			from, err := g.visible(st, e.From, viewer)
-			if err != nil {
-				return nil, err
-			}
-			to, err := g.visible(st, e.To, viewer)
-			if err != nil {
-				return nil, err
-			}
-			if !from && !to {
-				e.Card = "?"
-			}
+		if e.Hidden && !slices.Contains(e.Seen, viewer) {
+			e.Card = "?"
 		}
+		e.Seen = nil
 		v.Log = append(v.Log, e)
 	}
 	return v, nil

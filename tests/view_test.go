@@ -85,3 +85,26 @@ func TestOpenTradeIsPublic(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"bread#1"}, v.Zones["offer"])
 }
+
+// A face-down trade stays hidden from a third player, even once he takes
+// part in a later trade (regression: visibility was judged on the state at
+// view time, when the parties of the trade had changed).
+func TestFaceDownTradeStaysHidden(t *testing.T) {
+	g := compiled(t, "rotterdam")
+	g.SetLog(true)
+	st, err := g.New(3, 1)
+	require.NoError(t, err)
+	patch(t, g, st, "moveCard('bread#1', 'products-vulcaanhaven', pz('products', 0)); moveCard('jam#1', 'products-merwehaven', pz('products', 1))")
+	apply(t, g, st, "pass", "pass", "pass", "colour red", "colour red", "colour red")
+	apply(t, g, st, "offer 1", "face hidden", "give bread#1", "ask jam", "answer accept")
+	require.Contains(t, st.Zones["products/1"], "bread#1")
+	apply(t, g, st, "offer 2", "face open", "give bread#1")
+	require.Equal(t, 2, st.Pending.Player)
+	v, err := g.View(st, 2)
+	require.NoError(t, err)
+	for _, e := range v.Log {
+		if e.Card == "bread#1" {
+			assert.Equal(t, "products/1", e.From, "seat 2 saw bread#1 go %s → %s", e.From, e.To)
+		}
+	}
+}
