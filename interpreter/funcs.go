@@ -138,6 +138,7 @@ var (
 	tListStr     = new(func() []string)
 	tInt         = new(func() int)
 	tBool        = new(func() bool)
+	tInts        = new(func() []int)
 	tAny2Strs    = new(func(any, any) []string)
 )
 
@@ -282,6 +283,13 @@ func (m *machine) functions() []expr.Option {
 			return m.st.Pending.Player, nil
 		}, tInt),
 		fn("finished", func(a ...any) (any, error) { return m.st.Finished, nil }, tBool),
+		fn("winners", func(a ...any) (any, error) {
+			r, err := m.g.Score(m.st)
+			if err != nil {
+				return nil, err
+			}
+			return r.Winners, nil
+		}, tInts),
 		fn("score", func(a ...any) (any, error) {
 			r, err := m.g.Score(m.st)
 			if err != nil {
