@@ -35,6 +35,83 @@ func (b *RandomBot) Choose(_ *interpreter.State, legal []interpreter.Move) inter
 	return legal[b.r.IntN(len(legal))]
 }
 
+// GreedyBot looks one move ahead: it plays, on a copy of the state, each
+// move its player may make, and keeps one that leaves that player best off
+// by the game's own scoring (a won game first, then score minus the best
+// other score); ties are broken at random. It knows no game: it only reads
+// the definition's scoring.
+type GreedyBot struct {
+	g *interpreter.Game
+	r *rand.Rand
+}
+
+// Greedy returns a one-move-lookahead bot for a game, seeded with seed.
+func Greedy(g *interpreter.Game, seed uint64) *GreedyBot {
+	return &GreedyBot{g: g, r: rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))}
+}
+
+// Choose picks the legal move with the best outcome for its player.
+func (b *GreedyBot) Choose(st *interpreter.State, legal []interpreter.Move) interpreter.Move {
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	best, bestValue := []interpreter.Move{}, 0
+	for _, m := range legal {
+		c := st.Clone()
+		c.Log = nil
+		if err := b.g.Apply(c, m.Text); err != nil {
+			continue
+		}
+		v, err := b.value(c, m.Player)
+		if err != nil {
+			continue
+		}
+		switch {
+		case len(best) == 0 || v > bestValue:
+			best, bestValue = []interpreter.Move{m}, v
+		case v == bestValue:
+			best = append(best, m)
+		}
+	}
+	if len(best) == 0 {
+		return legal[b.r.IntN(len(legal))]
+	}
+	return best[b.r.IntN(len(best))]
+}
+
+func (b *GreedyBot) value(st *interpreter.State, p int) (int, error) {
+	r, err := b.g.Score(st)
+	if err != nil {
+		return 0, err
+	}
+	if st.Finished && !st.Capped && len(r.Winners) > 0 {
+		for _, w := range r.Winners {
+			if w == p {
+				return 1 << 40, nil
+			}
+		}
+		return -(1 << 40), nil
+	}
+	other := 0
+	for q, s := range r.Scores {
+		if q != p && (other == 0 || s > other) {
+			other = s
+		}
+	}
+	return r.Scores[p] - other, nil
+}
+
+// NewBot returns the bot called name ("random" or "greedy"), seeded.
+func NewBot(name string, g *interpreter.Game, seed uint64) (Bot, error) {
+	switch name {
+	case "", "random":
+		return Random(seed), nil
+	case "greedy":
+		return Greedy(g, seed), nil
+	}
+	return nil, fmt.Errorf("unknown bot %q (bots: random, greedy)", name)
+}
+
 // DefaultMaxDecisions is the decision budget of a game when Options leave
 // it zero: a safety net for a definition whose own cap never stops it.
 const DefaultMaxDecisions = 200_000
@@ -49,6 +126,9 @@ type Options struct {
 	MaxDecisions int
 	// Progress, if set, is called after each game with the number done.
 	Progress func(done int)
+	// Bot names the bot playing every seat: "random" (the default) or
+	// "greedy".
+	Bot string
 }
 
 // Report sums up a run.
@@ -113,7 +193,7 @@ func Play(g *interpreter.Game, players int, seed uint64, bot Bot, maxDecisions i
 	return Outcome{State: st, Decisions: n, Capped: st.Capped}, nil
 }
 
-// Run plays opt.Games games with the random bot, game i from seed
+// Run plays opt.Games games with the bot opt.Bot, game i from seed
 // opt.Seed+i, with the event log off. It stops at the first game that
 // fails (a definition error, or a pending decision with no legal move).
 func Run(g *interpreter.Game, opt Options) (*Report, error) {
@@ -122,7 +202,11 @@ func Run(g *interpreter.Game, opt Options) (*Report, error) {
 	start := time.Now()
 	for i := 0; i < opt.Games; i++ {
 		seed := opt.Seed + uint64(i)
-		out, err := Play(g, opt.Players, seed, Random(seed), opt.MaxDecisions)
+		bot, err := NewBot(opt.Bot, g, seed)
+		if err != nil {
+			return nil, err
+		}
+		out, err := Play(g, opt.Players, seed, bot, opt.MaxDecisions)
 		r.Decisions += out.Decisions
 		if err != nil {
 			return nil, err

@@ -12,8 +12,9 @@ import (
 
 var simCommand = &command{
 	name:  "sim",
-	usage: "sim GAME [-n N] [--players N] [--seed S] [--max DECISIONS] [--json] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]...",
-	summary: "Play N games with random bots (game i from seed S+i) and report how many ended\n" +
+	usage: "sim GAME [-n N] [--players N] [--seed S] [--bot random|greedy] [--max DECISIONS] [--json] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]...",
+	summary: "Play N games with bots (random, or greedy: one move ahead by the game's\n" +
+		"scoring; game i from seed S+i) and report how many ended\n" +
 		"by the rules or were stopped by the cap, the wins of each seat, the mean length\n" +
 		"in decisions and the speed.",
 	run: simMain,
@@ -28,6 +29,7 @@ type simOptions struct {
 	Seed    uint64
 	Max     int
 	JSON    bool
+	Bot     string
 }
 
 func simMain(c *command, io IO, args []string) error {
@@ -39,6 +41,7 @@ func simMain(c *command, io IO, args []string) error {
 	f.Uint64Var(&opts.Seed, "seed", 1, "seed `S`: game i of the run uses S+i")
 	f.IntVar(&opts.Max, "max", sim.DefaultMaxDecisions, "stop a game after `DECISIONS` moves and count it as capped")
 	f.BoolVar(&opts.JSON, "json", false, "print the report as JSON")
+	f.StringVar(&opts.Bot, "bot", "random", "the `BOT` playing every seat: random or greedy")
 	pos, err := f.parse(args, 1, 1)
 	if err == nil {
 		opts.Game = pos[0]
@@ -47,6 +50,8 @@ func simMain(c *command, io IO, args []string) error {
 			err = f.usageErrorf("-n %d: play at least one game", opts.Games)
 		case opts.Max < 1:
 			err = f.usageErrorf("--max %d: allow at least one decision", opts.Max)
+		case opts.Bot != "random" && opts.Bot != "greedy":
+			err = f.usageErrorf("--bot %q: want random or greedy", opts.Bot)
 		}
 	}
 	return runParsed(io, err, func() error { return runSim(opts) })
@@ -61,7 +66,7 @@ func runSim(opts *simOptions) error {
 	if err != nil {
 		return err
 	}
-	so := sim.Options{Games: opts.Games, Players: n, Seed: opts.Seed, MaxDecisions: opts.Max}
+	so := sim.Options{Games: opts.Games, Players: n, Seed: opts.Seed, MaxDecisions: opts.Max, Bot: opts.Bot}
 	bar := newProgress(opts.Err, opts.Games)
 	if bar != nil {
 		so.Progress = bar.update
