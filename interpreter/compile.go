@@ -26,6 +26,7 @@ func Compile(v cue.Value) (*Game, error) {
 		Params:    map[string]any{},
 		varInit:   map[string]int{},
 		pvarInit:  map[string]int{},
+		qvarInit:  map[string]int{},
 		zones:     map[string]*Zone{},
 		pzones:    map[string]*Zone{},
 		cards:     map[string]*Card{},
@@ -174,6 +175,12 @@ func (c *compiler) declarations(v cue.Value) {
 		n, _ := x.Int64()
 		g.playerVars = append(g.playerVars, name)
 		g.pvarInit[name] = int(n)
+	})
+	vs, _ = lookup(v, "pieceVars")
+	fields(vs, func(name string, x cue.Value) {
+		n, _ := x.Int64()
+		g.pieceVars = append(g.pieceVars, name)
+		g.qvarInit[name] = int(n)
 	})
 	gs, _ := lookup(v, "goods")
 	fields(gs, func(name string, x cue.Value) {
@@ -647,7 +654,7 @@ func (c *compiler) pure(v cue.Value, s scope, opts ...expr.Option) *code {
 
 // changes names the library functions that change the state.
 var changes = map[string]bool{
-	"set": true, "add": true, "pset": true, "padd": true, "moveCard": true, "moveCardTop": true,
+	"set": true, "add": true, "pset": true, "padd": true, "qset": true, "qadd": true, "moveCard": true, "moveCardTop": true,
 	"draw": true, "shuffle": true, "place": true, "unplace": true, "transfer": true,
 	"roll": true, "rollDie": true, "note": true,
 }
@@ -812,6 +819,8 @@ func (g *Game) checkNames(l lit, src string, n exprast.Node, errs *diag.List) {
 			report(0, "var", g.vars)
 		case "pget", "pset", "padd":
 			report(1, "player var", g.playerVars)
+		case "qget", "qset", "qadd":
+			report(1, "piece var", g.pieceVars)
 		case "zone", "shuffle", "draw":
 			report(0, "zone", g.zoneNames(false))
 		case "pz", "pzone":

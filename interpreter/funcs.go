@@ -139,6 +139,7 @@ var (
 	tInt         = new(func() int)
 	tBool        = new(func() bool)
 	tInts        = new(func() []int)
+	tStr2IntB    = new(func(string, string, int) bool)
 	tAny2Strs    = new(func(any, any) []string)
 )
 
@@ -164,6 +165,16 @@ func (m *machine) functions() []expr.Option {
 		fn("add", func(a ...any) (any, error) { return m.setVar(s(a[0]), i(a[1]), true) }, tStrIntBool),
 		fn("pset", func(a ...any) (any, error) { return m.setPVar(i(a[0]), s(a[1]), i(a[2]), false) }, tIntStrIntB),
 		fn("padd", func(a ...any) (any, error) { return m.setPVar(i(a[0]), s(a[1]), i(a[2]), true) }, tIntStrIntB),
+
+		fn("qget", func(a ...any) (any, error) {
+			p, err := m.piece(s(a[0]))
+			if err != nil {
+				return nil, err
+			}
+			return p.Vars[s(a[1])], nil
+		}, tStrStrInt),
+		fn("qset", func(a ...any) (any, error) { return m.setQVar(s(a[0]), s(a[1]), i(a[2]), false) }, tStr2IntB),
+		fn("qadd", func(a ...any) (any, error) { return m.setQVar(s(a[0]), s(a[1]), i(a[2]), true) }, tStr2IntB),
 
 		// Players.
 		fn("seat", func(a ...any) (any, error) { return mod(i(a[0])+i(a[1]), m.st.Players), nil }, tIntIntInt),
@@ -348,6 +359,25 @@ func (m *machine) setPVar(p int, name string, v int, add bool) (any, error) {
 	m.st.PlayerVars[p][name] = v
 	if m.log {
 		m.event("player "+strconv.Itoa(p)+" "+name+" = "+strconv.Itoa(v), "", "", "")
+	}
+	return true, nil
+}
+
+func (m *machine) setQVar(id, name string, v int, add bool) (any, error) {
+	m.rev++
+	p, err := m.piece(id)
+	if err != nil {
+		return nil, err
+	}
+	if p.Vars == nil {
+		p.Vars = map[string]int{}
+	}
+	if add {
+		v += p.Vars[name]
+	}
+	p.Vars[name] = v
+	if m.log {
+		m.event(id+" "+name+" = "+strconv.Itoa(v), "", "", "")
 	}
 	return true, nil
 }

@@ -27,6 +27,8 @@ type Game struct {
 	varInit    map[string]int
 	playerVars []string
 	pvarInit   map[string]int
+	pieceVars  []string
+	qvarInit   map[string]int
 	goods      []*Good
 	goodIndex  map[string]*Good
 	zones      map[string]*Zone    // global zones

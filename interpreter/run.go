@@ -60,7 +60,14 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 		}
 		for p := 0; p < players; p++ {
 			for n := 1; n <= v.(int); n++ {
-				st.Pieces = append(st.Pieces, &Piece{ID: fmt.Sprintf("%s-%d-%d", k.ID, p, n), Kind: k.ID, Owner: p})
+				pc := &Piece{ID: fmt.Sprintf("%s-%d-%d", k.ID, p, n), Kind: k.ID, Owner: p}
+				if len(g.pieceVars) > 0 {
+					pc.Vars = map[string]int{}
+					for v, x := range g.qvarInit {
+						pc.Vars[v] = x
+					}
+				}
+				st.Pieces = append(st.Pieces, pc)
 			}
 		}
 	}

@@ -37,10 +37,11 @@ type State struct {
 
 // Piece is a pawn. At is the node it stands on; "" means off the board.
 type Piece struct {
-	ID    string `expr:"id" json:"id"`
-	Kind  string `expr:"kind" json:"kind"`
-	Owner int    `expr:"owner" json:"owner"`
-	At    string `expr:"at" json:"at"`
+	ID    string         `expr:"id" json:"id"`
+	Kind  string         `expr:"kind" json:"kind"`
+	Owner int            `expr:"owner" json:"owner"`
+	At    string         `expr:"at" json:"at"`
+	Vars  map[string]int `expr:"vars" json:"vars,omitempty"`
 }
 
 // Frame is one effect under way: its locals and where it is in its blocks.
@@ -146,6 +147,9 @@ func (s *State) Clone() *State {
 	c.Pieces = make([]*Piece, len(s.Pieces))
 	for i, p := range s.Pieces {
 		q := *p
+		if p.Vars != nil {
+			q.Vars = cloneInts(p.Vars)
+		}
 		c.Pieces[i] = &q
 	}
 	c.Stack = make([]*Frame, len(s.Stack))
