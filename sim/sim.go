@@ -129,6 +129,10 @@ type Options struct {
 	// Bot names the bot playing every seat: "random" (the default) or
 	// "greedy".
 	Bot string
+	// Workers is how many games run at once; each extra worker needs its
+	// own Game, made by Compile.
+	Workers int
+	Compile func() (*interpreter.Game, error)
 }
 
 // Report sums up a run.
@@ -194,38 +198,86 @@ func Play(g *interpreter.Game, players int, seed uint64, bot Bot, maxDecisions i
 }
 
 // Run plays opt.Games games with the bot opt.Bot, game i from seed
-// opt.Seed+i, with the event log off. It stops at the first game that
+// opt.Seed+i, with the event log off. With opt.Workers > 1 and
+// opt.Compile set, games are shared among that many goroutines, each with
+// its own compiled Game (a Game runs one state at a time); the report is
+// the same whatever the number of workers. It stops at the first game that
 // fails (a definition error, or a pending decision with no legal move).
 func Run(g *interpreter.Game, opt Options) (*Report, error) {
-	g.SetLog(false)
 	r := &Report{Games: opt.Games, Players: opt.Players, Seed: opt.Seed, Wins: make([]int, opt.Players)}
 	start := time.Now()
-	for i := 0; i < opt.Games; i++ {
-		seed := opt.Seed + uint64(i)
-		bot, err := NewBot(opt.Bot, g, seed)
+	games := []*interpreter.Game{g}
+	for w := 1; w < opt.Workers && w < opt.Games && opt.Compile != nil; w++ {
+		h, err := opt.Compile()
 		if err != nil {
 			return nil, err
 		}
-		out, err := Play(g, opt.Players, seed, bot, opt.MaxDecisions)
-		r.Decisions += out.Decisions
-		if err != nil {
-			return nil, err
-		}
-		if out.Capped {
-			r.Capped++
-		} else {
-			r.Finished++
-			res, err := g.Score(out.State)
-			if err != nil {
-				return nil, fmt.Errorf("seed %d: scoring: %v", seed, err)
+		games = append(games, h)
+	}
+	type result struct {
+		i         int
+		decisions int
+		capped    bool
+		winners   []int
+		err       error
+	}
+	next := make(chan int)
+	results := make(chan result)
+	for _, g := range games {
+		g.SetLog(false)
+		go func() {
+			for i := range next {
+				seed := opt.Seed + uint64(i)
+				res := result{i: i}
+				bot, err := NewBot(opt.Bot, g, seed)
+				if err != nil {
+					res.err = err
+					results <- res
+					continue
+				}
+				out, err := Play(g, opt.Players, seed, bot, opt.MaxDecisions)
+				res.decisions, res.capped, res.err = out.Decisions, out.Capped, err
+				if err == nil && !out.Capped {
+					score, err := g.Score(out.State)
+					if err != nil {
+						res.err = fmt.Errorf("seed %d: scoring: %v", seed, err)
+					} else {
+						res.winners = score.Winners
+					}
+				}
+				results <- res
 			}
-			for _, w := range res.Winners {
+		}()
+	}
+	go func() {
+		for i := 0; i < opt.Games; i++ {
+			next <- i
+		}
+		close(next)
+	}()
+	var first *result
+	for done := 1; done <= opt.Games; done++ {
+		res := <-results
+		r.Decisions += res.decisions
+		switch {
+		case res.err != nil:
+			if first == nil || res.i < first.i {
+				first = &res
+			}
+		case res.capped:
+			r.Capped++
+		default:
+			r.Finished++
+			for _, w := range res.winners {
 				r.Wins[w]++
 			}
 		}
 		if opt.Progress != nil {
-			opt.Progress(i + 1)
+			opt.Progress(done)
 		}
+	}
+	if first != nil {
+		return nil, first.err
 	}
 	r.Seconds = time.Since(start).Seconds()
 	if r.Games > 0 {

@@ -150,3 +150,26 @@ func BenchmarkPlay(b *testing.B) {
 	}
 	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
 }
+
+// Games shared among workers give the same report as one worker, and the
+// greedy bot plays as reproducibly as the random one.
+func TestWorkersAndBotsAreReproducible(t *testing.T) {
+	for _, bot := range []string{"random", "greedy"} {
+		one, err := Run(compile(t), Options{Games: 12, Players: 2, Seed: 5, Bot: bot})
+		if err != nil {
+			t.Fatal(err)
+		}
+		two, err := Run(compile(t), Options{Games: 12, Players: 2, Seed: 5, Bot: bot, Workers: 2,
+			Compile: func() (*interpreter.Game, error) { return compile(t), nil }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		one.Seconds, one.PerSecond, two.Seconds, two.PerSecond = 0, 0, 0, 0
+		if !reflect.DeepEqual(one, two) {
+			t.Errorf("%s: one worker %+v, two workers %+v", bot, one, two)
+		}
+	}
+	if _, err := Run(compile(t), Options{Games: 1, Players: 2, Bot: "clever"}); err == nil || err.Error() != `unknown bot "clever" (bots: random, greedy)` {
+		t.Errorf("unknown bot: got %v", err)
+	}
+}

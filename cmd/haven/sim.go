@@ -5,14 +5,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 
+	"github.com/haven-engine/haven/interpreter"
 	"github.com/haven-engine/haven/sim"
 )
 
 var simCommand = &command{
 	name:  "sim",
-	usage: "sim GAME [-n N] [--players N] [--seed S] [--bot random|greedy] [--max DECISIONS] [--json] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]...",
+	usage: "sim GAME [-n N] [--players N] [--seed S] [--bot random|greedy] [--workers N] [--max DECISIONS] [--json] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]...",
 	summary: "Play N games with bots (random, or greedy: one move ahead by the game's\n" +
 		"scoring; game i from seed S+i) and report how many ended\n" +
 		"by the rules or were stopped by the cap, the wins of each seat, the mean length\n" +
@@ -30,6 +32,7 @@ type simOptions struct {
 	Max     int
 	JSON    bool
 	Bot     string
+	Workers int
 }
 
 func simMain(c *command, io IO, args []string) error {
@@ -42,6 +45,7 @@ func simMain(c *command, io IO, args []string) error {
 	f.IntVar(&opts.Max, "max", sim.DefaultMaxDecisions, "stop a game after `DECISIONS` moves and count it as capped")
 	f.BoolVar(&opts.JSON, "json", false, "print the report as JSON")
 	f.StringVar(&opts.Bot, "bot", "random", "the `BOT` playing every seat: random or greedy")
+	f.IntVar(&opts.Workers, "workers", runtime.NumCPU(), "games played at once, each on its own core (`N`)")
 	pos, err := f.parse(args, 1, 1)
 	if err == nil {
 		opts.Game = pos[0]
@@ -50,6 +54,8 @@ func simMain(c *command, io IO, args []string) error {
 			err = f.usageErrorf("-n %d: play at least one game", opts.Games)
 		case opts.Max < 1:
 			err = f.usageErrorf("--max %d: allow at least one decision", opts.Max)
+		case opts.Workers < 1:
+			err = f.usageErrorf("--workers %d: want at least one", opts.Workers)
 		case opts.Bot != "random" && opts.Bot != "greedy":
 			err = f.usageErrorf("--bot %q: want random or greedy", opts.Bot)
 		}
@@ -66,7 +72,8 @@ func runSim(opts *simOptions) error {
 	if err != nil {
 		return err
 	}
-	so := sim.Options{Games: opts.Games, Players: n, Seed: opts.Seed, MaxDecisions: opts.Max, Bot: opts.Bot}
+	so := sim.Options{Games: opts.Games, Players: n, Seed: opts.Seed, MaxDecisions: opts.Max, Bot: opts.Bot,
+		Workers: opts.Workers, Compile: func() (*interpreter.Game, error) { return opts.compile(opts.Game) }}
 	bar := newProgress(opts.Err, opts.Games)
 	if bar != nil {
 		so.Progress = bar.update
