@@ -14,7 +14,7 @@ import (
 
 var playCommand = &command{
 	name:  "play",
-	usage: "play GAME [--players N] [--seed S] [--bots SEATS] [--save FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]...",
+	usage: "play GAME [--players N] [--seed S] [--bots SEATS] [--bot random|greedy] [--save FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]...",
 	summary: "Play GAME hot-seat in the terminal. The player to move sees their view of the\n" +
 		"game and the numbered legal moves, and types a number or a move. SEATS is a\n" +
 		"comma list of seats (or all) played by the random bot. Commands: help, view,\n" +
@@ -29,6 +29,7 @@ type playOptions struct {
 	Players int
 	Seed    uint64
 	Bots    string
+	Bot     string
 	Save    string
 }
 
@@ -38,7 +39,8 @@ func playMain(c *command, io IO, args []string) error {
 	opts.register(f, true)
 	f.IntVar(&opts.Players, "players", 0, "number of players `N` (default: 3, or the nearest count the game allows)")
 	f.Uint64Var(&opts.Seed, "seed", 1, "random seed `S`")
-	f.StringVar(&opts.Bots, "bots", "", "`SEATS` played by the random bot: a comma list such as 1,2, or all")
+	f.StringVar(&opts.Bots, "bots", "", "`SEATS` played by the bot: a comma list such as 1,2, or all")
+	f.StringVar(&opts.Bot, "bot", "random", "the `BOT` playing those seats: random or greedy (one move ahead by the game's scoring)")
 	f.StringVar(&opts.Save, "save", "", "save the game log to `FILE` when the game ends or is left")
 	pos, err := f.parse(args, 1, 1)
 	if err == nil {
@@ -74,7 +76,11 @@ func runPlay(opts *playOptions) error {
 	}
 	// The setup's events (every card dealt) are not worth reading: the
 	// first view shows where everything is.
-	p := &session{g: g, st: st, out: opts.Out, in: bufio.NewScanner(opts.In), bots: bots, bot: sim.Random(opts.Seed), seen: len(st.Log)}
+	bot, err := sim.NewBot(opts.Bot, g, opts.Seed)
+	if err != nil {
+		return err
+	}
+	p := &session{g: g, st: st, out: opts.Out, in: bufio.NewScanner(opts.In), bots: bots, bot: bot, seen: len(st.Log)}
 	fmt.Fprintf(p.out, "%s: %d players, seed %d. Type a move's number or its text, or help.\n", g.Name, n, opts.Seed)
 	if err := p.play(); err != nil {
 		return err
