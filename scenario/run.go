@@ -97,7 +97,7 @@ func play(g *interpreter.Game, sc *Scenario) []*diag.Error {
 	}
 	checks := make([]*interpreter.Expr, len(sc.Moves))
 	for i, s := range sc.Moves {
-		if s.Kind == Check {
+		if s.Kind == Check || s.Kind == Patch {
 			checks[i] = p.compile(s.Text)
 		}
 	}
@@ -124,6 +124,11 @@ func play(g *interpreter.Game, sc *Scenario) []*diag.Error {
 		switch s.Kind {
 		case Check:
 			p.check(st, s.Text, checks[i])
+		case Patch:
+			if _, err := g.Eval(st, checks[i]); err != nil {
+				p.fail(s.Text.Pos, "patch failed: %s", trimPos(s.Text.Pos, err))
+				return p.fails
+			}
 		case Play:
 			if err := g.Apply(st, s.Text.Src); err != nil {
 				var im *interpreter.IllegalMove

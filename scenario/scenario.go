@@ -69,6 +69,9 @@ const (
 	Reject
 	// Check is a condition that must hold at that point.
 	Check
+	// Patch is an expression run on the state at that point (dice set
+	// for the next turn, a card slipped into a hand).
+	Patch
 )
 
 // Step is one element of a scenario's moves.
@@ -196,6 +199,8 @@ func decode(name, file, dir string, pos diag.Pos, v cue.Value) *Scenario {
 			sc.Moves = append(sc.Moves, Step{Kind: Play, Text: text(x)})
 		case x.LookupPath(cue.ParsePath("expect")).Exists():
 			sc.Moves = append(sc.Moves, Step{Kind: Check, Text: text(x.LookupPath(cue.ParsePath("expect")))})
+		case x.LookupPath(cue.ParsePath("patch")).Exists():
+			sc.Moves = append(sc.Moves, Step{Kind: Patch, Text: text(x.LookupPath(cue.ParsePath("patch")))})
 		default:
 			sc.Moves = append(sc.Moves, Step{Kind: Reject,
 				Text:  text(x.LookupPath(cue.ParsePath("move"))),
