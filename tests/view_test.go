@@ -108,3 +108,26 @@ func TestFaceDownTradeStaysHidden(t *testing.T) {
 		}
 	}
 }
+
+// "Les joueurs choisissent de révéler quelles cartes Produit ils ont"
+// (phase 5): shown cards are seen by all until phase 6.
+func TestShowProducts(t *testing.T) {
+	g := compiled(t, "rotterdam")
+	st, err := g.New(3, 1)
+	require.NoError(t, err)
+	patch(t, g, st, "moveCard('bread#1', 'products-vulcaanhaven', pz('products', 0))")
+	apply(t, g, st, "pass", "pass", "pass", "colour red", "colour red", "colour red")
+	seen := func() bool {
+		v, err := g.View(st, 2)
+		require.NoError(t, err)
+		_, ok := v.Zones["products/0"]
+		return ok
+	}
+	assert.False(t, seen())
+	apply(t, g, st, "show-products")
+	assert.True(t, seen())
+	assert.Error(t, g.Apply(st, "show-products"), "already shown")
+	apply(t, g, st, "stop-trading", "stop-trading", "stop-trading")
+	require.Equal(t, 6, st.Vars["phase"])
+	assert.False(t, seen())
+}
