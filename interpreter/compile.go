@@ -517,6 +517,7 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		s = s.with(st.as, resultType(st.expr))
 	case "call":
 		st.kind, st.callName = stepCall, str(v, "call")
+		st.callCause = "effect " + st.callName
 		st.call = c.g.effects[st.callName]
 		if st.call == nil {
 			c.errorf(x, "call: no effect %q", st.callName)

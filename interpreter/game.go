@@ -198,6 +198,7 @@ type Step struct {
 	as        string
 	max       int
 	callName  string
+	callCause string
 	call      *Effect
 	with      []namedCode
 	chooseID  string

@@ -226,7 +226,7 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			}
 			sc[a.name] = v
 		}
-		st.Stack = append(st.Stack, &Frame{Scope: sc, Cause: "effect " + s.callName, Cursors: []Cursor{{Block: s.call.body.id}}})
+		st.Stack = append(st.Stack, &Frame{Scope: sc, Cause: s.callCause, Cursors: []Cursor{{Block: s.call.body.id}}})
 	case stepEmit:
 		c.PC++
 		ev := map[string]any{"name": s.emit}
