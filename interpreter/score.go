@@ -5,13 +5,15 @@ import "sort"
 // Result is the outcome of a game: every player's score, tie-break
 // values and figures, and the ranking (best first).
 type Result struct {
-	Finished bool             `json:"finished"`
-	Capped   bool             `json:"capped"`
-	Reason   string           `json:"reason"`
-	Scores   []int            `json:"scores"`
-	Tiebreak [][]int          `json:"tiebreak"`
-	Show     []map[string]int `json:"show"`
-	Ranking  []int            `json:"ranking"`
+	Finished bool    `json:"finished"`
+	Capped   bool    `json:"capped"`
+	Reason   string  `json:"reason"`
+	Scores   []int   `json:"scores"`
+	Tiebreak [][]int `json:"tiebreak"`
+	// TiebreakNames names the columns of Tiebreak.
+	TiebreakNames []string         `json:"tiebreakNames"`
+	Show          []map[string]int `json:"show"`
+	Ranking       []int            `json:"ranking"`
 	// Winners are the seats ranked first; more than one when the
 	// tie-breaks leave a tie.
 	Winners []int `json:"winners"`
@@ -21,7 +23,7 @@ type Result struct {
 func (g *Game) Score(st *State) (*Result, error) {
 	m := g.m
 	m.st = st
-	r := &Result{Finished: st.Finished && !st.Capped, Capped: st.Capped, Reason: st.EndReason}
+	r := &Result{Finished: st.Finished && !st.Capped, Capped: st.Capped, Reason: st.EndReason, TiebreakNames: g.TiebreakNames()}
 	for p := 0; p < st.Players; p++ {
 		sc := g.scope(p, st.Players)
 		v, err := m.eval(g.scoring.score, sc)

@@ -120,7 +120,7 @@ func TestPlay(t *testing.T) {
 		"  · action jump: moved gem from supply to table\n",
 		"goods: supply: gem×3; table: gem×1\n",
 		"player 0> ", // after "view", the view again, then moves
-		"game not finished; scores so far:\n  1. player 1: 3  (tie-break [-1])\n  2. player 0: 1  (tie-break [0])\n",
+		"game not finished; scores so far:\n  1. player 1: 3  (tie-breaks: seat=-1)\n  2. player 0: 1  (tie-breaks: seat=0)\n",
 		"saved to " + log + "\n",
 	} {
 		if !strings.Contains(out, want) {

@@ -194,7 +194,15 @@ func writeResult(w io.Writer, r *interpreter.Result) {
 			extra = append(extra, counters(r.Show[p]))
 		}
 		if p < len(r.Tiebreak) && len(r.Tiebreak[p]) > 0 {
-			extra = append(extra, fmt.Sprintf("tie-break %v", r.Tiebreak[p]))
+			var tb []string
+			for k, v := range r.Tiebreak[p] {
+				name := fmt.Sprint(k + 1)
+				if k < len(r.TiebreakNames) {
+					name = r.TiebreakNames[k]
+				}
+				tb = append(tb, fmt.Sprintf("%s=%d", name, v))
+			}
+			extra = append(extra, "tie-breaks: "+strings.Join(tb, " "))
 		}
 		line := fmt.Sprintf("  %d. player %d: %d", i+1, p, r.Scores[p])
 		if len(extra) > 0 {
