@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/haven-engine/haven/interpreter"
@@ -231,4 +232,52 @@ func writeMoves(w io.Writer, moves []interpreter.Move) {
 	for i, m := range moves {
 		fmt.Fprintf(w, "  %2d. %s\n", i+1, m.Text)
 	}
+}
+
+// writeOwnCards spells out the cards in the zones of seat me: a player
+// reads "Bread + Jam (requires bread jam, points 3)", not just an id.
+func writeOwnCards(w io.Writer, g *interpreter.Game, v *interpreter.View, me int) {
+	suffix := "/" + strconv.Itoa(me)
+	var refs []string
+	for ref, cards := range v.Zones {
+		if strings.HasSuffix(ref, suffix) && len(cards) > 0 {
+			refs = append(refs, ref)
+		}
+	}
+	if len(refs) == 0 {
+		return
+	}
+	sort.Strings(refs)
+	fmt.Fprintln(w, "your cards:")
+	for _, ref := range refs {
+		for _, id := range v.Zones[ref] {
+			if c := g.Card(id); c != nil {
+				fmt.Fprintf(w, "  %s %s: %s%s\n", ref, id, c.Name, cardFields(c))
+			}
+		}
+	}
+}
+
+// cardFields lists a card's typed fields in a fixed order.
+func cardFields(c *interpreter.Card) string {
+	var parts []string
+	for _, k := range sortedKeys(c.List) {
+		parts = append(parts, k+" "+strings.Join(c.List[k], " "))
+	}
+	for _, k := range sortedKeys(c.Num) {
+		parts = append(parts, fmt.Sprintf("%s %d", k, c.Num[k]))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
