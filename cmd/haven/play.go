@@ -189,8 +189,7 @@ func (s *session) show(who int, legal []interpreter.Move) error {
 		return err
 	}
 	fmt.Fprintf(s.out, "\n── player %d ──\n", who)
-	writeView(s.out, v, who)
-	writeOwnCards(s.out, s.g, v, who)
+	writeView(s.out, s.g, v, who)
 	fmt.Fprintln(s.out, "moves:")
 	writeMoves(s.out, legal)
 	return nil

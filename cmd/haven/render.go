@@ -21,7 +21,9 @@ func stateView(st *interpreter.State) *interpreter.View {
 
 // writeView prints a view for a person: counters, zones (hidden ones as a
 // count), goods, pieces and the decision awaited. me marks a seat (-1: none).
-func writeView(w io.Writer, v *interpreter.View, me int) {
+//
+// With a game, the cards of seat me are spelt out with their names.
+func writeView(w io.Writer, g *interpreter.Game, v *interpreter.View, me int) {
 	if len(v.Vars) > 0 {
 		fmt.Fprintf(w, "vars: %s\n", counters(v.Vars))
 	}
@@ -62,6 +64,9 @@ func writeView(w io.Writer, v *interpreter.View, me int) {
 	}
 	if len(lines) > 0 {
 		fmt.Fprintf(w, "zones:\n%s\n", strings.Join(lines, "\n"))
+	}
+	if g != nil {
+		writeOwnCards(w, g, v, me)
 	}
 	if s := stocks(v.Stocks); s != "" {
 		fmt.Fprintf(w, "goods: %s\n", s)
