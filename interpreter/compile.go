@@ -36,7 +36,7 @@ func Compile(v cue.Value) (*Game, error) {
 		goodIndex: map[string]*Good{},
 	}}
 	c.g.m = &machine{g: c.g}
-	c.funcs = c.g.m.functions()
+	c.g.m.register()
 	c.declarations(v)
 	c.bodies(v)
 	if err := c.errs.Err(); err != nil {
@@ -46,9 +46,8 @@ func Compile(v cue.Value) (*Game, error) {
 }
 
 type compiler struct {
-	g     *Game
-	errs  diag.List
-	funcs []expr.Option
+	g    *Game
+	errs diag.List
 	// owner and rule name what the steps being compiled belong to; a step
 	// with no rule of its own inherits the rule of the step around it.
 	owner, rule string
@@ -672,7 +671,7 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 	for k, t := range s {
 		env[k] = t
 	}
-	all := append([]expr.Option{expr.Env(env)}, c.funcs...)
+	all := append([]expr.Option{expr.Env(env)}, c.g.m.opts...)
 	all = append(all, opts...)
 	prog, err := expr.Compile(src, all...)
 	cd := &code{prog: prog, src: src, pos: pos, lit: litOf(v)}

@@ -20,7 +20,7 @@ type Expr struct {
 // CompileExpr compiles src, whose first character stands at pos.
 func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 	env := types.Map{"me": types.Int, "numPlayers": types.Int, "params": g.paramTypes}
-	opts := append([]expr.Option{expr.Env(env)}, g.m.functions()...)
+	opts := append([]expr.Option{expr.Env(env)}, g.m.opts...)
 	prog, err := expr.Compile(src, opts...)
 	if err != nil {
 		var fe *file.Error

@@ -28,6 +28,8 @@ type machine struct {
 	// whether the options Legal listed still stand when Apply comes.
 	rev   uint64
 	cache optionCache
+	// opts is the library as registered with expr.
+	opts []expr.Option
 }
 
 type optionCache struct {
@@ -111,204 +113,265 @@ func (m *machine) public(from, to string) bool {
 	return a || b
 }
 
-// Typed signatures for expr's checker; the implementations take ...any.
-var (
-	tStrInt      = new(func(string) int)
-	tIntStrInt   = new(func(int, string) int)
-	tStrList     = new(func(string) []string)
-	tStrIntStr   = new(func(string, int) string)
-	tStrIntList  = new(func(string, int) []string)
-	tStrCard     = new(func(string) *Card)
-	tPieces      = new(func() []*Piece)
-	tStrPiece    = new(func(string) *Piece)
-	tStrPieces   = new(func(string) []*Piece)
-	tStrNode     = new(func(string) *Node)
-	tStrEdges    = new(func(string) []*Edge)
-	tStrStrInt   = new(func(string, string) int)
-	tStrIntWalks = new(func(string, int) [][]string)
-	tIntIntInt   = new(func(int, int) int)
-	tIntInts     = new(func(int) []int)
-	tStrIntBool  = new(func(string, int) bool)
-	tIntStrIntB  = new(func(int, string, int) bool)
-	tStr3Bool    = new(func(string, string, string) bool)
-	tStr2Str     = new(func(string, string) string)
-	tStrBool     = new(func(string) bool)
-	tStr2Bool    = new(func(string, string) bool)
-	tIntInt      = new(func(int) int)
-	tListStr     = new(func() []string)
-	tInt         = new(func() int)
-	tBool        = new(func() bool)
-	tInts        = new(func() []int)
-	tStr2IntB    = new(func(string, string, int) bool)
-	tAny2Strs    = new(func(any, any) []string)
-)
-
-// functions is the library every expression may call. Reads come first,
-// then the changes; each change is logged with the current cause.
-func (m *machine) functions() []expr.Option {
-	fn := func(name string, f func(a ...any) (any, error), t any) expr.Option {
-		return expr.Function(name, f, t)
-	}
-	s := func(a any) string { return a.(string) }
-	i := func(a any) int { return a.(int) }
-	return []expr.Option{
+// library is every function an expression may call. Each is a typed Go
+// method of the machine, and expr's checker reads its signature
+// (library.go). Reads come first, then the changes; each change is
+// logged with the current cause.
+func (m *machine) library() []libFunc {
+	return []libFunc{
 		// Counters.
-		fn("get", func(a ...any) (any, error) { return m.st.Vars[s(a[0])], nil }, tStrInt),
-		fn("pget", func(a ...any) (any, error) {
-			p, err := m.seat(i(a[0]))
-			if err != nil {
-				return nil, err
-			}
-			return m.st.PlayerVars[p][s(a[1])], nil
-		}, tIntStrInt),
-		fn("set", func(a ...any) (any, error) { return m.setVar(s(a[0]), i(a[1]), false) }, tStrIntBool),
-		fn("add", func(a ...any) (any, error) { return m.setVar(s(a[0]), i(a[1]), true) }, tStrIntBool),
-		fn("pset", func(a ...any) (any, error) { return m.setPVar(i(a[0]), s(a[1]), i(a[2]), false) }, tIntStrIntB),
-		fn("padd", func(a ...any) (any, error) { return m.setPVar(i(a[0]), s(a[1]), i(a[2]), true) }, tIntStrIntB),
-
-		fn("qget", func(a ...any) (any, error) {
-			p, err := m.piece(s(a[0]))
-			if err != nil {
-				return nil, err
-			}
-			return p.Vars[s(a[1])], nil
-		}, tStrStrInt),
-		fn("qset", func(a ...any) (any, error) { return m.setQVar(s(a[0]), s(a[1]), i(a[2]), false) }, tStr2IntB),
-		fn("qadd", func(a ...any) (any, error) { return m.setQVar(s(a[0]), s(a[1]), i(a[2]), true) }, tStr2IntB),
+		fn1("get", m.get),
+		fn2("pget", m.pget),
+		fn2("set", m.set),
+		fn2("add", m.add),
+		fn3("pset", m.pset),
+		fn3("padd", m.padd),
+		fn2("qget", m.qget),
+		fn3("qset", m.qset),
+		fn3("qadd", m.qadd),
 
 		// Players.
-		fn("seat", func(a ...any) (any, error) { return mod(i(a[0])+i(a[1]), m.st.Players), nil }, tIntIntInt),
-		fn("seats", func(a ...any) (any, error) {
-			out := make([]int, m.st.Players)
-			for k := range out {
-				out[k] = mod(i(a[0])+k, m.st.Players)
-			}
-			return out, nil
-		}, tIntInts),
+		fn2("seat", m.seatOf),
+		fn1("seats", m.seats),
 
 		// Cards and zones.
-		fn("zone", func(a ...any) (any, error) { return m.zone(s(a[0])) }, tStrList),
-		fn("pz", func(a ...any) (any, error) { return playerZone(s(a[0]), i(a[1])), nil }, tStrIntStr),
-		fn("pzone", func(a ...any) (any, error) { return m.zone(playerZone(s(a[0]), i(a[1]))) }, tStrIntList),
-		fn("card", func(a ...any) (any, error) {
-			if c := m.g.cards[s(a[0])]; c != nil {
-				return c, nil
-			}
-			return nil, fmt.Errorf("card(%q): no such card", s(a[0]))
-		}, tStrCard),
-		fn("defs", func(a ...any) (any, error) { return m.g.defsOf(s(a[0])), nil }, tStrList),
-		fn("moveCard", func(a ...any) (any, error) { return m.moveCard(s(a[0]), s(a[1]), s(a[2]), false) }, tStr3Bool),
-		fn("moveCardTop", func(a ...any) (any, error) { return m.moveCard(s(a[0]), s(a[1]), s(a[2]), true) }, tStr3Bool),
-		fn("draw", func(a ...any) (any, error) { return m.draw(s(a[0]), s(a[1])) }, tStr2Str),
-		fn("shuffle", func(a ...any) (any, error) {
-			l, err := m.zone(s(a[0]))
-			if err != nil {
-				return nil, err
-			}
-			m.rev++
-			m.st.shuffle(l)
-			m.event("shuffled "+s(a[0]), "", "", "")
-			return true, nil
-		}, tStrBool),
+		fn1("zone", m.zone),
+		fn2("pz", m.pz),
+		fn2("pzone", m.pzone),
+		fn1("card", m.card),
+		fn1("defs", m.defs),
+		fn3("moveCard", m.moveCardEnd),
+		fn3("moveCardTop", m.moveCardTop),
+		fn2("draw", m.draw),
+		fn1("shuffle", m.shuffle),
 
 		// Pieces and the board.
-		fn("pieces", func(a ...any) (any, error) { return m.st.Pieces, nil }, tPieces),
-		fn("piece", func(a ...any) (any, error) { return m.piece(s(a[0])) }, tStrPiece),
-		fn("at", func(a ...any) (any, error) {
-			var out []*Piece
-			for _, p := range m.st.Pieces {
-				if p.At == s(a[0]) {
-					out = append(out, p)
-				}
-			}
-			return out, nil
-		}, tStrPieces),
-		fn("place", func(a ...any) (any, error) { return m.place(s(a[0]), s(a[1])) }, tStr2Bool),
-		fn("unplace", func(a ...any) (any, error) { return m.place(s(a[0]), "") }, tStrBool),
-		fn("node", func(a ...any) (any, error) {
-			if n := m.g.board.Nodes[s(a[0])]; n != nil {
-				return n, nil
-			}
-			return nil, fmt.Errorf("node(%q): no such node", s(a[0]))
-		}, tStrNode),
-		fn("nodes", func(a ...any) (any, error) { return m.g.board.kinds[s(a[0])], nil }, tStrList),
-		fn("out", func(a ...any) (any, error) { return m.g.board.out[s(a[0])], nil }, tStrEdges),
-		fn("into", func(a ...any) (any, error) { return m.g.board.in[s(a[0])], nil }, tStrEdges),
-		fn("dist", func(a ...any) (any, error) { return m.g.board.dist(s(a[0]), s(a[1])), nil }, tStrStrInt),
-		fn("walks", func(a ...any) (any, error) { return m.g.board.walks(s(a[0]), i(a[1]), false), nil }, tStrIntWalks),
-		fn("walksBack", func(a ...any) (any, error) { return m.g.board.walks(s(a[0]), i(a[1]), true), nil }, tStrIntWalks),
+		fn0("pieces", m.pieces),
+		fn1("piece", m.piece),
+		fn1("at", m.at),
+		fn2("place", m.place),
+		fn1("unplace", m.unplace),
+		fn1("node", m.node),
+		fn1("nodes", m.nodes),
+		fn1("out", m.out),
+		fn1("into", m.into),
+		fn2("dist", m.dist),
+		fn2("walks", m.walks),
+		fn2("walksBack", m.walksBack),
 
 		// Multisets of ids.
-		fn("minus", func(a ...any) (any, error) {
-			x, err := idList(a[0])
-			if err != nil {
-				return nil, fmt.Errorf("minus: %v", err)
-			}
-			y, err := idList(a[1])
-			if err != nil {
-				return nil, fmt.Errorf("minus: %v", err)
-			}
-			return minus(x, y), nil
-		}, tAny2Strs),
+		fn2("minus", m.minus),
 
 		// Goods.
-		fn("stock", func(a ...any) (any, error) { return m.st.Stocks[s(a[0])], nil }, tStrList),
-		fn("has", func(a ...any) (any, error) { return countOf(m.st.Stocks[s(a[0])], s(a[1])), nil }, tStrStrInt),
-		fn("transfer", func(a ...any) (any, error) { return m.transfer(s(a[0]), s(a[1]), s(a[2])) }, tStr3Bool),
+		fn1("stock", m.stock),
+		fn2("has", m.has),
+		fn3("transfer", m.transfer),
 
 		// Chance.
-		fn("roll", func(a ...any) (any, error) {
-			if i(a[0]) < 1 {
-				return nil, fmt.Errorf("roll(%d): a die needs at least one side", i(a[0]))
-			}
-			m.rev++
-			r := m.st.intn(i(a[0])) + 1
-			m.event("rolled "+strconv.Itoa(r), "", "", "")
-			return r, nil
-		}, tIntInt),
-		fn("rollDie", func(a ...any) (any, error) {
-			faces := m.g.dice[s(a[0])]
-			if len(faces) == 0 {
-				return nil, fmt.Errorf("rollDie(%q): no such die", s(a[0]))
-			}
-			m.rev++
-			r := faces[m.st.intn(len(faces))]
-			m.event("rolled "+s(a[0])+" "+strconv.Itoa(r), "", "", "")
-			return r, nil
-		}, tStrInt),
-		fn("note", func(a ...any) (any, error) { m.event(s(a[0]), "", "", ""); return true, nil }, tStrBool),
+		fn1("roll", m.roll),
+		fn1("rollDie", m.rollDie),
+		fn1("note", m.note),
 
 		// The game as a whole, for scenario expectations.
-		fn("legal", func(a ...any) (any, error) {
-			moves, err := m.g.Legal(m.st)
-			out := make([]string, len(moves))
-			for k, mv := range moves {
-				out[k] = mv.Text
-			}
-			return out, err
-		}, tListStr),
-		fn("pending", func(a ...any) (any, error) {
-			if m.st.Pending == nil {
-				return -1, nil
-			}
-			return m.st.Pending.Player, nil
-		}, tInt),
-		fn("finished", func(a ...any) (any, error) { return m.st.Finished, nil }, tBool),
-		fn("winners", func(a ...any) (any, error) {
-			r, err := m.g.Score(m.st)
-			if err != nil {
-				return nil, err
-			}
-			return r.Winners, nil
-		}, tInts),
-		fn("score", func(a ...any) (any, error) {
-			r, err := m.g.Score(m.st)
-			if err != nil {
-				return nil, err
-			}
-			return r.Scores[i(a[0])], nil
-		}, tIntInt),
+		fn0("legal", m.legal),
+		fn0("pending", m.pending),
+		fn0("finished", m.finished),
+		fn0("winners", m.winners),
+		fn1("score", m.score),
 	}
+}
+
+// register makes the library's options for expr.
+func (m *machine) register() {
+	for _, f := range m.library() {
+		m.opts = append(m.opts, f.option)
+	}
+}
+
+func (m *machine) get(name string) (int, error) { return m.st.Vars[name], nil }
+
+func (m *machine) pget(p int, name string) (int, error) {
+	p, err := m.seat(p)
+	if err != nil {
+		return 0, err
+	}
+	return m.st.PlayerVars[p][name], nil
+}
+
+func (m *machine) set(name string, v int) (bool, error) { return m.setVar(name, v, false) }
+func (m *machine) add(name string, v int) (bool, error) { return m.setVar(name, v, true) }
+
+func (m *machine) pset(p int, name string, v int) (bool, error) { return m.setPVar(p, name, v, false) }
+func (m *machine) padd(p int, name string, v int) (bool, error) { return m.setPVar(p, name, v, true) }
+
+func (m *machine) qget(id, name string) (int, error) {
+	p, err := m.piece(id)
+	if err != nil {
+		return 0, err
+	}
+	return p.Vars[name], nil
+}
+
+func (m *machine) qset(id, name string, v int) (bool, error) { return m.setQVar(id, name, v, false) }
+func (m *machine) qadd(id, name string, v int) (bool, error) { return m.setQVar(id, name, v, true) }
+
+// seatOf is the seat k seats on from p, wrapping round the table.
+func (m *machine) seatOf(p, k int) (int, error) { return mod(p+k, m.st.Players), nil }
+
+// seats lists every seat, starting at p.
+func (m *machine) seats(p int) ([]int, error) {
+	out := make([]int, m.st.Players)
+	for k := range out {
+		out[k] = mod(p+k, m.st.Players)
+	}
+	return out, nil
+}
+
+func (m *machine) pz(name string, p int) (string, error) { return playerZone(name, p), nil }
+
+func (m *machine) pzone(name string, p int) ([]string, error) { return m.zone(playerZone(name, p)) }
+
+func (m *machine) card(id string) (*Card, error) {
+	if c := m.g.cards[id]; c != nil {
+		return c, nil
+	}
+	return nil, fmt.Errorf("card(%q): no such card", id)
+}
+
+func (m *machine) defs(kind string) ([]string, error) { return m.g.defsOf(kind), nil }
+
+func (m *machine) moveCardEnd(card, from, to string) (bool, error) {
+	return m.moveCard(card, from, to, false)
+}
+
+func (m *machine) moveCardTop(card, from, to string) (bool, error) {
+	return m.moveCard(card, from, to, true)
+}
+
+func (m *machine) shuffle(name string) (bool, error) {
+	l, err := m.zone(name)
+	if err != nil {
+		return false, err
+	}
+	m.rev++
+	m.st.shuffle(l)
+	m.event("shuffled "+name, "", "", "")
+	return true, nil
+}
+
+func (m *machine) pieces() ([]*Piece, error) { return m.st.Pieces, nil }
+
+// at lists the pieces standing on a node.
+func (m *machine) at(node string) ([]*Piece, error) {
+	var out []*Piece
+	for _, p := range m.st.Pieces {
+		if p.At == node {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+func (m *machine) unplace(id string) (bool, error) { return m.place(id, "") }
+
+func (m *machine) node(id string) (*Node, error) {
+	if n := m.g.board.Nodes[id]; n != nil {
+		return n, nil
+	}
+	return nil, fmt.Errorf("node(%q): no such node", id)
+}
+
+func (m *machine) nodes(kind string) ([]string, error) { return m.g.board.kinds[kind], nil }
+func (m *machine) out(node string) ([]*Edge, error)    { return m.g.board.out[node], nil }
+func (m *machine) into(node string) ([]*Edge, error)   { return m.g.board.in[node], nil }
+
+func (m *machine) dist(from, to string) (int, error) { return m.g.board.dist(from, to), nil }
+
+func (m *machine) walks(from string, n int) ([][]string, error) {
+	return m.g.board.walks(from, n, false), nil
+}
+
+func (m *machine) walksBack(from string, n int) ([][]string, error) {
+	return m.g.board.walks(from, n, true), nil
+}
+
+// minus takes lists of ids, typed or not.
+func (m *machine) minus(a, b any) ([]string, error) {
+	x, err := idList(a)
+	if err != nil {
+		return nil, fmt.Errorf("minus: %v", err)
+	}
+	y, err := idList(b)
+	if err != nil {
+		return nil, fmt.Errorf("minus: %v", err)
+	}
+	return minus(x, y), nil
+}
+
+func (m *machine) stock(holder string) ([]string, error) { return m.st.Stocks[holder], nil }
+
+func (m *machine) has(holder, good string) (int, error) {
+	return countOf(m.st.Stocks[holder], good), nil
+}
+
+func (m *machine) roll(sides int) (int, error) {
+	if sides < 1 {
+		return 0, fmt.Errorf("roll(%d): a die needs at least one side", sides)
+	}
+	m.rev++
+	r := m.st.intn(sides) + 1
+	m.event("rolled "+strconv.Itoa(r), "", "", "")
+	return r, nil
+}
+
+func (m *machine) rollDie(die string) (int, error) {
+	faces := m.g.dice[die]
+	if len(faces) == 0 {
+		return 0, fmt.Errorf("rollDie(%q): no such die", die)
+	}
+	m.rev++
+	r := faces[m.st.intn(len(faces))]
+	m.event("rolled "+die+" "+strconv.Itoa(r), "", "", "")
+	return r, nil
+}
+
+func (m *machine) note(text string) (bool, error) {
+	m.event(text, "", "", "")
+	return true, nil
+}
+
+func (m *machine) legal() ([]string, error) {
+	moves, err := m.g.Legal(m.st)
+	out := make([]string, len(moves))
+	for k, mv := range moves {
+		out[k] = mv.Text
+	}
+	return out, err
+}
+
+func (m *machine) pending() (int, error) {
+	if m.st.Pending == nil {
+		return -1, nil
+	}
+	return m.st.Pending.Player, nil
+}
+
+func (m *machine) finished() (bool, error) { return m.st.Finished, nil }
+
+func (m *machine) winners() ([]int, error) {
+	r, err := m.g.Score(m.st)
+	if err != nil {
+		return nil, err
+	}
+	return r.Winners, nil
+}
+
+func (m *machine) score(p int) (int, error) {
+	r, err := m.g.Score(m.st)
+	if err != nil {
+		return 0, err
+	}
+	return r.Scores[p], nil
 }
 
 func mod(a, n int) int {
@@ -335,7 +398,7 @@ func (m *machine) seat(p int) (int, error) {
 	return p, nil
 }
 
-func (m *machine) setVar(name string, v int, add bool) (any, error) {
+func (m *machine) setVar(name string, v int, add bool) (bool, error) {
 	m.rev++
 	if add {
 		v += m.st.Vars[name]
@@ -347,11 +410,11 @@ func (m *machine) setVar(name string, v int, add bool) (any, error) {
 	return true, nil
 }
 
-func (m *machine) setPVar(p int, name string, v int, add bool) (any, error) {
+func (m *machine) setPVar(p int, name string, v int, add bool) (bool, error) {
 	m.rev++
 	p, err := m.seat(p)
 	if err != nil {
-		return nil, err
+		return false, err
 	}
 	if add {
 		v += m.st.PlayerVars[p][name]
@@ -363,11 +426,11 @@ func (m *machine) setPVar(p int, name string, v int, add bool) (any, error) {
 	return true, nil
 }
 
-func (m *machine) setQVar(id, name string, v int, add bool) (any, error) {
+func (m *machine) setQVar(id, name string, v int, add bool) (bool, error) {
 	m.rev++
 	p, err := m.piece(id)
 	if err != nil {
-		return nil, err
+		return false, err
 	}
 	if p.Vars == nil {
 		p.Vars = map[string]int{}
@@ -397,18 +460,18 @@ func (m *machine) zone(ref string) ([]string, error) {
 	return nil, fmt.Errorf("no zone %q", ref)
 }
 
-func (m *machine) moveCard(card, from, to string, top bool) (any, error) {
+func (m *machine) moveCard(card, from, to string, top bool) (bool, error) {
 	m.rev++
 	src, err := m.zone(from)
 	if err != nil {
-		return nil, err
+		return false, err
 	}
 	if _, err := m.zone(to); err != nil {
-		return nil, err
+		return false, err
 	}
 	k := slices.Index(src, card)
 	if k < 0 {
-		return nil, fmt.Errorf("moveCard: card %q is not in %s", card, from)
+		return false, fmt.Errorf("moveCard: card %q is not in %s", card, from)
 	}
 	m.st.Zones[from] = slices.Delete(src, k, k+1)
 	if top {
@@ -423,10 +486,10 @@ func (m *machine) moveCard(card, from, to string, top bool) (any, error) {
 // draw moves the top card of from to the end of to; an empty zone with a
 // refill zone is first refilled by shuffling that zone into it. It
 // returns the card, or "" when there is none.
-func (m *machine) draw(from, to string) (any, error) {
+func (m *machine) draw(from, to string) (string, error) {
 	src, err := m.zone(from)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	if len(src) == 0 {
 		name, owner := zoneRef(from)
@@ -459,14 +522,14 @@ func (m *machine) piece(id string) (*Piece, error) {
 	return nil, fmt.Errorf("no piece %q", id)
 }
 
-func (m *machine) place(id, node string) (any, error) {
+func (m *machine) place(id, node string) (bool, error) {
 	m.rev++
 	p, err := m.piece(id)
 	if err != nil {
-		return nil, err
+		return false, err
 	}
 	if node != "" && m.g.board.Nodes[node] == nil {
-		return nil, fmt.Errorf("place(%q, %q): no such node", id, node)
+		return false, fmt.Errorf("place(%q, %q): no such node", id, node)
 	}
 	if m.log {
 		m.event("moved "+id+" from "+orBox(p.At)+" to "+orBox(node), "", "", "")
@@ -482,12 +545,12 @@ func orBox(node string) string {
 	return node
 }
 
-func (m *machine) transfer(good, from, to string) (any, error) {
+func (m *machine) transfer(good, from, to string) (bool, error) {
 	m.rev++
 	src := m.st.Stocks[from]
 	k := slices.Index(src, good)
 	if k < 0 {
-		return nil, fmt.Errorf("transfer: no %s in %s", good, from)
+		return false, fmt.Errorf("transfer: no %s in %s", good, from)
 	}
 	m.st.Stocks[from] = slices.Delete(src, k, k+1)
 	m.st.Stocks[to] = append(m.st.Stocks[to], good)
