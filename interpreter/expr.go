@@ -42,7 +42,9 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
-	return &Expr{&code{prog: prog, src: src, pos: pos, lit: l}}, nil
+	cd := &code{prog: prog, src: src, pos: pos, lit: l}
+	cd.fast, cd.slots = translate(prog, g.m.lib)
+	return &Expr{cd}, nil
 }
 
 // Eval runs a compiled expression on a state. Changes it makes (a patch)

@@ -28,8 +28,13 @@ type machine struct {
 	// whether the options Legal listed still stand when Apply comes.
 	rev   uint64
 	cache optionCache
-	// opts is the library as registered with expr.
+	// lib and opts are the library by name, for the fast path, and as
+	// registered with expr.
+	lib  map[string]libFunc
 	opts []expr.Option
+	// frames are reused by the fast path, one per evaluation under way.
+	frames []*frame
+	top    int
 }
 
 type optionCache struct {
@@ -48,6 +53,9 @@ func (m *machine) eval(c *code, env Scope) (any, error) {
 		}
 	case c.isConst:
 		return c.konst, nil
+	}
+	if c.fast != nil {
+		return m.runFast(c, env)
 	}
 	if m.depth > 0 { // re-entered from a function: use a fresh VM
 		out, err := expr.Run(c.prog, map[string]any(env))
@@ -114,9 +122,9 @@ func (m *machine) public(from, to string) bool {
 }
 
 // library is every function an expression may call. Each is a typed Go
-// method of the machine, and expr's checker reads its signature
-// (library.go). Reads come first, then the changes; each change is
-// logged with the current cause.
+// method of the machine: expr's checker reads its signature, and the fast
+// path calls it directly (library.go). Reads come first, then the changes;
+// each change is logged with the current cause.
 func (m *machine) library() []libFunc {
 	return []libFunc{
 		// Counters.
@@ -181,9 +189,12 @@ func (m *machine) library() []libFunc {
 	}
 }
 
-// register makes the library's options for expr.
+// register makes the library: by name for the fast path, and as options
+// for expr.
 func (m *machine) register() {
+	m.lib = map[string]libFunc{}
 	for _, f := range m.library() {
+		m.lib[f.name] = f
 		m.opts = append(m.opts, f.option)
 	}
 }

@@ -221,6 +221,11 @@ type code struct {
 	isConst bool
 	konst   any
 	ident   string
+	// fast is the expression translated into closures (fast.go), run
+	// instead of the VM; nil leaves it to the VM. slots is how many
+	// names it binds itself.
+	fast  func(*frame) any
+	slots int
 }
 
 // Card returns the card with an instance id, or nil.

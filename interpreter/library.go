@@ -1,13 +1,20 @@
 package interpreter
 
-import "github.com/expr-lang/expr"
+import (
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/file"
+)
 
 // libFunc is one function of the expression library. Its Go
 // implementation is typed; expr sees it through option, with the
-// signature taken from the implementation.
+// signature taken from the implementation, and the fast path (fast.go)
+// calls the implementation directly through call.
 type libFunc struct {
 	name   string
 	option expr.Option
+	// call builds the closure for a call whose arguments are translated;
+	// loc is where the call stands, for the position of its errors.
+	call func(loc file.Location, args []val) val
 }
 
 func fn0[R any](name string, f func() (R, error)) libFunc {
@@ -16,6 +23,15 @@ func fn0[R any](name string, f func() (R, error)) libFunc {
 		option: expr.Function(name, func(a ...any) (any, error) {
 			return f()
 		}, new(func() R)),
+		call: func(loc file.Location, _ []val) val {
+			return mk(func(*frame) R {
+				r, err := f()
+				if err != nil {
+					fail(loc, err)
+				}
+				return r
+			})
+		},
 	}
 }
 
@@ -25,6 +41,16 @@ func fn1[A, R any](name string, f func(A) (R, error)) libFunc {
 		option: expr.Function(name, func(a ...any) (any, error) {
 			return f(a[0].(A))
 		}, new(func(A) R)),
+		call: func(loc file.Location, args []val) val {
+			a := as[A](args[0])
+			return mk(func(fr *frame) R {
+				r, err := f(a(fr))
+				if err != nil {
+					fail(loc, err)
+				}
+				return r
+			})
+		},
 	}
 }
 
@@ -34,6 +60,16 @@ func fn2[A, B, R any](name string, f func(A, B) (R, error)) libFunc {
 		option: expr.Function(name, func(a ...any) (any, error) {
 			return f(a[0].(A), a[1].(B))
 		}, new(func(A, B) R)),
+		call: func(loc file.Location, args []val) val {
+			a, b := as[A](args[0]), as[B](args[1])
+			return mk(func(fr *frame) R {
+				r, err := f(a(fr), b(fr))
+				if err != nil {
+					fail(loc, err)
+				}
+				return r
+			})
+		},
 	}
 }
 
@@ -43,5 +79,15 @@ func fn3[A, B, C, R any](name string, f func(A, B, C) (R, error)) libFunc {
 		option: expr.Function(name, func(a ...any) (any, error) {
 			return f(a[0].(A), a[1].(B), a[2].(C))
 		}, new(func(A, B, C) R)),
+		call: func(loc file.Location, args []val) val {
+			a, b, c := as[A](args[0]), as[B](args[1]), as[C](args[2])
+			return mk(func(fr *frame) R {
+				r, err := f(a(fr), b(fr), c(fr))
+				if err != nil {
+					fail(loc, err)
+				}
+				return r
+			})
+		},
 	}
 }

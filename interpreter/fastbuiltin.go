@@ -1,0 +1,191 @@
+package interpreter
+
+import (
+	"errors"
+	"reflect"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/builtin"
+	"github.com/expr-lang/expr/file"
+)
+
+// builtin translates a call of one of expr's builtins: the list builtins
+// whose predicate binds each element (fastloop.go), a few hot ones made
+// directly, and the rest called through expr's own implementation.
+func (t *translator) builtin(n *ast.BuiltinNode) val {
+	switch n.Name {
+	case "all", "any", "none", "filter", "map", "count", "sum", "find", "sortBy":
+		return t.loop(n)
+	case "one", "findIndex", "findLast", "findLastIndex", "groupBy", "reduce":
+		unsupported()
+	}
+	args := make([]val, len(n.Arguments))
+	for i, a := range n.Arguments {
+		args[i] = t.node(a)
+	}
+	switch n.Name {
+	case "len":
+		if v, ok := lenOf(args[0]); ok {
+			return v
+		}
+	case "concat":
+		lists, loc := t.builtinArgs(n, args), n.Location()
+		return mk(func(fr *frame) []any { return concat(fr, lists, loc) })
+	case "uniq":
+		if l, ok := args[0].fn.(func(*frame) []string); ok {
+			return mk(func(fr *frame) []any { return uniqStrings(l(fr)) })
+		}
+	case "last":
+		if l, ok := args[0].fn.(func(*frame) []string); ok {
+			return mk(func(fr *frame) any {
+				s := l(fr)
+				if len(s) == 0 {
+					return nil
+				}
+				return s[len(s)-1]
+			})
+		}
+	case "join":
+		if l, ok := args[0].fn.(func(*frame) []string); ok && len(args) == 2 {
+			glue := as[string](args[1])
+			return mk(func(fr *frame) string { return strings.Join(l(fr), glue(fr)) })
+		}
+	case "string":
+		switch f := args[0].fn.(type) {
+		case func(*frame) int:
+			return mk(func(fr *frame) string { return strconv.Itoa(f(fr)) })
+		case func(*frame) string:
+			return args[0]
+		}
+	}
+	return t.library(n, args)
+}
+
+// library calls a builtin through expr's implementation.
+func (t *translator) library(n *ast.BuiltinNode, vals []val) val {
+	f := builtin.Builtins[builtin.Index[n.Name]]
+	args, loc := t.builtinArgs(n, vals), n.Location()
+	eval := func(fr *frame) []any {
+		out := make([]any, len(args))
+		for i, a := range args {
+			out[i] = a(fr)
+		}
+		return out
+	}
+	switch {
+	case f.Fast != nil && len(args) == 1:
+		return mk(func(fr *frame) any {
+			x := args[0](fr)
+			return guard(loc, func() any { return f.Fast(x) })
+		})
+	case f.Safe != nil:
+		return mk(func(fr *frame) any {
+			a := eval(fr)
+			return guard(loc, func() any {
+				out, _, err := f.Safe(a...)
+				if err != nil {
+					panic(err)
+				}
+				return out
+			})
+		})
+	case f.Func != nil:
+		return mk(func(fr *frame) any {
+			a := eval(fr)
+			return guard(loc, func() any {
+				out, err := f.Func(a...)
+				if err != nil {
+					panic(err)
+				}
+				return out
+			})
+		})
+	}
+	unsupported()
+	return val{}
+}
+
+// builtinArgs are the arguments of a builtin, boxed and dereferenced
+// where the VM dereferences them: a pointer, or a value of unknown type,
+// unless the builtin says otherwise.
+func (t *translator) builtinArgs(n *ast.BuiltinNode, vals []val) []func(*frame) any {
+	id, ok := builtin.Index[n.Name]
+	if !ok {
+		unsupported()
+	}
+	f := builtin.Builtins[id]
+	out := make([]func(*frame) any, len(vals))
+	for i, a := range n.Arguments {
+		b := vals[i].box
+		if k := kindOf(a); (k == reflect.Pointer || k == reflect.Interface) && (f.Deref == nil || f.Deref(i, a.Type())) {
+			out[i] = func(fr *frame) any { return derefAny(b(fr)) }
+		} else {
+			out[i] = b
+		}
+	}
+	return out
+}
+
+// lenOf is len of a list whose type is known.
+func lenOf(v val) (val, bool) {
+	switch f := v.fn.(type) {
+	case func(*frame) []string:
+		return mk(func(fr *frame) int { return len(f(fr)) }), true
+	case func(*frame) []any:
+		return mk(func(fr *frame) int { return len(f(fr)) }), true
+	case func(*frame) []int:
+		return mk(func(fr *frame) int { return len(f(fr)) }), true
+	case func(*frame) []*Piece:
+		return mk(func(fr *frame) int { return len(f(fr)) }), true
+	case func(*frame) []*Edge:
+		return mk(func(fr *frame) int { return len(f(fr)) }), true
+	case func(*frame) [][]string:
+		return mk(func(fr *frame) int { return len(f(fr)) }), true
+	case func(*frame) string:
+		return mk(func(fr *frame) int { return utf8.RuneCountInString(f(fr)) }), true
+	}
+	return val{}, false
+}
+
+// concat is expr's concat: the elements of every list, in one []any
+// (nil when there are none).
+func concat(fr *frame, lists []func(*frame) any, loc file.Location) []any {
+	var out []any
+	for _, l := range lists {
+		switch x := l(fr).(type) {
+		case []any:
+			out = append(out, x...)
+		case []string:
+			for _, s := range x {
+				out = append(out, s)
+			}
+		default:
+			v := reflect.ValueOf(x)
+			if v.Kind() != reflect.Slice && v.Kind() != reflect.Array {
+				fail(loc, errors.New("cannot concat "+v.Kind().String()))
+			}
+			for i := 0; i < v.Len(); i++ {
+				out = append(out, v.Index(i).Interface())
+			}
+		}
+	}
+	return out
+}
+
+// uniqStrings is expr's uniq of a list of strings.
+func uniqStrings(l []string) []any {
+	out := []any{}
+next:
+	for i, s := range l {
+		for _, x := range l[:i] {
+			if x == s {
+				continue next
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}

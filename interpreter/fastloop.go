@@ -1,0 +1,359 @@
+package interpreter
+
+import (
+	"errors"
+	"reflect"
+	"sort"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm/runtime"
+)
+
+// loop translates a builtin that runs a predicate over a list: all, any,
+// none, filter (with the map the optimizer may fold into it), map,
+// count, sum, find and sortBy. The element is bound in a slot of the
+// frame while the predicate runs.
+func (t *translator) loop(n *ast.BuiltinNode) val {
+	if len(n.Arguments) < 2 {
+		unsupported()
+	}
+	pred, ok := n.Arguments[1].(*ast.PredicateNode)
+	if !ok {
+		unsupported()
+	}
+	l := t.items(n.Arguments[0])
+	k := t.bind("", l.kind())
+	body := t.node(pred.Node)
+	var mapped func(*frame) any
+	if n.Map != nil {
+		mapped = t.node(n.Map).box
+	}
+	t.unbind()
+	test := func() func(*frame) bool { return as[bool](body) }
+	loc := n.Location()
+	switch n.Name {
+	case "any":
+		return mk(l.found(k, test(), true))
+	case "all":
+		f := l.found(k, test(), false)
+		return mk(func(fr *frame) bool { return !f(fr) })
+	case "none":
+		f := l.found(k, test(), true)
+		return mk(func(fr *frame) bool { return !f(fr) })
+	case "filter":
+		return mk(l.filter(k, test(), mapped))
+	case "map":
+		return mk(l.mapped(k, body.box))
+	case "count":
+		threshold := -1
+		if n.Threshold != nil {
+			threshold = *n.Threshold
+		}
+		return mk(l.count(k, test(), threshold))
+	case "sum":
+		if f, ok := body.fn.(func(*frame) int); ok {
+			return mk(l.sumInt(k, f))
+		}
+		return mk(l.sum(k, body.box, loc))
+	case "find":
+		var missing error
+		if n.Throws {
+			missing = errNoElement
+		}
+		return mk(l.find(k, test(), mapped, missing, loc))
+	case "sortBy":
+		desc := false
+		if len(n.Arguments) == 3 {
+			order, ok := n.Arguments[2].(*ast.StringNode)
+			if !ok || order.Value != "asc" && order.Value != "desc" {
+				unsupported()
+			}
+			desc = order.Value == "desc"
+		}
+		return mk(l.sortBy(k, body.box, desc))
+	}
+	unsupported()
+	return val{}
+}
+
+// errNoElement is the error of filter(...)[0] on an empty result, once
+// the optimizer has turned it into find.
+var errNoElement = errors.New("reflect: slice index out of range")
+
+// items is the list a loop runs over. Each method returns the closure of
+// one builtin, binding the elements in slot k.
+type items interface {
+	kind() slotKind
+	found(k int, test func(*frame) bool, want bool) func(*frame) bool
+	filter(k int, test func(*frame) bool, mapped func(*frame) any) func(*frame) []any
+	mapped(k int, f func(*frame) any) func(*frame) []any
+	count(k int, test func(*frame) bool, threshold int) func(*frame) int
+	sumInt(k int, f func(*frame) int) func(*frame) int
+	sum(k int, f func(*frame) any, loc file.Location) func(*frame) any
+	find(k int, test func(*frame) bool, mapped func(*frame) any, missing error, loc file.Location) func(*frame) any
+	sortBy(k int, f func(*frame) any, desc bool) func(*frame) []any
+}
+
+// items translates the list argument of a loop: typed when its Go type
+// is known, otherwise a value whose elements are bound boxed.
+func (t *translator) items(n ast.Node) items {
+	v := t.node(n)
+	switch f := v.fn.(type) {
+	case func(*frame) []string:
+		return typedItems[string]{f, func(s *slot, x string) { s.s = x }, slotStr}
+	case func(*frame) []int:
+		return typedItems[int]{f, func(s *slot, x int) { s.i = x }, slotInt}
+	case func(*frame) [][]string:
+		return typedItems[[]string]{f, func(s *slot, x []string) { s.l = x }, slotList}
+	case func(*frame) []any:
+		return typedItems[any]{f, func(s *slot, x any) { s.a = x }, slotAny}
+	case func(*frame) []*Piece:
+		return typedItems[*Piece]{f, func(s *slot, x *Piece) { s.a = x }, slotAny}
+	case func(*frame) []*Edge:
+		return typedItems[*Edge]{f, func(s *slot, x *Edge) { s.a = x }, slotAny}
+	}
+	return dynItems{deref(n, v).box}
+}
+
+type typedItems[E any] struct {
+	list func(*frame) []E
+	set  func(*slot, E)
+	k    slotKind
+}
+
+func (l typedItems[E]) kind() slotKind { return l.k }
+
+func (l typedItems[E]) found(k int, test func(*frame) bool, want bool) func(*frame) bool {
+	run := foundIn(l.set, k, test, want)
+	return func(fr *frame) bool { return run(fr, l.list(fr)) }
+}
+
+func (l typedItems[E]) filter(k int, test func(*frame) bool, mapped func(*frame) any) func(*frame) []any {
+	run := filterOf(l.set, k, test, mapped)
+	return func(fr *frame) []any { return run(fr, l.list(fr)) }
+}
+
+func (l typedItems[E]) mapped(k int, f func(*frame) any) func(*frame) []any {
+	run := mapOf(l.set, k, f)
+	return func(fr *frame) []any { return run(fr, l.list(fr)) }
+}
+
+func (l typedItems[E]) count(k int, test func(*frame) bool, threshold int) func(*frame) int {
+	run := countOf2(l.set, k, test, threshold)
+	return func(fr *frame) int { return run(fr, l.list(fr)) }
+}
+
+func (l typedItems[E]) sumInt(k int, f func(*frame) int) func(*frame) int {
+	run := sumIntOf(l.set, k, f)
+	return func(fr *frame) int { return run(fr, l.list(fr)) }
+}
+
+func (l typedItems[E]) sum(k int, f func(*frame) any, loc file.Location) func(*frame) any {
+	run := sumOf(l.set, k, f, loc)
+	return func(fr *frame) any { return run(fr, l.list(fr)) }
+}
+
+func (l typedItems[E]) find(k int, test func(*frame) bool, mapped func(*frame) any, missing error, loc file.Location) func(*frame) any {
+	run := findIn(l.set, k, test, mapped, missing, loc)
+	return func(fr *frame) any { return run(fr, l.list(fr)) }
+}
+
+func (l typedItems[E]) sortBy(k int, f func(*frame) any, desc bool) func(*frame) []any {
+	run := sortOf(l.set, k, f, desc)
+	return func(fr *frame) []any { return run(fr, l.list(fr)) }
+}
+
+// dynItems is a list known only at run time (a local, an element of a
+// list of lists): its elements are bound boxed, as the VM's loops hold
+// them, and the loop runs over the list's own backing array.
+type dynItems struct{ list func(*frame) any }
+
+func (dynItems) kind() slotKind { return slotAny }
+
+func setAny[E any](s *slot, x E) { s.a = x }
+
+// dynamic runs whichever of three instances of a loop fits the list: over
+// []any, []string or []int, and any other list through reflection.
+func dynamic[R any](list func(*frame) any, a func(*frame, []any) R, s func(*frame, []string) R, i func(*frame, []int) R) func(*frame) R {
+	return func(fr *frame) R {
+		switch l := list(fr).(type) {
+		case []any:
+			return a(fr, l)
+		case []string:
+			return s(fr, l)
+		case []int:
+			return i(fr, l)
+		default:
+			return a(fr, reflectItems(l))
+		}
+	}
+}
+
+// reflectItems reads any other list as the VM's loops do, through
+// reflection; a value that is no list fails as it fails there.
+func reflectItems(l any) []any {
+	v := reflect.ValueOf(l)
+	out := make([]any, v.Len())
+	for i := range out {
+		out[i] = v.Index(i).Interface()
+	}
+	return out
+}
+
+func (d dynItems) found(k int, test func(*frame) bool, want bool) func(*frame) bool {
+	return dynamic(d.list, foundIn(setAny[any], k, test, want), foundIn(setAny[string], k, test, want), foundIn(setAny[int], k, test, want))
+}
+
+func (d dynItems) filter(k int, test func(*frame) bool, mapped func(*frame) any) func(*frame) []any {
+	return dynamic(d.list, filterOf(setAny[any], k, test, mapped), filterOf(setAny[string], k, test, mapped), filterOf(setAny[int], k, test, mapped))
+}
+
+func (d dynItems) mapped(k int, f func(*frame) any) func(*frame) []any {
+	return dynamic(d.list, mapOf(setAny[any], k, f), mapOf(setAny[string], k, f), mapOf(setAny[int], k, f))
+}
+
+func (d dynItems) count(k int, test func(*frame) bool, threshold int) func(*frame) int {
+	return dynamic(d.list, countOf2(setAny[any], k, test, threshold), countOf2(setAny[string], k, test, threshold), countOf2(setAny[int], k, test, threshold))
+}
+
+func (d dynItems) sumInt(k int, f func(*frame) int) func(*frame) int {
+	return dynamic(d.list, sumIntOf(setAny[any], k, f), sumIntOf(setAny[string], k, f), sumIntOf(setAny[int], k, f))
+}
+
+func (d dynItems) sum(k int, f func(*frame) any, loc file.Location) func(*frame) any {
+	return dynamic(d.list, sumOf(setAny[any], k, f, loc), sumOf(setAny[string], k, f, loc), sumOf(setAny[int], k, f, loc))
+}
+
+func (d dynItems) find(k int, test func(*frame) bool, mapped func(*frame) any, missing error, loc file.Location) func(*frame) any {
+	return dynamic(d.list, findIn(setAny[any], k, test, mapped, missing, loc), findIn(setAny[string], k, test, mapped, missing, loc), findIn(setAny[int], k, test, mapped, missing, loc))
+}
+
+func (d dynItems) sortBy(k int, f func(*frame) any, desc bool) func(*frame) []any {
+	return dynamic(d.list, sortOf(setAny[any], k, f, desc), sortOf(setAny[string], k, f, desc), sortOf(setAny[int], k, f, desc))
+}
+
+// The loops themselves, one per builtin, generic in the element type.
+// Each reads the list once and its elements by index, as the VM does.
+
+// foundIn tells whether test gives want for some element (any: true;
+// all and none negate it).
+func foundIn[E any](set func(*slot, E), k int, test func(*frame) bool, want bool) func(*frame, []E) bool {
+	return func(fr *frame, l []E) bool {
+		s := &fr.slots[k]
+		for i := range l {
+			set(s, l[i])
+			if test(fr) == want {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+func filterOf[E any](set func(*slot, E), k int, test func(*frame) bool, mapped func(*frame) any) func(*frame, []E) []any {
+	return func(fr *frame, l []E) []any {
+		s := &fr.slots[k]
+		out := make([]any, 0, len(l))
+		for i := range l {
+			set(s, l[i])
+			if test(fr) {
+				if mapped != nil {
+					out = append(out, mapped(fr))
+				} else {
+					out = append(out, l[i])
+				}
+			}
+		}
+		return out
+	}
+}
+
+func mapOf[E any](set func(*slot, E), k int, f func(*frame) any) func(*frame, []E) []any {
+	return func(fr *frame, l []E) []any {
+		s := &fr.slots[k]
+		out := make([]any, len(l))
+		for i := range l {
+			set(s, l[i])
+			out[i] = f(fr)
+		}
+		return out
+	}
+}
+
+// countOf2 counts the elements test holds for, stopping at threshold
+// when the optimizer set one (-1: none).
+func countOf2[E any](set func(*slot, E), k int, test func(*frame) bool, threshold int) func(*frame, []E) int {
+	return func(fr *frame, l []E) int {
+		s := &fr.slots[k]
+		n := 0
+		for i := range l {
+			set(s, l[i])
+			if test(fr) {
+				n++
+				if n == threshold {
+					break
+				}
+			}
+		}
+		return n
+	}
+}
+
+func sumIntOf[E any](set func(*slot, E), k int, f func(*frame) int) func(*frame, []E) int {
+	return func(fr *frame, l []E) int {
+		s := &fr.slots[k]
+		acc := 0
+		for i := range l {
+			set(s, l[i])
+			acc = f(fr) + acc
+		}
+		return acc
+	}
+}
+
+func sumOf[E any](set func(*slot, E), k int, f func(*frame) any, loc file.Location) func(*frame, []E) any {
+	return func(fr *frame, l []E) any {
+		s := &fr.slots[k]
+		var acc any = 0
+		for i := range l {
+			set(s, l[i])
+			v := f(fr)
+			acc = guard(loc, func() any { return runtime.Add(v, acc) })
+		}
+		return acc
+	}
+}
+
+func findIn[E any](set func(*slot, E), k int, test func(*frame) bool, mapped func(*frame) any, missing error, loc file.Location) func(*frame, []E) any {
+	return func(fr *frame, l []E) any {
+		s := &fr.slots[k]
+		for i := range l {
+			set(s, l[i])
+			if test(fr) {
+				if mapped != nil {
+					return mapped(fr)
+				}
+				return l[i]
+			}
+		}
+		if missing != nil {
+			fail(loc, missing)
+		}
+		return nil
+	}
+}
+
+func sortOf[E any](set func(*slot, E), k int, f func(*frame) any, desc bool) func(*frame, []E) []any {
+	return func(fr *frame, l []E) []any {
+		s := &fr.slots[k]
+		sb := &runtime.SortBy{Desc: desc, Array: make([]any, 0, len(l)), Values: make([]any, 0, len(l))}
+		for i := range l {
+			set(s, l[i])
+			sb.Array = append(sb.Array, l[i])
+			sb.Values = append(sb.Values, f(fr))
+		}
+		sort.Sort(sb)
+		return sb.Array
+	}
+}

@@ -1,0 +1,378 @@
+package interpreter
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm/runtime"
+)
+
+// node translates one node of a checked tree (see compiler.compile in
+// expr for what the VM does with each).
+func (t *translator) node(n ast.Node) val {
+	switch n := n.(type) {
+	case *ast.NilNode:
+		return constant[any](nil)
+	case *ast.BoolNode:
+		return constant(n.Value)
+	case *ast.IntegerNode:
+		switch kindOf(n) {
+		case reflect.Int:
+			return constant(n.Value)
+		case reflect.Float64:
+			return constant(float64(n.Value))
+		}
+		unsupported()
+	case *ast.FloatNode:
+		if kindOf(n) != reflect.Float64 {
+			unsupported()
+		}
+		return constant(n.Value)
+	case *ast.StringNode:
+		return constant(n.Value)
+	case *ast.ConstantNode:
+		return constant(n.Value)
+	case *ast.IdentifierNode:
+		return t.ident(n)
+	case *ast.PointerNode:
+		b, ok := t.lookup("")
+		if !ok || n.Name != "" {
+			unsupported()
+		}
+		return read(b)
+	case *ast.UnaryNode:
+		return t.unary(n)
+	case *ast.BinaryNode:
+		return t.binary(n)
+	case *ast.MemberNode:
+		return t.member(n)
+	case *ast.CallNode:
+		return t.call(n)
+	case *ast.BuiltinNode:
+		return t.builtin(n)
+	case *ast.ConditionalNode:
+		cond := as[bool](t.operand(n.Cond))
+		return choose(cond, t.node(n.Exp1), t.node(n.Exp2))
+	case *ast.ArrayNode:
+		elems := make([]func(*frame) any, len(n.Nodes))
+		for i, x := range n.Nodes {
+			elems[i] = t.node(x).box
+		}
+		return mk(func(fr *frame) []any {
+			out := make([]any, len(elems))
+			for i, e := range elems {
+				out[i] = e(fr)
+			}
+			return out
+		})
+	case *ast.SequenceNode:
+		vals := make([]func(*frame) any, len(n.Nodes))
+		for i, x := range n.Nodes {
+			vals[i] = t.node(x).box
+		}
+		return mk(func(fr *frame) any {
+			var out any
+			for _, v := range vals {
+				out = v(fr)
+			}
+			return out
+		})
+	case *ast.VariableDeclaratorNode:
+		v := t.node(n.Value)
+		k := t.slots
+		kind, set := store(v, k)
+		t.bind(n.Name, kind)
+		body := t.node(n.Expr)
+		t.unbind()
+		return before(set, body)
+	}
+	unsupported()
+	return val{}
+}
+
+// ident reads a let or a local of the scope. A name missing from the
+// scope reads as nil, as in the VM.
+func (t *translator) ident(n *ast.IdentifierNode) val {
+	if b, ok := t.lookup(n.Value); ok && n.Value != "" {
+		return read(b)
+	}
+	if kindOf(n) == reflect.Func || n.Value == "$env" {
+		unsupported()
+	}
+	name := n.Value
+	return mk(func(fr *frame) any { return fr.sc[name] })
+}
+
+func (t *translator) unary(n *ast.UnaryNode) val {
+	switch n.Operator {
+	case "!", "not":
+		x := as[bool](t.operand(n.Node))
+		return mk(func(fr *frame) bool { return !x(fr) })
+	case "-":
+		v := t.operand(n.Node)
+		if x, ok := v.fn.(func(*frame) int); ok {
+			return mk(func(fr *frame) int { return -x(fr) })
+		}
+		x, loc := v.box, n.Location()
+		return mk(func(fr *frame) any {
+			v := x(fr)
+			return guard(loc, func() any { return runtime.Negate(v) })
+		})
+	}
+	unsupported()
+	return val{}
+}
+
+func (t *translator) binary(n *ast.BinaryNode) val {
+	switch n.Operator {
+	case "&&", "and", "||", "or":
+		return t.logical(n)
+	case "==", "!=":
+		eq := t.equal(n)
+		if n.Operator == "!=" {
+			return mk(func(fr *frame) bool { return !eq(fr) })
+		}
+		return mk(eq)
+	case "<", ">", "<=", ">=":
+		return t.compare(n)
+	case "+", "-", "*":
+		return t.arith(n)
+	case "/", "%", "in":
+		a, b, loc := t.operand(n.Left).box, t.operand(n.Right).box, n.Location()
+		op := map[string]func(a, b any) any{
+			"/":  func(a, b any) any { return runtime.Divide(a, b) },
+			"%":  func(a, b any) any { return runtime.Modulo(a, b) },
+			"in": func(a, b any) any { return runtime.In(a, b) },
+		}[n.Operator]
+		return mk(func(fr *frame) any {
+			x, y := a(fr), b(fr)
+			return guard(loc, func() any { return op(x, y) })
+		})
+	case "..":
+		return t.rangeOf(n)
+	}
+	unsupported()
+	return val{}
+}
+
+// logical is && and ||: the left side decides, as a bool, whether the
+// right is evaluated; the result is the value of the side that decided.
+func (t *translator) logical(n *ast.BinaryNode) val {
+	and := n.Operator == "&&" || n.Operator == "and"
+	l := as[bool](t.operand(n.Left))
+	right := t.operand(n.Right)
+	if r, ok := right.fn.(func(*frame) bool); ok {
+		if and {
+			return mk(func(fr *frame) bool { return l(fr) && r(fr) })
+		}
+		return mk(func(fr *frame) bool { return l(fr) || r(fr) })
+	}
+	r := right.box
+	return mk(func(fr *frame) any {
+		if l(fr) != and {
+			return !and
+		}
+		return r(fr)
+	})
+}
+
+// equal follows the compiler's choice of instruction: ints and strings
+// of plain types compare directly, anything else through runtime.Equal.
+func (t *translator) equal(n *ast.BinaryNode) func(*frame) bool {
+	lk, rk := kindOf(n.Left), kindOf(n.Right)
+	simple := n.Left.Type().PkgPath() == "" && n.Right.Type().PkgPath() == ""
+	l, r := t.operand(n.Left), t.operand(n.Right)
+	switch {
+	case lk == reflect.Int && rk == reflect.Int && simple:
+		a, b := as[int](l), as[int](r)
+		return func(fr *frame) bool { return a(fr) == b(fr) }
+	case lk == reflect.String && rk == reflect.String && simple:
+		a, b := as[string](l), as[string](r)
+		return func(fr *frame) bool { return a(fr) == b(fr) }
+	}
+	if a, ok := l.fn.(func(*frame) string); ok {
+		b := r.box
+		return func(fr *frame) bool {
+			x, y := a(fr), b(fr)
+			if s, ok := y.(string); ok {
+				return x == s
+			}
+			return runtime.Equal(x, y)
+		}
+	}
+	a, b := l.box, r.box
+	return func(fr *frame) bool { return runtime.Equal(a(fr), b(fr)) }
+}
+
+func (t *translator) compare(n *ast.BinaryNode) val {
+	var ints func(a, b int) bool
+	var op func(a, b any) bool
+	switch n.Operator {
+	case "<":
+		ints, op = func(a, b int) bool { return a < b }, runtime.Less
+	case ">":
+		ints, op = func(a, b int) bool { return a > b }, runtime.More
+	case "<=":
+		ints, op = func(a, b int) bool { return a <= b }, runtime.LessOrEqual
+	default:
+		ints, op = func(a, b int) bool { return a >= b }, runtime.MoreOrEqual
+	}
+	l, r := t.operand(n.Left), t.operand(n.Right)
+	a, aok := l.fn.(func(*frame) int)
+	b, bok := r.fn.(func(*frame) int)
+	if aok && bok {
+		switch n.Operator {
+		case "<":
+			return mk(func(fr *frame) bool { return a(fr) < b(fr) })
+		case ">":
+			return mk(func(fr *frame) bool { return a(fr) > b(fr) })
+		case "<=":
+			return mk(func(fr *frame) bool { return a(fr) <= b(fr) })
+		default:
+			return mk(func(fr *frame) bool { return a(fr) >= b(fr) })
+		}
+	}
+	// Ints known only at run time compare directly too; anything else
+	// goes through expr's runtime.
+	x, y, loc := l.box, r.box, n.Location()
+	return mk(func(fr *frame) bool {
+		p, q := x(fr), y(fr)
+		if i, ok := p.(int); ok {
+			if j, ok := q.(int); ok {
+				return ints(i, j)
+			}
+		}
+		return guard(loc, func() bool { return op(p, q) })
+	})
+}
+
+func (t *translator) arith(n *ast.BinaryNode) val {
+	l, r := t.operand(n.Left), t.operand(n.Right)
+	a, aok := l.fn.(func(*frame) int)
+	b, bok := r.fn.(func(*frame) int)
+	if aok && bok {
+		switch n.Operator {
+		case "+":
+			return mk(func(fr *frame) int { return a(fr) + b(fr) })
+		case "-":
+			return mk(func(fr *frame) int { return a(fr) - b(fr) })
+		default:
+			return mk(func(fr *frame) int { return a(fr) * b(fr) })
+		}
+	}
+	s, sok := l.fn.(func(*frame) string)
+	u, uok := r.fn.(func(*frame) string)
+	if sok && uok && n.Operator == "+" {
+		return mk(func(fr *frame) string { return s(fr) + u(fr) })
+	}
+	op := map[string]func(a, b any) any{
+		"+": runtime.Add, "-": runtime.Subtract, "*": runtime.Multiply,
+	}[n.Operator]
+	x, y, loc := l.box, r.box, n.Location()
+	return mk(func(fr *frame) any {
+		p, q := x(fr), y(fr)
+		return guard(loc, func() any { return op(p, q) })
+	})
+}
+
+// rangeOf is a..b, a list of ints; like the VM, it refuses a list larger
+// than expr's memory budget.
+func (t *translator) rangeOf(n *ast.BinaryNode) val {
+	a, b, loc := t.operand(n.Left).box, t.operand(n.Right).box, n.Location()
+	return mk(func(fr *frame) []int {
+		x, y := a(fr), b(fr)
+		lo, hi := guard(loc, func() int { return runtime.ToInt(x) }), guard(loc, func() int { return runtime.ToInt(y) })
+		if hi-lo+1 >= memoryBudget {
+			fail(loc, "memory budget exceeded")
+		}
+		return runtime.MakeRange(lo, hi)
+	})
+}
+
+// memoryBudget is expr's conf.DefaultMemoryBudget.
+const memoryBudget = 1e6
+
+// call is a call of a library function, made directly.
+func (t *translator) call(n *ast.CallNode) val {
+	id, ok := n.Callee.(*ast.IdentifierNode)
+	if !ok {
+		unsupported()
+	}
+	f, ok := t.lib[id.Value]
+	if !ok {
+		unsupported()
+	}
+	fn := n.Callee.Type()
+	args := make([]val, len(n.Arguments))
+	for i, a := range n.Arguments {
+		// The VM dereferences a pointer passed where no pointer is
+		// expected; no function of the library takes one.
+		if kindOf(a) == reflect.Pointer && fn.In(i).Kind() != reflect.Pointer {
+			unsupported()
+		}
+		args[i] = t.node(a)
+	}
+	return f.call(n.Location(), args)
+}
+
+// choose is a conditional: typed when both branches yield the same type.
+func choose(c func(*frame) bool, a, b val) val {
+	if v, ok := pick[bool](c, a, b); ok {
+		return v
+	}
+	if v, ok := pick[int](c, a, b); ok {
+		return v
+	}
+	if v, ok := pick[string](c, a, b); ok {
+		return v
+	}
+	if v, ok := pick[[]any](c, a, b); ok {
+		return v
+	}
+	if v, ok := pick[[]string](c, a, b); ok {
+		return v
+	}
+	x, y := a.box, b.box
+	return mk(func(fr *frame) any {
+		if c(fr) {
+			return x(fr)
+		}
+		return y(fr)
+	})
+}
+
+func pick[T any](c func(*frame) bool, a, b val) (val, bool) {
+	x, ok := a.fn.(func(*frame) T)
+	y, ok2 := b.fn.(func(*frame) T)
+	if !ok || !ok2 {
+		return val{}, false
+	}
+	return mk(func(fr *frame) T {
+		if c(fr) {
+			return x(fr)
+		}
+		return y(fr)
+	}), true
+}
+
+// before runs set, then the body: a let and the expression it scopes.
+func before(set func(*frame), body val) val {
+	switch f := body.fn.(type) {
+	case func(*frame) bool:
+		return mk(func(fr *frame) bool { set(fr); return f(fr) })
+	case func(*frame) int:
+		return mk(func(fr *frame) int { set(fr); return f(fr) })
+	case func(*frame) string:
+		return mk(func(fr *frame) string { set(fr); return f(fr) })
+	}
+	b := body.box
+	return mk(func(fr *frame) any { set(fr); return b(fr) })
+}
+
+// fieldError is the VM's message for a field read on something that is
+// not the struct expected.
+func fieldError(loc file.Location, name string, from any) {
+	fail(loc, fmt.Sprintf("cannot get %v from %T", name, from))
+}
