@@ -675,6 +675,7 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 	all = append(all, opts...)
 	prog, err := expr.Compile(src, all...)
 	cd := &code{prog: prog, src: src, pos: pos, lit: litOf(v)}
+	c.g.codes = append(c.g.codes, cd)
 	if err != nil {
 		var fe *file.Error
 		if errors.As(err, &fe) {

@@ -35,6 +35,10 @@ type machine struct {
 	// frames are reused by the fast path, one per evaluation under way.
 	frames []*frame
 	top    int
+	// noFast runs every expression on the VM; differ, when set, is
+	// called instead of the fast path (tests compare the two).
+	noFast bool
+	differ func(c *code, env Scope) (any, error)
 }
 
 type optionCache struct {
@@ -54,7 +58,10 @@ func (m *machine) eval(c *code, env Scope) (any, error) {
 	case c.isConst:
 		return c.konst, nil
 	}
-	if c.fast != nil {
+	if c.fast != nil && !m.noFast {
+		if m.differ != nil {
+			return m.differ(c, env)
+		}
 		return m.runFast(c, env)
 	}
 	if m.depth > 0 { // re-entered from a function: use a fresh VM

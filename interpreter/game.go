@@ -54,6 +54,7 @@ type Game struct {
 	m          *machine
 	params     map[string]any // what every expr sees as `params`
 	paramTypes types.Map
+	codes      []*code // every expression compiled, for tests
 }
 
 // Good is a kind of interchangeable token.

@@ -1,0 +1,141 @@
+package interpreter
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/load"
+)
+
+// small has one of everything the fast path reads: params, vars, cards
+// with num, str and list, a board, pieces and piece vars.
+const small = `package haven
+
+game: {
+	id: "small"
+	name: "Small"
+	players: {min: 2, max: 2}
+	params: {n: *3 | int, word: *"a,b" | string}
+	vars: v: 7
+	playerVars: pv: 0
+	pieceVars: hp: 2
+	zones: deck: {}
+	cards: {
+		one: {name: "One", kind: "k", num: points: 1, str: port: "x", list: needs: ["p", "q"]}
+		two: {name: "Two", kind: "k", count: 2}
+	}
+	boards: b: {
+		nodes: {x: {kind: "port", num: depth: 1}, y: {kind: "sea"}}
+		edges: [{from: "x", to: "y", str: color: "red"}]
+	}
+	pieces: pawn: perPlayer: "1"
+	setup: [{each: "zone('box')", as: "c", loop: [{do: "moveCard(c, 'box', 'deck')"}]}]
+	flow: [{turn: {player: "0", actions: ["pass"]}}]
+	actions: pass: {}
+	scoring: {score: "0", tiebreak: []}
+}
+`
+
+func smallGame(t *testing.T) (*Game, *State) {
+	t.Helper()
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "small"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "small", "game.cue"), []byte(small), 0o644))
+	v, err := load.Source{FS: os.DirFS(dir)}.Game("small", load.Options{})
+	require.NoError(t, err)
+	g, err := Compile(v)
+	require.NoError(t, err)
+	st, err := g.New(2, 1)
+	require.NoError(t, err)
+	return g, st
+}
+
+// both evaluates src on the fast path and on the VM.
+func both(t *testing.T, g *Game, st *State, src string) (fast, slow any, ferr, serr error) {
+	t.Helper()
+	e, err := g.CompileExpr(src, diag.Pos{File: "t", Line: 1, Col: 1})
+	require.NoError(t, err, src)
+	require.NotNil(t, e.c.fast, "%s: not translated", src)
+	fast, ferr = g.Eval(st, e)
+	g.m.noFast = true
+	slow, serr = g.Eval(st, e)
+	g.m.noFast = false
+	return fast, slow, ferr, serr
+}
+
+func TestFastValues(t *testing.T) {
+	g, st := smallGame(t)
+	for _, src := range []string{
+		// Literals, operators, int and float.
+		`1 + me * 3 - 4`, `(me + 7) % 3`, `(me + 7) / 2`, `7 / 2`, `me + 1.5`, `-me`, `-(me + 0.5)`, `!(me == 0)`, `'a' + 'b'`, `me < 1 && numPlayers >= 2`,
+		`me > 0 || false`, `1..4`, `3..1`, `2 in [1, 2]`, `'x' in ['a']`, `nil == nil`, `[1, 'a', true]`,
+		`me == 0 ? 'zero' : 1`, `me == 0 ? [1] : ['a']`, `let x = 2; let y = x * 3; y + x`, `get('v') - 1`,
+		// Params, a map of any.
+		`params.n + 1`, `params.word`, `split(params.word, ',')[1]`, `split(params.word, ',')[-1]`,
+		// Fields and maps of the engine's own types.
+		`card('one').num.points + card('one').num.missing`, `card('one').str.port`, `card('one').list.needs`,
+		`card('two#2').def`, `node('x').kind`, `node('x').num.depth`, `out('x')[0].str.color`, `out('x')[0].to`,
+		`piece('pawn-0-1').owner`, `piece('pawn-1-1').vars.hp`, `pieces()[1].id`,
+		// Builtins.
+		`len(zone('deck'))`, `len('héllo')`, `len(filter(zone('deck'), card(#).kind == 'k'))`, `concat([], [])`,
+		`concat(zone('deck'), [1], 2..3)`, `uniq(map(zone('deck'), card(#).def))`, `last([])`, `last(zone('deck'))`,
+		`first(zone('deck'))`, `join(zone('deck'), '+')`, `string(me)`, `string(card('one'))`, `toJSON([1, 'a'])`,
+		`max([1, 3, 2])`, `sortBy(zone('deck'), card(#).def, 'desc')`, `sortBy(1..5, -#)`,
+		`sum(zone('deck'), card(#).num.points)`, `sum(1..4, #)`, `count(1..10, # > 2) > 3`, `count(1..10, # > 2) >= 1`,
+		`find(1..3, # > 5)`, `find(pieces(), .owner == 1).id`, `map(filter(pieces(), .owner == 0), .id)`,
+		`all(1..3, # > 0)`, `none(1..3, # > 2)`, `any(seats(1), # == 0)`, `filter(1..6, # % 2 == 0)[0]`,
+		`map(map(1..3, [#, # * 2]), #[1])`, `filter(['a', 'b'], let c = #; any(['b'], # == c))`,
+		`map(1..2, map(1..2, # * 10))`, `minus(zone('deck'), ['one'])`, `seat(me, 3)`, `dist('x', 'y')`,
+		`walks('x', 1)`, `map(walks('x', 1), last(#))`, `has('supply', 'gold')`, `stock('nobody')`,
+	} {
+		fast, slow, ferr, serr := both(t, g, st, src)
+		require.NoError(t, serr, src)
+		require.NoError(t, ferr, src)
+		assert.Equal(t, slow, fast, src)
+	}
+}
+
+// A runtime error comes back as the VM's: the same message, at the same
+// place in the source.
+func TestFastErrors(t *testing.T) {
+	g, st := smallGame(t)
+	for _, tc := range []struct{ src, want string }{
+		{`card('nope').kind`, `t:1:1: card("nope"): no such card`},
+		{`[1, 2][me + 5]`, `t:1:7: index out of range: 5 (array length is 2)`},
+		{`zone('deck')[9]`, `t:1:13: index out of range: 9 (array length is 3)`},
+		{`filter(1..3, # > 5)[0]`, `t:1:20: reflect: slice index out of range`},
+		{`find(pieces(), .owner == 5).id`, `t:1:29: cannot get id from <nil>`},
+		{`1 + (me == 0 ? 'a' : 1)`, `t:1:3: invalid operation: int + string`},
+		{`1..(me + 2000000)`, `t:1:2: memory budget exceeded`},
+		{`1 + roll(me)`, `t:1:5: roll(0): a die needs at least one side`},
+		{`pget(me + 5, 'pv')`, `t:1:1: no player 5 (players are 0..1)`},
+	} {
+		fast, slow, ferr, serr := both(t, g, st, tc.src)
+		require.Error(t, serr, tc.src)
+		require.Error(t, ferr, tc.src)
+		assert.Nil(t, fast)
+		assert.Nil(t, slow)
+		assert.Equal(t, serr.Error(), ferr.Error(), tc.src)
+		assert.Equal(t, tc.want, ferr.Error(), tc.src)
+		var de *diag.Error
+		assert.ErrorAs(t, ferr, &de)
+	}
+}
+
+// Expressions the fast path does not cover stay on the VM, whole; type
+// errors remain compile errors.
+func TestFastCoverage(t *testing.T) {
+	g, _ := smallGame(t)
+	for _, src := range []string{`{'a': 1}.a`, `[1, 2, 3][1:2]`, `reduce(1..me, #acc + #)`, `params?.n`} {
+		e, err := g.CompileExpr(src, diag.Pos{File: "t", Line: 1, Col: 1})
+		require.NoError(t, err, src)
+		assert.Nil(t, e.c.fast, src)
+	}
+	_, err := g.CompileExpr(`1 + 'a'`, diag.Pos{File: "t", Line: 1, Col: 1})
+	assert.EqualError(t, err, "t:1:3: invalid operation: + (mismatched types int and string)\n\t| 1 + 'a'\n\t| ..^")
+}

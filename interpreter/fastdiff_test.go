@@ -1,0 +1,196 @@
+package interpreter
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	exprast "github.com/expr-lang/expr/ast"
+	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/definitions"
+	"github.com/haven-engine/haven/load"
+)
+
+// differ evaluates every expression both ways, on the fast path and on
+// the VM, on the same scope and state, and records any difference in the
+// value, the error or, for an expression that changes the state, in the
+// state it leaves.
+type differ struct {
+	m      *machine
+	seen   map[*code]int
+	diffs  []string
+	impure map[*code]bool
+}
+
+func newDiffer(g *Game) *differ {
+	d := &differ{m: g.m, seen: map[*code]int{}, impure: map[*code]bool{}}
+	for _, c := range g.codes {
+		if c.prog != nil {
+			d.impure[c] = changesState(c.prog.Node())
+		}
+	}
+	g.m.differ = d.eval
+	return d
+}
+
+func changesState(n exprast.Node) bool {
+	found := false
+	var visit walker = func(node exprast.Node) {
+		if call, ok := node.(*exprast.CallNode); ok {
+			if id, ok := call.Callee.(*exprast.IdentifierNode); ok && changes[id.Value] {
+				found = true
+			}
+		}
+	}
+	exprast.Walk(&n, visit)
+	return found
+}
+
+// onVM runs c on the VM, and every expression it evaluates in turn.
+func (d *differ) onVM(c *code, env Scope) (any, error) {
+	m := d.m
+	m.noFast = true
+	defer func() { m.noFast = false }()
+	return m.eval(c, env)
+}
+
+func (d *differ) eval(c *code, env Scope) (any, error) {
+	m := d.m
+	d.seen[c]++
+	var before Scope = make(Scope, len(env))
+	for k, v := range env {
+		before[k] = v
+	}
+	if !d.impure[c] {
+		want, werr := d.onVM(c, env)
+		got, gerr := m.runFast(c, env)
+		d.compare(c, env, want, werr, got, gerr, changed{}, changed{})
+		return got, gerr
+	}
+	// An expression that changes the state runs on the VM on a copy
+	// (without the log so far: only the events it adds are compared).
+	orig, rev, log := m.st, m.rev, m.st.Log
+	orig.Log = nil
+	m.st = orig.Clone()
+	orig.Log = log
+	want, werr := d.onVM(c, env)
+	after := m.st
+	m.st, m.rev = orig, rev
+	got, gerr := m.runFast(c, env)
+	d.compare(c, before, want, werr, got, gerr, stateOf(after, 0), stateOf(orig, len(log)))
+	return got, gerr
+}
+
+// changed is what an expression may change in a state.
+type changed struct {
+	RNG        uint64
+	Vars       map[string]int
+	PlayerVars []map[string]int
+	Zones      map[string][]string
+	Stocks     map[string][]string
+	Pieces     []*Piece
+	Log        []Event
+}
+
+// stateOf is what an expression may change, with the events from the
+// from-th on; cloneLists makes empty lists alike.
+func stateOf(st *State, from int) changed {
+	var log []Event
+	if len(st.Log) > from {
+		log = st.Log[from:]
+	}
+	return changed{st.RNG, st.Vars, st.PlayerVars, cloneLists(st.Zones), cloneLists(st.Stocks), st.Pieces, log}
+}
+
+func (d *differ) compare(c *code, env Scope, want any, werr error, got any, gerr error, wantSt, gotSt changed) {
+	var diff string
+	switch {
+	case (werr == nil) != (gerr == nil):
+		diff = fmt.Sprintf("error: VM %v, fast %v", werr, gerr)
+	case werr != nil && werr.Error() != gerr.Error():
+		diff = fmt.Sprintf("error: VM %q, fast %q", werr, gerr)
+	case werr == nil && !reflect.DeepEqual(want, got):
+		diff = fmt.Sprintf("value: VM %#v, fast %#v", want, got)
+	case !reflect.DeepEqual(wantSt, gotSt):
+		diff = fmt.Sprintf("state differs:\nVM   %+v\nfast %+v", wantSt, gotSt)
+	}
+	if diff != "" && len(d.diffs) < 20 {
+		d.diffs = append(d.diffs, fmt.Sprintf("%s: %s\n  scope %v\n  %s", c.pos, c.src, env, diff))
+	}
+}
+
+// TestFastMatchesVM plays seeded random games of both shipped games with
+// every expression evaluated on both paths, and requires the same values,
+// errors and states. Every few moves the state is saved and read back,
+// so that locals also come from JSON.
+func TestFastMatchesVM(t *testing.T) {
+	games := []struct {
+		id   string
+		sets []string
+		vars []string
+	}{
+		{"rotterdam", []string{"cap.max=8", "params.mission_points_to_win=2"}, nil},
+		{"rotterdam", nil, []string{"vent-arriere"}},
+		{"mainport-mastermind", []string{"cap.max=30", "params.products_to_win=1"}, nil},
+		{"mainport-mastermind", []string{`params.homes="rotterdam,quebec,dakar,caracas,qatar"`}, []string{"korte-reis"}},
+	}
+	n := 60
+	if testing.Short() {
+		n = 5
+	}
+	for _, gm := range games {
+		t.Run(fmt.Sprint(gm.id, gm.sets, gm.vars), func(t *testing.T) {
+			t.Parallel()
+			v, err := load.Source{FS: definitions.Files}.Game(gm.id, load.Options{Sets: gm.sets, Variants: gm.vars})
+			require.NoError(t, err)
+			g, err := Compile(v)
+			require.NoError(t, err)
+			g.SetLog(true)
+			d := newDiffer(g)
+			for i := 0; i < n; i++ {
+				playChecked(t, g, d, uint64(i+1), 300)
+			}
+			require.Empty(t, d.diffs, "the fast path and the VM differ")
+			fast := 0
+			for _, c := range g.codes {
+				if c.fast == nil || c.ident != "" || c.isConst {
+					continue // on the VM, or answered without either
+				}
+				fast++
+				if d.seen[c] == 0 {
+					t.Logf("never evaluated: %s: %s", c.pos, c.src)
+				}
+			}
+			t.Logf("%d games: %d of the %d translated expressions evaluated both ways", n, len(d.seen), fast)
+		})
+	}
+}
+
+func playChecked(t *testing.T, g *Game, d *differ, seed uint64, maxMoves int) {
+	players := g.MinPlayers + int(seed)%(g.MaxPlayers-g.MinPlayers+1)
+	st, err := g.New(players, seed)
+	require.NoError(t, err)
+	r := rand.New(rand.NewPCG(seed, 7))
+	for k := 0; !st.Finished && k < maxMoves; k++ {
+		if k%25 == 24 {
+			b, err := json.Marshal(st)
+			require.NoError(t, err)
+			var back State
+			require.NoError(t, json.Unmarshal(b, &back))
+			st = &back
+		}
+		moves, err := g.Legal(st)
+		require.NoError(t, err)
+		require.NotEmpty(t, moves)
+		for p := -1; p < players && k%10 == 0; p++ {
+			_, err := g.View(st, p)
+			require.NoError(t, err)
+		}
+		require.NoError(t, g.Apply(st, moves[r.IntN(len(moves))].Text), "seed %d", seed)
+	}
+	_, err = g.Score(st)
+	require.NoError(t, err)
+}
