@@ -687,7 +687,7 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 	}
 	c.checkNames(v, prog.Node())
 	cd.shortcut()
-	cd.fast, cd.slots = translate(prog, c.g.m.lib)
+	cd.fast = translate(prog, c.g.m.lib)
 	return cd
 }
 

@@ -43,7 +43,7 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 		return nil, err
 	}
 	cd := &code{prog: prog, src: src, pos: pos, lit: l}
-	cd.fast, cd.slots = translate(prog, g.m.lib)
+	cd.fast = translate(prog, g.m.lib)
 	return &Expr{cd}, nil
 }
 

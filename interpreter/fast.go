@@ -24,11 +24,10 @@ import (
 	"github.com/expr-lang/expr/vm/runtime"
 )
 
-// frame is what the closures of one evaluation read: the locals, and a
-// slot for each name an expression binds itself (the element of a
-// predicate, a let).
+// frame is what the closures of one evaluation read: a slot for each
+// local the expression reads, and for each name it binds itself (the
+// element of a predicate, a let).
 type frame struct {
-	sc    Scope
 	slots []slot
 }
 
@@ -119,6 +118,20 @@ func (c *code) fastError(r any) error {
 	return c.runtimeError(fe.Bind(c.prog.Source()))
 }
 
+// fastCode is a translated expression.
+type fastCode struct {
+	run   func(*frame) any
+	slots int
+	// locals are the names the expression reads from the scope, each
+	// read once per evaluation into its slot.
+	locals []local
+}
+
+type local struct {
+	name string
+	slot int
+}
+
 // runFast evaluates c's closures in a frame of the machine's own, reused
 // from one evaluation to the next.
 func (m *machine) runFast(c *code, env Scope) (out any, err error) {
@@ -127,28 +140,31 @@ func (m *machine) runFast(c *code, env Scope) (out any, err error) {
 	}
 	fr := m.frames[m.top]
 	m.top++
-	fr.sc = env
-	if cap(fr.slots) < c.slots {
-		fr.slots = make([]slot, c.slots)
+	fc := c.fast
+	if cap(fr.slots) < fc.slots {
+		fr.slots = make([]slot, fc.slots)
 	}
-	fr.slots = fr.slots[:c.slots]
+	fr.slots = fr.slots[:fc.slots]
+	for _, l := range fc.locals {
+		fr.slots[l.slot].a = env[l.name]
+	}
 	defer func() {
 		m.top--
-		fr.sc = nil
 		if r := recover(); r != nil {
 			out, err = nil, c.fastError(r)
 		}
 	}()
-	return c.fast(fr), nil
+	return fc.run(fr), nil
 }
 
 // errUnsupported stops a translation: the expression stays on the VM.
 var errUnsupported = errors.New("not covered by the fast path")
 
 type translator struct {
-	lib   map[string]libFunc
-	binds []binding // innermost last
-	slots int
+	lib    map[string]libFunc
+	binds  []binding // innermost last
+	slots  int
+	locals []local
 }
 
 // binding is a name bound inside the expression: a let, or the element of
@@ -159,20 +175,20 @@ type binding struct {
 	kind slotKind
 }
 
-// translate returns the closure of an expression and the slots it needs,
-// or nil when the expression uses something the fast path does not cover.
-func translate(prog *vm.Program, lib map[string]libFunc) (fn func(*frame) any, slots int) {
+// translate returns an expression as closures, or nil when it uses
+// something the fast path does not cover.
+func translate(prog *vm.Program, lib map[string]libFunc) (fc *fastCode) {
 	t := &translator{lib: lib}
 	defer func() {
 		if r := recover(); r != nil {
 			if r != errUnsupported {
 				panic(r)
 			}
-			fn, slots = nil, 0
+			fc = nil
 		}
 	}()
 	v := t.cast(prog, t.node(prog.Node()))
-	return v.box, t.slots
+	return &fastCode{run: v.box, slots: t.slots, locals: t.locals}
 }
 
 func unsupported() { panic(errUnsupported) }
@@ -213,6 +229,19 @@ func (t *translator) bind(name string, kind slotKind) int {
 }
 
 func (t *translator) unbind() { t.binds = t.binds[:len(t.binds)-1] }
+
+// local is the slot a name of the scope is read into.
+func (t *translator) local(name string) int {
+	for _, l := range t.locals {
+		if l.name == name {
+			return l.slot
+		}
+	}
+	k := t.slots
+	t.slots++
+	t.locals = append(t.locals, local{name, k})
+	return k
+}
 
 // lookup finds the innermost binding of a name ("" for a predicate's
 // element).

@@ -92,8 +92,8 @@ func (t *translator) node(n ast.Node) val {
 	return val{}
 }
 
-// ident reads a let or a local of the scope. A name missing from the
-// scope reads as nil, as in the VM.
+// ident reads a let or a local of the scope, which runFast has read into
+// a slot. A name missing from the scope reads as nil, as in the VM.
 func (t *translator) ident(n *ast.IdentifierNode) val {
 	if b, ok := t.lookup(n.Value); ok && n.Value != "" {
 		return read(b)
@@ -101,8 +101,7 @@ func (t *translator) ident(n *ast.IdentifierNode) val {
 	if kindOf(n) == reflect.Func || n.Value == "$env" {
 		unsupported()
 	}
-	name := n.Value
-	return mk(func(fr *frame) any { return fr.sc[name] })
+	return read(binding{slot: t.local(n.Value), kind: slotAny})
 }
 
 func (t *translator) unary(n *ast.UnaryNode) val {

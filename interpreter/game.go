@@ -223,10 +223,8 @@ type code struct {
 	konst   any
 	ident   string
 	// fast is the expression translated into closures (fast.go), run
-	// instead of the VM; nil leaves it to the VM. slots is how many
-	// names it binds itself.
-	fast  func(*frame) any
-	slots int
+	// instead of the VM; nil leaves it to the VM.
+	fast *fastCode
 }
 
 // Card returns the card with an instance id, or nil.
