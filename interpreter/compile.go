@@ -29,6 +29,7 @@ func Compile(v cue.Value) (*Game, error) {
 		qvarInit:  map[string]int{},
 		zones:     map[string]*Zone{},
 		pzones:    map[string]*Zone{},
+		pzNames:   map[string][]string{},
 		cards:     map[string]*Card{},
 		dice:      map[string][]int{},
 		effects:   map[string]*Effect{},
@@ -200,6 +201,9 @@ func (c *compiler) declarations(v cue.Value) {
 			}
 			if perPlayer {
 				g.pzones[name] = z
+				for p := 0; p < g.MaxPlayers; p++ {
+					g.pzNames[name] = append(g.pzNames[name], playerZone(name, p))
+				}
 			} else {
 				g.zones[name] = z
 			}
@@ -372,7 +376,7 @@ func (c *compiler) bodies(v cue.Value) {
 	})
 	as, _ := lookup(v, "actions")
 	fields(as, func(name string, x cue.Value) {
-		a := &Action{ID: name, Name: str(x, "name"), Text: str(x, "text"), Group: str(x, "group"), Ends: boolean(x, "ends", true)}
+		a := &Action{ID: name, Name: str(x, "name"), Text: str(x, "text"), Group: str(x, "group"), Ends: boolean(x, "ends", true), cause: "action " + name}
 		g.actions[name] = a
 		g.actionOrder = append(g.actionOrder, a)
 	})
@@ -408,6 +412,7 @@ func (c *compiler) bodies(v cue.Value) {
 	ts, _ := lookup(v, "triggers")
 	elems(ts, func(_ int, x cue.Value) {
 		t := &Trigger{On: str(x, "on")}
+		t.cause = "trigger " + t.On
 		s := c.base().with("event", types.TypeOf(map[string]any{}))
 		if w, ok := lookup(x, "when"); ok {
 			t.when = c.pure(w, s, expr.AsBool())
@@ -449,6 +454,7 @@ func (c *compiler) block(v cue.Value, s scope) *Block {
 		var st *Step
 		st, s = c.step(x, s)
 		if st != nil {
+			st.at = []int{b.id, len(b.steps)}
 			b.steps = append(b.steps, st)
 		}
 	})

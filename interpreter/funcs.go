@@ -23,7 +23,8 @@ type machine struct {
 	log   bool
 	vm    vm.VM
 	depth int
-	free  []Scope // maps of ended frames, for reuse
+	free  []Scope  // maps of ended frames, for reuse
+	spare []*Frame // ended frames, for reuse
 	// rev counts changes; with the state and its step count it tells
 	// whether the options Legal listed still stand when Apply comes.
 	rev   uint64
@@ -245,9 +246,9 @@ func (m *machine) seats(p int) ([]int, error) {
 	return out, nil
 }
 
-func (m *machine) pz(name string, p int) (string, error) { return playerZone(name, p), nil }
+func (m *machine) pz(name string, p int) (string, error) { return m.g.playerZone(name, p), nil }
 
-func (m *machine) pzone(name string, p int) ([]string, error) { return m.zone(playerZone(name, p)) }
+func (m *machine) pzone(name string, p int) ([]string, error) { return m.zone(m.g.playerZone(name, p)) }
 
 func (m *machine) card(id string) (*Card, error) {
 	if c := m.g.cards[id]; c != nil {

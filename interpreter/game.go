@@ -33,6 +33,7 @@ type Game struct {
 	goodIndex  map[string]*Good
 	zones      map[string]*Zone    // global zones
 	pzones     map[string]*Zone    // per-player zones
+	pzNames    map[string][]string // their names by seat: "name/seat"
 	zoneOrder  []string            // global zones, then per-player ones
 	cards      map[string]*Card    // by instance id
 	cardOrder  []string            // instance ids, in definition order
@@ -132,6 +133,7 @@ type Action struct {
 	params         []param
 	when           []condition
 	body           *Block
+	cause          string // "action <id>", the cause its changes are logged with
 }
 
 type param struct {
@@ -149,9 +151,10 @@ type condition struct {
 
 // Trigger runs when an emit step raises its event.
 type Trigger struct {
-	On   string
-	when *code
-	body *Block
+	On    string
+	when  *code
+	body  *Block
+	cause string // "trigger <on>"
 }
 
 type scoring struct {
@@ -197,6 +200,7 @@ type Step struct {
 	then, els *Block
 	loop      *Block
 	as        string
+	at        []int // the block and index of the step: a loop cursor's Loop
 	max       int
 	callName  string
 	callCause string

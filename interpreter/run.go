@@ -71,10 +71,8 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 			}
 		}
 	}
-	st.Stack = []*Frame{
-		{Scope: g.scope(0, players), Cause: "flow", Cursors: []Cursor{{Block: g.flow.id}}},
-		{Scope: g.scope(0, players), Cause: "setup", Cursors: []Cursor{{Block: g.setup.id}}},
-	}
+	g.push(st, g.scope(0, players), "flow", g.flow.id)
+	g.push(st, g.scope(0, players), "setup", g.setup.id)
 	return st, g.run(st)
 }
 
@@ -99,6 +97,35 @@ func (g *Game) release(sc Scope) {
 	}
 }
 
+// push starts running block in a new frame with the locals sc, reusing
+// a frame that has ended.
+func (g *Game) push(st *State, sc Scope, cause string, block int) {
+	m := g.m
+	var f *Frame
+	if n := len(m.spare); n > 0 {
+		f = m.spare[n-1]
+		m.spare = m.spare[:n-1]
+	} else {
+		f = &Frame{}
+	}
+	f.Scope, f.Cause = sc, cause
+	f.Cursors = append(f.Cursors[:0], Cursor{Block: block})
+	st.Stack = append(st.Stack, f)
+}
+
+// pop ends the frame on top of the stack; its scope and the frame itself
+// are kept for reuse, since nothing else refers to them (Clone copies).
+func (g *Game) pop(st *State) {
+	f := st.Stack[len(st.Stack)-1]
+	st.Stack = st.Stack[:len(st.Stack)-1]
+	g.release(f.Scope)
+	if m := g.m; len(m.spare) < 64 {
+		clear(f.Cursors[:cap(f.Cursors)])
+		*f = Frame{Cursors: f.Cursors[:0]}
+		m.spare = append(m.spare, f)
+	}
+}
+
 // run executes steps until a decision is needed or the game ends.
 func (g *Game) run(st *State) error {
 	m := g.m
@@ -113,8 +140,7 @@ func (g *Game) run(st *State) error {
 		}
 		f := st.Stack[len(st.Stack)-1]
 		if len(f.Cursors) == 0 {
-			st.Stack = st.Stack[:len(st.Stack)-1]
-			g.release(f.Scope)
+			g.pop(st)
 			continue
 		}
 		c := &f.Cursors[len(f.Cursors)-1]
@@ -205,7 +231,7 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 		}
 		if len(items) > 0 && len(s.loop.steps) > 0 {
 			f.Scope[s.as] = items[0]
-			f.Cursors = append(f.Cursors, Cursor{Block: s.loop.id, Loop: []int{c.Block, c.PC - 1}, Items: items, Next: 1})
+			f.Cursors = append(f.Cursors, Cursor{Block: s.loop.id, Loop: s.at, Items: items, Next: 1})
 		}
 	case stepWhile:
 		c.PC++
@@ -214,7 +240,7 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			return err
 		}
 		if v.(bool) {
-			f.Cursors = append(f.Cursors, Cursor{Block: s.loop.id, Loop: []int{c.Block, c.PC - 1}, Count: 1})
+			f.Cursors = append(f.Cursors, Cursor{Block: s.loop.id, Loop: s.at, Count: 1})
 		}
 	case stepCall:
 		c.PC++
@@ -226,7 +252,7 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			}
 			sc[a.name] = v
 		}
-		st.Stack = append(st.Stack, &Frame{Scope: sc, Cause: s.callCause, Cursors: []Cursor{{Block: s.call.body.id}}})
+		g.push(st, sc, s.callCause, s.call.body.id)
 	case stepEmit:
 		c.PC++
 		ev := map[string]any{"name": s.emit}
@@ -250,10 +276,11 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 					return err
 				}
 				if !ok.(bool) {
+					g.release(sc)
 					continue
 				}
 			}
-			st.Stack = append(st.Stack, &Frame{Scope: sc, Cause: "trigger " + t.On, Cursors: []Cursor{{Block: t.body.id}}})
+			g.push(st, sc, t.cause, t.body.id)
 		}
 	case stepEnd:
 		st.Finished, st.EndReason = true, s.end
@@ -310,10 +337,13 @@ func (g *Game) evalOptions(f *Frame, s *Step) ([]any, error) {
 	return l, nil
 }
 
+// toList reads a list of values. A []any is returned as it is, not
+// copied: lists are shared between evaluations, states and cursors, and
+// never changed in place.
 func toList(v any) ([]any, error) {
 	switch l := v.(type) {
 	case []any:
-		return append([]any(nil), l...), nil
+		return l, nil
 	case []string:
 		out := make([]any, len(l))
 		for i, x := range l {
@@ -370,12 +400,14 @@ func (g *Game) Legal(st *State) ([]Move, error) {
 	var out []Move
 	if s.kind == stepChoose {
 		opts, err := g.options(st, f, s)
+		out = make([]Move, 0, len(opts))
 		for _, o := range opts {
 			out = append(out, Move{p, s.chooseID + " " + format(o)})
 		}
 		return out, err
 	}
 	sc := g.scope(p, st.Players)
+	defer g.release(sc)
 	for _, a := range s.actions {
 		err := g.enumerate(a, 0, sc, a.ID, func(text string) { out = append(out, Move{p, text}) })
 		if err != nil {
@@ -518,7 +550,7 @@ func (g *Game) Apply(st *State, move string) error {
 	if a.Ends {
 		c.PC++
 	}
-	st.Stack = append(st.Stack, &Frame{Scope: sc, Cause: "action " + a.ID, Cursors: []Cursor{{Block: a.body.id}}})
+	g.push(st, sc, a.cause, a.body.id)
 	return g.commit(st, move)
 }
 

@@ -202,3 +202,12 @@ func zoneRef(ref string) (string, int) {
 func playerZone(name string, seat int) string {
 	return name + "/" + strconv.Itoa(seat)
 }
+
+// playerZone names the zone of one player, without building the name
+// when the zone is declared.
+func (g *Game) playerZone(name string, seat int) string {
+	if l := g.pzNames[name]; seat >= 0 && seat < len(l) {
+		return l[seat]
+	}
+	return playerZone(name, seat)
+}
