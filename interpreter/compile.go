@@ -397,6 +397,7 @@ func (c *compiler) bodies(v cue.Value) {
 		fields(pv, func(pn string, y cue.Value) {
 			from, _ := lookup(y, "from")
 			p := param{name: pn, typ: str(y, "type"), from: c.pure(from, s)}
+			p.need = paramsRead(p.from, a.params)
 			a.params = append(a.params, p)
 			s = s.with(pn, typeNamed(p.typ))
 		})

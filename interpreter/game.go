@@ -139,6 +139,7 @@ type Action struct {
 type param struct {
 	name, typ string
 	from      *code
+	need      int // how many of the action's params from reads
 }
 
 type condition struct {

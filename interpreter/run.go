@@ -418,6 +418,21 @@ func (g *Game) Legal(st *State) ([]Move, error) {
 }
 
 func (g *Game) enumerate(a *Action, k int, sc Scope, text string, emit func(string)) error {
+	var lists []candidates
+	if len(a.params) > 1 {
+		lists = make([]candidates, len(a.params))
+	}
+	return g.bindFrom(a, k, sc, text, lists, emit)
+}
+
+// candidates are the values a param's from listed, kept while the params
+// it reads stay bound to the same values.
+type candidates struct {
+	ok   bool
+	vals []any
+}
+
+func (g *Game) bindFrom(a *Action, k int, sc Scope, text string, lists []candidates, emit func(string)) error {
 	if ok, _, err := g.holds(a, k, sc); err != nil || !ok {
 		return err
 	}
@@ -426,17 +441,30 @@ func (g *Game) enumerate(a *Action, k int, sc Scope, text string, emit func(stri
 		return nil
 	}
 	p := a.params[k]
-	v, err := g.m.eval(p.from, sc)
-	if err != nil {
-		return err
-	}
-	vals, err := toList(v)
-	if err != nil {
-		return fmt.Errorf("%s: %s.%s: %v", p.from.pos, a.ID, p.name, err)
+	var vals []any
+	if lists != nil && lists[k].ok {
+		vals = lists[k].vals
+	} else {
+		v, err := g.m.eval(p.from, sc)
+		if err != nil {
+			return err
+		}
+		vals, err = toList(v)
+		if err != nil {
+			return fmt.Errorf("%s: %s.%s: %v", p.from.pos, a.ID, p.name, err)
+		}
+		if lists != nil {
+			lists[k] = candidates{true, vals}
+		}
 	}
 	for _, x := range vals {
 		sc[p.name] = x
-		if err := g.enumerate(a, k+1, sc, text+" "+format(x), emit); err != nil {
+		for j := k + 1; j < len(lists); j++ {
+			if a.params[j].need > k {
+				lists[j].ok = false
+			}
+		}
+		if err := g.bindFrom(a, k+1, sc, text+" "+format(x), lists, emit); err != nil {
 			return err
 		}
 	}
