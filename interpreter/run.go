@@ -303,6 +303,7 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			return err
 		}
 		st.Pending = &Decision{Player: p.(int), Kind: "choose", ID: s.chooseID, Prompt: s.prompt}
+		m.cache = optionCache{st: st, steps: st.Steps, rev: m.rev, opts: opts}
 	case stepTurn:
 		p, err := m.eval(s.player, f.Scope)
 		if err != nil {
