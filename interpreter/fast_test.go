@@ -92,6 +92,11 @@ func TestFastValues(t *testing.T) {
 		`map(map(1..3, [#, # * 2]), #[1])`, `filter(['a', 'b'], let c = #; any(['b'], # == c))`,
 		`map(1..2, map(1..2, # * 10))`, `minus(zone('deck'), ['one'])`, `seat(me, 3)`, `dist('x', 'y')`,
 		`walks('x', 1)`, `map(walks('x', 1), last(#))`, `has('supply', 'gold')`, `stock('nobody')`,
+		// Lists whose type is known only at run time.
+		`let r = walks('x', 1); uniq(map(r, last(#)))`, `let r = walks('x', 1); map(r, join(#, '>'))`,
+		`let r = walks('x', 1); filter(r, len(#) > 0)`, `let r = split(params.word, ','); uniq(r)`,
+		`let r = [1, 1, 'a', 1.0]; uniq(r)`, `let r = []; last(r)`, `let r = ['a', 'b']; join(r, '')`,
+		`let r = 1..3; sum(r, #)`, `let r = [[1], [2]]; map(r, #[0])`,
 	} {
 		fast, slow, ferr, serr := both(t, g, st, src)
 		require.NoError(t, serr, src)

@@ -10,6 +10,7 @@ import (
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm/runtime"
 )
 
 // builtin translates a call of one of expr's builtins: the list builtins
@@ -38,21 +39,29 @@ func (t *translator) builtin(n *ast.BuiltinNode) val {
 		if l, ok := args[0].fn.(func(*frame) []string); ok {
 			return mk(func(fr *frame) []any { return uniqStrings(l(fr)) })
 		}
+		return t.byList(n, args, func(l []string) any { return uniqStrings(l) }, func(l []any) any { return uniqAny(l) })
 	case "last":
 		if l, ok := args[0].fn.(func(*frame) []string); ok {
-			return mk(func(fr *frame) any {
-				s := l(fr)
-				if len(s) == 0 {
-					return nil
-				}
-				return s[len(s)-1]
-			})
+			return mk(func(fr *frame) any { return lastOf(l(fr)) })
 		}
+		return t.byList(n, args, func(l []string) any { return lastOf(l) }, func(l []any) any { return lastOf(l) })
 	case "join":
-		if l, ok := args[0].fn.(func(*frame) []string); ok && len(args) == 2 {
-			glue := as[string](args[1])
+		if len(args) != 2 {
+			break
+		}
+		glue := as[string](args[1])
+		if l, ok := args[0].fn.(func(*frame) []string); ok {
 			return mk(func(fr *frame) string { return strings.Join(l(fr), glue(fr)) })
 		}
+		list := t.builtinArgs(n, args)[0]
+		f, loc := builtin.Builtins[builtin.Index[n.Name]], n.Location()
+		return mk(func(fr *frame) any {
+			l, g := list(fr), glue(fr)
+			if l, ok := l.([]string); ok {
+				return strings.Join(l, g)
+			}
+			return guard(loc, func() any { return call(f, l, g) })
+		})
 	case "string":
 		switch f := args[0].fn.(type) {
 		case func(*frame) int:
@@ -95,13 +104,7 @@ func (t *translator) library(n *ast.BuiltinNode, vals []val) val {
 	case f.Func != nil:
 		return mk(func(fr *frame) any {
 			a := eval(fr)
-			return guard(loc, func() any {
-				out, err := f.Func(a...)
-				if err != nil {
-					panic(err)
-				}
-				return out
-			})
+			return guard(loc, func() any { return call(f, a...) })
 		})
 	}
 	unsupported()
@@ -127,6 +130,42 @@ func (t *translator) builtinArgs(n *ast.BuiltinNode, vals []val) []func(*frame) 
 		}
 	}
 	return out
+}
+
+// byList is a builtin of one list argument known only at run time: made
+// directly for a []string or a []any, through expr otherwise. The
+// argument is evaluated once.
+func (t *translator) byList(n *ast.BuiltinNode, args []val, strs func([]string) any, anys func([]any) any) val {
+	list := t.builtinArgs(n, args)[0]
+	f, loc := builtin.Builtins[builtin.Index[n.Name]], n.Location()
+	return mk(func(fr *frame) any {
+		switch l := list(fr).(type) {
+		case []string:
+			return strs(l)
+		case []any:
+			return anys(l)
+		default:
+			return guard(loc, func() any { return call(f, l) })
+		}
+	})
+}
+
+// call runs a builtin's implementation; its error is panicked, for guard
+// to position as the VM does.
+func call(f *builtin.Function, args ...any) any {
+	out, err := f.Func(args...)
+	if err != nil {
+		panic(err)
+	}
+	return out
+}
+
+// lastOf is expr's last: the last element, or nil.
+func lastOf[E any](l []E) any {
+	if len(l) == 0 {
+		return nil
+	}
+	return l[len(l)-1]
 }
 
 // lenOf is len of a list whose type is known.
@@ -171,6 +210,21 @@ func concat(fr *frame, lists []func(*frame) any, loc file.Location) []any {
 				out = append(out, v.Index(i).Interface())
 			}
 		}
+	}
+	return out
+}
+
+// uniqAny is expr's uniq: the first of each group of equal elements.
+func uniqAny(l []any) []any {
+	out := []any{}
+next:
+	for _, x := range l {
+		for _, y := range out {
+			if runtime.Equal(x, y) {
+				continue next
+			}
+		}
+		out = append(out, x)
 	}
 	return out
 }

@@ -173,19 +173,29 @@ func (dynItems) kind() slotKind { return slotAny }
 
 func setAny[E any](s *slot, x E) { s.a = x }
 
-// dynamic runs whichever of three instances of a loop fits the list: over
-// []any, []string or []int, and any other list through reflection.
-func dynamic[R any](list func(*frame) any, a func(*frame, []any) R, s func(*frame, []string) R, i func(*frame, []int) R) func(*frame) R {
+// loops is one loop for each kind of list dynItems runs over directly.
+type loops[R any] struct {
+	a func(*frame, []any) R
+	s func(*frame, []string) R
+	i func(*frame, []int) R
+	l func(*frame, [][]string) R
+}
+
+// dynamic runs the loop that fits the list: over []any, []string, []int
+// or [][]string, and any other list through reflection.
+func dynamic[R any](list func(*frame) any, run loops[R]) func(*frame) R {
 	return func(fr *frame) R {
 		switch l := list(fr).(type) {
 		case []any:
-			return a(fr, l)
+			return run.a(fr, l)
 		case []string:
-			return s(fr, l)
+			return run.s(fr, l)
 		case []int:
-			return i(fr, l)
+			return run.i(fr, l)
+		case [][]string:
+			return run.l(fr, l)
 		default:
-			return a(fr, reflectItems(l))
+			return run.a(fr, reflectItems(l))
 		}
 	}
 }
@@ -202,35 +212,59 @@ func reflectItems(l any) []any {
 }
 
 func (d dynItems) found(k int, test func(*frame) bool, want bool) func(*frame) bool {
-	return dynamic(d.list, foundIn(setAny[any], k, test, want), foundIn(setAny[string], k, test, want), foundIn(setAny[int], k, test, want))
+	return dynamic(d.list, loops[bool]{
+		foundIn(setAny[any], k, test, want), foundIn(setAny[string], k, test, want),
+		foundIn(setAny[int], k, test, want), foundIn(setAny[[]string], k, test, want),
+	})
 }
 
 func (d dynItems) filter(k int, test func(*frame) bool, mapped func(*frame) any) func(*frame) []any {
-	return dynamic(d.list, filterOf(setAny[any], k, test, mapped), filterOf(setAny[string], k, test, mapped), filterOf(setAny[int], k, test, mapped))
+	return dynamic(d.list, loops[[]any]{
+		filterOf(setAny[any], k, test, mapped), filterOf(setAny[string], k, test, mapped),
+		filterOf(setAny[int], k, test, mapped), filterOf(setAny[[]string], k, test, mapped),
+	})
 }
 
 func (d dynItems) mapped(k int, f func(*frame) any) func(*frame) []any {
-	return dynamic(d.list, mapOf(setAny[any], k, f), mapOf(setAny[string], k, f), mapOf(setAny[int], k, f))
+	return dynamic(d.list, loops[[]any]{
+		mapOf(setAny[any], k, f), mapOf(setAny[string], k, f),
+		mapOf(setAny[int], k, f), mapOf(setAny[[]string], k, f),
+	})
 }
 
 func (d dynItems) count(k int, test func(*frame) bool, threshold int) func(*frame) int {
-	return dynamic(d.list, countOf2(setAny[any], k, test, threshold), countOf2(setAny[string], k, test, threshold), countOf2(setAny[int], k, test, threshold))
+	return dynamic(d.list, loops[int]{
+		countOf2(setAny[any], k, test, threshold), countOf2(setAny[string], k, test, threshold),
+		countOf2(setAny[int], k, test, threshold), countOf2(setAny[[]string], k, test, threshold),
+	})
 }
 
 func (d dynItems) sumInt(k int, f func(*frame) int) func(*frame) int {
-	return dynamic(d.list, sumIntOf(setAny[any], k, f), sumIntOf(setAny[string], k, f), sumIntOf(setAny[int], k, f))
+	return dynamic(d.list, loops[int]{
+		sumIntOf(setAny[any], k, f), sumIntOf(setAny[string], k, f),
+		sumIntOf(setAny[int], k, f), sumIntOf(setAny[[]string], k, f),
+	})
 }
 
 func (d dynItems) sum(k int, f func(*frame) any, loc file.Location) func(*frame) any {
-	return dynamic(d.list, sumOf(setAny[any], k, f, loc), sumOf(setAny[string], k, f, loc), sumOf(setAny[int], k, f, loc))
+	return dynamic(d.list, loops[any]{
+		sumOf(setAny[any], k, f, loc), sumOf(setAny[string], k, f, loc),
+		sumOf(setAny[int], k, f, loc), sumOf(setAny[[]string], k, f, loc),
+	})
 }
 
 func (d dynItems) find(k int, test func(*frame) bool, mapped func(*frame) any, missing error, loc file.Location) func(*frame) any {
-	return dynamic(d.list, findIn(setAny[any], k, test, mapped, missing, loc), findIn(setAny[string], k, test, mapped, missing, loc), findIn(setAny[int], k, test, mapped, missing, loc))
+	return dynamic(d.list, loops[any]{
+		findIn(setAny[any], k, test, mapped, missing, loc), findIn(setAny[string], k, test, mapped, missing, loc),
+		findIn(setAny[int], k, test, mapped, missing, loc), findIn(setAny[[]string], k, test, mapped, missing, loc),
+	})
 }
 
 func (d dynItems) sortBy(k int, f func(*frame) any, desc bool) func(*frame) []any {
-	return dynamic(d.list, sortOf(setAny[any], k, f, desc), sortOf(setAny[string], k, f, desc), sortOf(setAny[int], k, f, desc))
+	return dynamic(d.list, loops[[]any]{
+		sortOf(setAny[any], k, f, desc), sortOf(setAny[string], k, f, desc),
+		sortOf(setAny[int], k, f, desc), sortOf(setAny[[]string], k, f, desc),
+	})
 }
 
 // The loops themselves, one per builtin, generic in the element type.
