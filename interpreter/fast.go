@@ -29,6 +29,7 @@ import (
 // element of a predicate, a let).
 type frame struct {
 	slots []slot
+	buf   []any // scratch for filter
 }
 
 // slot holds one bound value. The translator knows the value's Go type
@@ -145,6 +146,7 @@ func (m *machine) runFast(c *code, env Scope) (out any, err error) {
 		fr.slots = make([]slot, fc.slots)
 	}
 	fr.slots = fr.slots[:fc.slots]
+	fr.buf = fr.buf[:0]
 	for _, l := range fc.locals {
 		fr.slots[l.slot].a = env[l.name]
 	}

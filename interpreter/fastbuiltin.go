@@ -190,11 +190,35 @@ func lenOf(v val) (val, bool) {
 }
 
 // concat is expr's concat: the elements of every list, in one []any
-// (nil when there are none).
+// (nil when there are none). All the lists are evaluated first, as the
+// VM evaluates a call's arguments.
 func concat(fr *frame, lists []func(*frame) any, loc file.Location) []any {
-	var out []any
+	var buf [4]any
+	vals := buf[:0]
 	for _, l := range lists {
-		switch x := l(fr).(type) {
+		vals = append(vals, l(fr))
+	}
+	n := 0
+	for _, x := range vals {
+		switch x := x.(type) {
+		case []any:
+			n += len(x)
+		case []string:
+			n += len(x)
+		default:
+			v := reflect.ValueOf(x)
+			if v.Kind() != reflect.Slice && v.Kind() != reflect.Array {
+				fail(loc, errors.New("cannot concat "+v.Kind().String()))
+			}
+			n += v.Len()
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]any, 0, n)
+	for _, x := range vals {
+		switch x := x.(type) {
 		case []any:
 			out = append(out, x...)
 		case []string:
@@ -203,9 +227,6 @@ func concat(fr *frame, lists []func(*frame) any, loc file.Location) []any {
 			}
 		default:
 			v := reflect.ValueOf(x)
-			if v.Kind() != reflect.Slice && v.Kind() != reflect.Array {
-				fail(loc, errors.New("cannot concat "+v.Kind().String()))
-			}
 			for i := 0; i < v.Len(); i++ {
 				out = append(out, v.Index(i).Interface())
 			}

@@ -285,20 +285,27 @@ func foundIn[E any](set func(*slot, E), k int, test func(*frame) bool, want bool
 	}
 }
 
+// filterOf gathers the elements kept in the frame's buffer, then copies
+// them out at their exact number; a filter run by the predicate of
+// another appends after the outer one's elements and takes them away.
 func filterOf[E any](set func(*slot, E), k int, test func(*frame) bool, mapped func(*frame) any) func(*frame, []E) []any {
 	return func(fr *frame, l []E) []any {
 		s := &fr.slots[k]
-		out := make([]any, 0, len(l))
+		start := len(fr.buf)
 		for i := range l {
 			set(s, l[i])
 			if test(fr) {
 				if mapped != nil {
-					out = append(out, mapped(fr))
+					fr.buf = append(fr.buf, mapped(fr))
 				} else {
-					out = append(out, l[i])
+					fr.buf = append(fr.buf, l[i])
 				}
 			}
 		}
+		out := make([]any, len(fr.buf)-start)
+		copy(out, fr.buf[start:])
+		clear(fr.buf[start:])
+		fr.buf = fr.buf[:start]
 		return out
 	}
 }
