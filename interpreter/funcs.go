@@ -29,6 +29,9 @@ type machine struct {
 	// whether the options Legal listed still stand when Apply comes.
 	rev   uint64
 	cache optionCache
+	// moves and cands are buffers of Legal, reused from call to call.
+	moves []Move
+	cands []candidates
 	// lib and opts are the library by name, for the fast path, and as
 	// registered with expr.
 	lib  map[string]libFunc

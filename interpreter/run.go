@@ -409,21 +409,38 @@ func (g *Game) Legal(st *State) ([]Move, error) {
 	}
 	sc := g.scope(p, st.Players)
 	defer g.release(sc)
+	// The moves are gathered in the machine's buffer, then copied out at
+	// their exact number (Legal may be called again while it runs, from a
+	// scenario's expression: each call appends after the moves before).
+	m := g.m
+	start := len(m.moves)
+	defer func() { m.moves = m.moves[:start] }()
 	for _, a := range s.actions {
-		err := g.enumerate(a, 0, sc, a.ID, func(text string) { out = append(out, Move{p, text}) })
+		err := g.enumerate(a, 0, sc, a.ID, func(text string) { m.moves = append(m.moves, Move{p, text}) })
 		if err != nil {
 			return nil, err
 		}
+	}
+	if len(m.moves) > start {
+		out = append(out, m.moves[start:]...)
 	}
 	return out, nil
 }
 
 func (g *Game) enumerate(a *Action, k int, sc Scope, text string, emit func(string)) error {
-	var lists []candidates
-	if len(a.params) > 1 {
-		lists = make([]candidates, len(a.params))
+	if len(a.params) < 2 {
+		return g.bindFrom(a, k, sc, text, nil, emit)
 	}
-	return g.bindFrom(a, k, sc, text, lists, emit)
+	// As with the moves, the candidates of each param live in the
+	// machine's buffer while the action is enumerated.
+	m := g.m
+	start := len(m.cands)
+	m.cands = append(m.cands, make([]candidates, len(a.params))...)
+	defer func() {
+		clear(m.cands[start:])
+		m.cands = m.cands[:start]
+	}()
+	return g.bindFrom(a, k, sc, text, m.cands[start:], emit)
 }
 
 // candidates are the values a param's from listed, kept while the params
