@@ -627,14 +627,15 @@ next:
 
 // walks lists every path of exactly n edges from a node that visits no node
 // twice; each path lists the nodes entered, the last being where it ends.
-// back walks the edges against their direction.
+// back walks the edges against their direction. The paths share one
+// backing array, each capped at its length.
 func (b *Board) walks(from string, n int, back bool) [][]string {
-	var out [][]string
-	path := []string{}
+	var flat []string
+	path := make([]string, 0, max(n, 0))
 	var rec func(at string, left int)
 	rec = func(at string, left int) {
 		if left == 0 {
-			out = append(out, append([]string(nil), path...))
+			flat = append(flat, path...)
 			return
 		}
 		edges := b.out[at]
@@ -654,8 +655,19 @@ func (b *Board) walks(from string, n int, back bool) [][]string {
 			path = path[:len(path)-1]
 		}
 	}
-	if n >= 0 {
-		rec(from, n)
+	if n < 0 {
+		return nil
+	}
+	if n == 0 {
+		return [][]string{nil}
+	}
+	rec(from, n)
+	if len(flat) == 0 {
+		return nil
+	}
+	out := make([][]string, len(flat)/n)
+	for i := range out {
+		out[i] = flat[i*n : (i+1)*n : (i+1)*n]
 	}
 	return out
 }
