@@ -3,6 +3,7 @@ package interpreter
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -154,4 +155,10 @@ func TestWalks(t *testing.T) {
 	assert.Nil(t, b.walks("x", -1, false))
 	assert.Nil(t, b.walks("y", 1, false))
 	assert.Equal(t, [][]string{{"x"}}, b.walks("y", 1, true))
+}
+
+func TestMoveWords(t *testing.T) {
+	for _, s := range []string{"", "  ", "a", " take  2 ", "a\tb\u00a0c\u2003d", "x\xffy z", "é è"} {
+		assert.Equal(t, strings.Fields(s), moveWords(s, []string{}), "%q", s)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // boxZone holds every card before setup deals it: the game box.
@@ -526,7 +527,8 @@ func (g *Game) Apply(st *State, move string) error {
 		return &IllegalMove{move, "no decision is pending"}
 	}
 	g.m.st = st
-	words := strings.Fields(move)
+	var buf [8]string
+	words := moveWords(move, buf[:0])
 	if len(words) == 0 {
 		return &IllegalMove{move, "empty move"}
 	}
@@ -604,6 +606,26 @@ func (g *Game) commit(st *State, move string) error {
 	st.Pending = nil
 	st.Moves = append(st.Moves, move)
 	return g.run(st)
+}
+
+// moveWords is strings.Fields, appending to buf.
+func moveWords(s string, buf []string) []string {
+	start := -1
+	for i, r := range s {
+		switch {
+		case !unicode.IsSpace(r):
+			if start < 0 {
+				start = i
+			}
+		case start >= 0:
+			buf = append(buf, s[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		buf = append(buf, s[start:])
+	}
+	return buf
 }
 
 func optionList(opts []any) string {
