@@ -3,7 +3,6 @@ package interpreter
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -144,21 +143,4 @@ func TestFastCoverage(t *testing.T) {
 	}
 	_, err := g.CompileExpr(`1 + 'a'`, diag.Pos{File: "t", Line: 1, Col: 1})
 	assert.EqualError(t, err, "t:1:3: invalid operation: + (mismatched types int and string)\n\t| 1 + 'a'\n\t| ..^")
-}
-
-func TestWalks(t *testing.T) {
-	g, _ := smallGame(t)
-	b := g.board
-	assert.Equal(t, [][]string{{"y"}}, b.walks("x", 1, false))
-	assert.Equal(t, [][]string{nil}, b.walks("x", 0, false))
-	assert.Nil(t, b.walks("x", 2, false))
-	assert.Nil(t, b.walks("x", -1, false))
-	assert.Nil(t, b.walks("y", 1, false))
-	assert.Equal(t, [][]string{{"x"}}, b.walks("y", 1, true))
-}
-
-func TestMoveWords(t *testing.T) {
-	for _, s := range []string{"", "  ", "a", " take  2 ", "a\tb\u00a0c\u2003d", "x\xffy z", "é è"} {
-		assert.Equal(t, strings.Fields(s), moveWords(s, []string{}), "%q", s)
-	}
 }
