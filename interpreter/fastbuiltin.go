@@ -70,11 +70,11 @@ func (t *translator) builtin(n *ast.BuiltinNode) val {
 			return args[0]
 		}
 	}
-	return t.library(n, args)
+	return t.viaExpr(n, args)
 }
 
-// library calls a builtin through expr's implementation.
-func (t *translator) library(n *ast.BuiltinNode, vals []val) val {
+// viaExpr calls a builtin through expr's implementation.
+func (t *translator) viaExpr(n *ast.BuiltinNode, vals []val) val {
 	f := builtin.Builtins[builtin.Index[n.Name]]
 	args, loc := t.builtinArgs(n, vals), n.Location()
 	eval := func(fr *frame) []any {

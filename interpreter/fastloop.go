@@ -140,7 +140,7 @@ func (l typedItems[E]) mapped(k int, f func(*frame) any) func(*frame) []any {
 }
 
 func (l typedItems[E]) count(k int, test func(*frame) bool, threshold int) func(*frame) int {
-	run := countOf2(l.set, k, test, threshold)
+	run := countIf(l.set, k, test, threshold)
 	return func(fr *frame) int { return run(fr, l.list(fr)) }
 }
 
@@ -234,8 +234,8 @@ func (d dynItems) mapped(k int, f func(*frame) any) func(*frame) []any {
 
 func (d dynItems) count(k int, test func(*frame) bool, threshold int) func(*frame) int {
 	return dynamic(d.list, loops[int]{
-		countOf2(setAny[any], k, test, threshold), countOf2(setAny[string], k, test, threshold),
-		countOf2(setAny[int], k, test, threshold), countOf2(setAny[[]string], k, test, threshold),
+		countIf(setAny[any], k, test, threshold), countIf(setAny[string], k, test, threshold),
+		countIf(setAny[int], k, test, threshold), countIf(setAny[[]string], k, test, threshold),
 	})
 }
 
@@ -322,9 +322,9 @@ func mapOf[E any](set func(*slot, E), k int, f func(*frame) any) func(*frame, []
 	}
 }
 
-// countOf2 counts the elements test holds for, stopping at threshold
+// countIf counts the elements test holds for, stopping at threshold
 // when the optimizer set one (-1: none).
-func countOf2[E any](set func(*slot, E), k int, test func(*frame) bool, threshold int) func(*frame, []E) int {
+func countIf[E any](set func(*slot, E), k int, test func(*frame) bool, threshold int) func(*frame, []E) int {
 	return func(fr *frame, l []E) int {
 		s := &fr.slots[k]
 		n := 0
