@@ -154,7 +154,7 @@ func TestRunFunction(t *testing.T) {
 	var out bytes.Buffer
 	moves := filepath.Join(t.TempDir(), "moves.txt")
 	writeFile(t, moves, "# two steps\nstep\nstep\n")
-	opts := &runOptions{IO: IO{Out: &out}, gameFlags: gameFlags{Defs: defs}, Game: "race", Players: 2, Seed: 1, Moves: moves}
+	opts := &runOptions{IO: IO{Out: &out}, gameFlags: gameFlags{Defs: defs}, Game: "race", tableFlags: tableFlags{Players: 2, Seed: 1}, Moves: moves}
 	if err := runRun(opts); err != nil {
 		t.Fatal(err)
 	}

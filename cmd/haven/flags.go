@@ -157,6 +157,18 @@ func (g *gameFlags) compile(id string) (*interpreter.Game, error) {
 	return interpreter.Compile(v)
 }
 
+// tableFlags say which table a game is played at: how many players, and
+// the seed of its random generator.
+type tableFlags struct {
+	Players int
+	Seed    uint64
+}
+
+func (t *tableFlags) registerTable(f *flags, seedHelp string) {
+	f.IntVar(&t.Players, "players", 0, "number of players `N` (default: 3, or the nearest count the game allows)")
+	f.Uint64Var(&t.Seed, "seed", 1, seedHelp)
+}
+
 // players is the number of players asked for, or the game's default:
 // three if the game allows it, else the nearest count it allows.
 func players(g *interpreter.Game, n int) (int, error) {

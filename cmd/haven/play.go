@@ -25,20 +25,18 @@ var playCommand = &command{
 type playOptions struct {
 	IO
 	gameFlags
-	Game    string
-	Players int
-	Seed    uint64
-	Bots    string
-	Bot     string
-	Save    string
+	Game string
+	tableFlags
+	Bots string
+	Bot  string
+	Save string
 }
 
 func playMain(c *command, io IO, args []string) error {
 	opts := &playOptions{IO: io}
 	f := newFlags(c)
 	opts.register(f, true)
-	f.IntVar(&opts.Players, "players", 0, "number of players `N` (default: 3, or the nearest count the game allows)")
-	f.Uint64Var(&opts.Seed, "seed", 1, "random seed `S`")
+	opts.registerTable(f, "random seed `S`")
 	f.StringVar(&opts.Bots, "bots", "", "`SEATS` played by the bot: a comma list such as 1,2, or all")
 	f.StringVar(&opts.Bot, "bot", "random", "the `BOT` playing those seats: random or greedy (one move ahead by the game's scoring)")
 	f.StringVar(&opts.Save, "save", "", "save the game log to `FILE` when the game ends or is left")

@@ -26,20 +26,18 @@ var runCommand = &command{
 type runOptions struct {
 	IO
 	gameFlags
-	Game    string
-	Players int
-	Seed    uint64
-	Moves   string
-	JSON    bool
-	Save    string
+	Game string
+	tableFlags
+	Moves string
+	JSON  bool
+	Save  string
 }
 
 func runMain(c *command, io IO, args []string) error {
 	opts := &runOptions{IO: io}
 	f := newFlags(c)
 	opts.register(f, true)
-	f.IntVar(&opts.Players, "players", 0, "number of players `N` (default: 3, or the nearest count the game allows)")
-	f.Uint64Var(&opts.Seed, "seed", 1, "random seed `S`")
+	opts.registerTable(f, "random seed `S`")
 	f.StringVar(&opts.Moves, "moves", "", "read moves from `FILE` (- for stdin)")
 	f.BoolVar(&opts.JSON, "json", false, "print the state, legal moves and result as JSON")
 	f.StringVar(&opts.Save, "save", "", "save the game log to `FILE`")

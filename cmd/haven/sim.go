@@ -25,10 +25,9 @@ var simCommand = &command{
 type simOptions struct {
 	IO
 	gameFlags
-	Game    string
-	Games   int
-	Players int
-	Seed    uint64
+	Game  string
+	Games int
+	tableFlags
 	Max     int
 	JSON    bool
 	Bot     string
@@ -40,8 +39,7 @@ func simMain(c *command, io IO, args []string) error {
 	f := newFlags(c)
 	opts.register(f, true)
 	f.IntVar(&opts.Games, "n", 100, "number of games `N`")
-	f.IntVar(&opts.Players, "players", 0, "number of players `N` (default: 3, or the nearest count the game allows)")
-	f.Uint64Var(&opts.Seed, "seed", 1, "seed `S`: game i of the run uses S+i")
+	opts.registerTable(f, "seed `S`: game i of the run uses S+i")
 	f.IntVar(&opts.Max, "max", sim.DefaultMaxDecisions, "stop a game after `DECISIONS` moves and count it as capped")
 	f.BoolVar(&opts.JSON, "json", false, "print the report as JSON")
 	f.StringVar(&opts.Bot, "bot", "random", "the `BOT` playing every seat: random or greedy")
