@@ -55,7 +55,7 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 	m := g.m
 	m.st = st
 	for _, k := range g.pieceKinds {
-		v, err := m.eval(k.perPlayer, g.scope(0, players))
+		v, err := m.eval(k.perPlayer, g.scope(g.base, 0, players))
 		if err != nil {
 			return nil, err
 		}
@@ -72,29 +72,31 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 			}
 		}
 	}
-	g.push(st, g.scope(0, players), "flow", g.flow.id)
-	g.push(st, g.scope(0, players), "setup", g.setup.id)
+	g.push(st, g.scope(g.flow.lay, 0, players), "flow", g.flow.id)
+	g.push(st, g.scope(g.setup.lay, 0, players), "setup", g.setup.id)
 	return st, g.run(st)
 }
 
-// scope makes the locals every frame starts with, reusing the map of a
-// frame that has ended.
-func (g *Game) scope(me, players int) Scope {
+// scope makes the locals every frame of a layout starts with, reusing
+// the slice of a frame that has ended.
+func (g *Game) scope(lay *layout, me, players int) Scope {
 	m := g.m
-	if n := len(m.free); n > 0 {
-		sc := m.free[n-1]
+	var vals []any
+	if n := len(m.free); n > 0 && cap(m.free[n-1]) >= len(lay.names) {
+		vals = m.free[n-1][:len(lay.names)]
 		m.free = m.free[:n-1]
-		sc["me"], sc["numPlayers"], sc["params"] = me, players, g.params
-		return sc
+	} else {
+		vals = make([]any, len(lay.names), max(len(lay.names), 8))
 	}
-	return Scope{"me": me, "numPlayers": players, "params": g.params}
+	vals[slotMe], vals[slotPlayers], vals[slotParams] = me, players, g.params
+	return Scope{vals: vals, lay: lay}
 }
 
-// release gives the map of an ended frame back for reuse.
+// release gives the slice of an ended frame back for reuse.
 func (g *Game) release(sc Scope) {
-	if len(g.m.free) < 64 {
-		clear(sc)
-		g.m.free = append(g.m.free, sc)
+	if len(g.m.free) < 64 && sc.vals != nil {
+		clear(sc.vals[:cap(sc.vals)])
+		g.m.free = append(g.m.free, sc.vals[:0])
 	}
 }
 
@@ -179,7 +181,7 @@ func (g *Game) loopAgain(f *Frame, c *Cursor) (bool, error) {
 		if c.Next >= len(c.Items) {
 			return false, nil
 		}
-		f.Scope[s.as] = c.Items[c.Next]
+		f.Scope.vals[s.asSlot] = c.Items[c.Next]
 		c.Next++
 	case stepWhile:
 		if c.Count >= s.max {
@@ -205,7 +207,7 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 	case stepLet:
 		c.PC++
 		v, err := m.eval(s.expr, f.Scope)
-		f.Scope[s.as] = v
+		f.Scope.vals[s.asSlot] = v
 		return err
 	case stepIf:
 		c.PC++
@@ -231,7 +233,7 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			return fmt.Errorf("%s: each: %v", s.expr.pos, err)
 		}
 		if len(items) > 0 && len(s.loop.steps) > 0 {
-			f.Scope[s.as] = items[0]
+			f.Scope.vals[s.asSlot] = items[0]
 			f.Cursors = append(f.Cursors, Cursor{Block: s.loop.id, Loop: s.at, Items: items, Next: 1})
 		}
 	case stepWhile:
@@ -245,13 +247,14 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 		}
 	case stepCall:
 		c.PC++
-		sc := g.scope(f.Scope["me"].(int), st.Players)
+		sc := g.scope(s.call.lay, f.Scope.vals[slotMe].(int), st.Players)
 		for _, a := range s.with {
 			v, err := m.eval(a.code, f.Scope)
 			if err != nil {
+				g.release(sc)
 				return err
 			}
-			sc[a.name] = v
+			sc.vals[a.slot] = v
 		}
 		g.push(st, sc, s.callCause, s.call.body.id)
 	case stepEmit:
@@ -269,8 +272,8 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			if t.On != s.emit {
 				continue
 			}
-			sc := g.scope(f.Scope["me"].(int), st.Players)
-			sc["event"] = ev
+			sc := g.scope(t.body.lay, f.Scope.vals[slotMe].(int), st.Players)
+			sc.vals[t.event] = ev
 			if t.when != nil {
 				ok, err := m.eval(t.when, sc)
 				if err != nil {
@@ -295,7 +298,7 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			return fmt.Errorf("%s: choose %s: no options", s.pos, s.chooseID)
 		}
 		if len(opts) == 1 && s.auto {
-			f.Scope[s.as] = opts[0]
+			f.Scope.vals[s.asSlot] = opts[0]
 			c.PC++
 			return nil
 		}
@@ -397,6 +400,9 @@ func (g *Game) Legal(st *State) ([]Move, error) {
 		return nil, nil
 	}
 	g.m.st = st
+	if err := g.resume(st); err != nil {
+		return nil, err
+	}
 	f, _, s := g.pendingStep(st)
 	p := st.Pending.Player
 	var out []Move
@@ -408,8 +414,6 @@ func (g *Game) Legal(st *State) ([]Move, error) {
 		}
 		return out, err
 	}
-	sc := g.scope(p, st.Players)
-	defer g.release(sc)
 	// The moves are gathered in the machine's buffer, then copied out at
 	// their exact number (Legal may be called again while it runs, from a
 	// scenario's expression: each call appends after the moves before).
@@ -417,7 +421,9 @@ func (g *Game) Legal(st *State) ([]Move, error) {
 	start := len(m.moves)
 	defer func() { m.moves = m.moves[:start] }()
 	for _, a := range s.actions {
+		sc := g.scope(a.lay, p, st.Players)
 		err := g.enumerate(a, 0, sc, a.ID, func(text string) { m.moves = append(m.moves, Move{p, text}) })
+		g.release(sc)
 		if err != nil {
 			return nil, err
 		}
@@ -477,7 +483,7 @@ func (g *Game) bindFrom(a *Action, k int, sc Scope, text string, lists []candida
 		}
 	}
 	for _, x := range vals {
-		sc[p.name] = x
+		sc.vals[p.slot] = x
 		for j := k + 1; j < len(lists); j++ {
 			if a.params[j].need > k {
 				lists[j].ok = false
@@ -487,7 +493,7 @@ func (g *Game) bindFrom(a *Action, k int, sc Scope, text string, lists []candida
 			return err
 		}
 	}
-	delete(sc, p.name)
+	sc.vals[p.slot] = nil
 	return nil
 }
 
@@ -527,6 +533,9 @@ func (g *Game) Apply(st *State, move string) error {
 		return &IllegalMove{move, "no decision is pending"}
 	}
 	g.m.st = st
+	if err := g.resume(st); err != nil {
+		return err
+	}
 	var buf [8]string
 	words := moveWords(move, buf[:0])
 	if len(words) == 0 {
@@ -544,7 +553,7 @@ func (g *Game) Apply(st *State, move string) error {
 		}
 		for _, o := range opts {
 			if format(o) == words[1] {
-				f.Scope[s.as] = o
+				f.Scope.vals[s.asSlot] = o
 				c.PC++
 				return g.commit(st, move)
 			}
@@ -563,7 +572,7 @@ func (g *Game) Apply(st *State, move string) error {
 	if len(words)-1 != len(a.params) {
 		return &IllegalMove{move, fmt.Sprintf("%s takes %d argument(s): %s", a.ID, len(a.params), paramNames(a))}
 	}
-	sc := g.scope(p, st.Players)
+	sc := g.scope(a.lay, p, st.Players)
 	for k := 0; ; k++ {
 		ok, msg, err := g.holds(a, k, sc)
 		if err != nil {
@@ -587,7 +596,7 @@ func (g *Game) Apply(st *State, move string) error {
 		found := false
 		for _, x := range vals {
 			if format(x) == words[k+1] {
-				sc[prm.name], found = x, true
+				sc.vals[prm.slot], found = x, true
 				break
 			}
 		}
