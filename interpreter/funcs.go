@@ -29,8 +29,12 @@ type machine struct {
 	// whether the options Legal listed still stand when Apply comes.
 	rev   uint64
 	cache optionCache
-	// moves and cands are buffers of Legal, reused from call to call.
-	moves []Move
+	// moves, text, word and cands are buffers of Legal, reused from call
+	// to call: where the texts of the moves stand, the texts, the words
+	// of the move being built, and the candidates of each param.
+	moves []span
+	text  []byte
+	word  []byte
 	cands []candidates
 	// lib and opts are the library by name, for the fast path, and as
 	// registered with expr.

@@ -380,6 +380,19 @@ func format(v any) string {
 	return fmt.Sprint(v)
 }
 
+// appendFormat appends format(v) to b.
+func appendFormat(b []byte, v any) []byte {
+	switch x := v.(type) {
+	case string:
+		return append(b, x...)
+	case int:
+		return strconv.AppendInt(b, int64(x), 10)
+	case bool:
+		return strconv.AppendBool(b, x)
+	}
+	return fmt.Append(b, v)
+}
+
 // pendingStep returns the step the pending decision was made at.
 func (g *Game) pendingStep(st *State) (*Frame, *Cursor, *Step) {
 	f := st.Stack[len(st.Stack)-1]
@@ -395,6 +408,12 @@ type Move struct {
 }
 
 // Legal lists the moves the pending decision allows, in a fixed order.
+//
+// The texts of the moves are written one after the other in the
+// machine's buffer and made into one string, which each move's text is
+// a part of: one allocation for all of them. (Legal may be called again
+// while it runs, from a scenario's expression: each call writes after
+// the texts and moves before, and takes them away when it returns.)
 func (g *Game) Legal(st *State) ([]Move, error) {
 	if st.Finished || st.Pending == nil {
 		return nil, nil
@@ -405,49 +424,70 @@ func (g *Game) Legal(st *State) ([]Move, error) {
 	}
 	f, _, s := g.pendingStep(st)
 	p := st.Pending.Player
-	var out []Move
+	m := g.m
+	start, from := len(m.moves), len(m.text)
+	defer func() { m.moves, m.text = m.moves[:start], m.text[:from] }()
 	if s.kind == stepChoose {
 		opts, err := g.options(st, f, s)
-		out = make([]Move, 0, len(opts))
 		for _, o := range opts {
-			out = append(out, Move{p, s.chooseID + " " + format(o)})
+			at := len(m.text)
+			m.text = append(m.text, s.chooseID...)
+			m.text = append(m.text, ' ')
+			m.text = appendFormat(m.text, o)
+			m.moves = append(m.moves, span{at, len(m.text)})
 		}
-		return out, err
+		return g.movesOf(p, start, from, make([]Move, 0, len(opts))), err
 	}
-	// The moves are gathered in the machine's buffer, then copied out at
-	// their exact number (Legal may be called again while it runs, from a
-	// scenario's expression: each call appends after the moves before).
-	m := g.m
-	start := len(m.moves)
-	defer func() { m.moves = m.moves[:start] }()
 	for _, a := range s.actions {
 		sc := g.scope(a.lay, p, st.Players)
-		err := g.enumerate(a, 0, sc, a.ID, func(text string) { m.moves = append(m.moves, Move{p, text}) })
+		err := g.enumerate(a, sc)
 		g.release(sc)
 		if err != nil {
 			return nil, err
 		}
 	}
-	if len(m.moves) > start {
-		out = append(out, m.moves[start:]...)
+	if len(m.moves) == start {
+		return nil, nil
 	}
-	return out, nil
+	return g.movesOf(p, start, from, make([]Move, 0, len(m.moves)-start)), nil
 }
 
-func (g *Game) enumerate(a *Action, k int, sc Scope, text string, emit func(string)) error {
+// span is where the text of a move stands in the machine's buffer.
+type span struct{ from, to int }
+
+// movesOf appends to out the moves from the start-th on, whose texts
+// stand in the buffer from from on.
+func (g *Game) movesOf(p, start, from int, out []Move) []Move {
+	m := g.m
+	if len(m.moves) == start {
+		return out
+	}
+	all := string(m.text[from:])
+	for _, sp := range m.moves[start:] {
+		out = append(out, Move{p, all[sp.from-from : sp.to-from]})
+	}
+	return out
+}
+
+// enumerate lists the moves of an action: each is written in the
+// machine's buffer, the words of a move being built in its scratch.
+func (g *Game) enumerate(a *Action, sc Scope) error {
+	m := g.m
+	at := len(m.word)
+	m.word = append(m.word, a.ID...)
+	defer func() { m.word = m.word[:at] }()
 	if len(a.params) < 2 {
-		return g.bindFrom(a, k, sc, text, nil, emit)
+		return g.bindFrom(a, 0, sc, at, nil)
 	}
 	// As with the moves, the candidates of each param live in the
 	// machine's buffer while the action is enumerated.
-	m := g.m
 	start := len(m.cands)
 	m.cands = append(m.cands, make([]candidates, len(a.params))...)
 	defer func() {
 		clear(m.cands[start:])
 		m.cands = m.cands[:start]
 	}()
-	return g.bindFrom(a, k, sc, text, m.cands[start:], emit)
+	return g.bindFrom(a, 0, sc, at, m.cands[start:])
 }
 
 // candidates are the values a param's from listed, kept while the params
@@ -457,12 +497,18 @@ type candidates struct {
 	vals []any
 }
 
-func (g *Game) bindFrom(a *Action, k int, sc Scope, text string, lists []candidates, emit func(string)) error {
+// bindFrom binds the k-th param of an action to each of its candidates
+// in turn. The move's words so far stand in the machine's scratch from
+// word on.
+func (g *Game) bindFrom(a *Action, k int, sc Scope, word int, lists []candidates) error {
+	m := g.m
 	if ok, _, err := g.holds(a, k, sc); err != nil || !ok {
 		return err
 	}
 	if k == len(a.params) {
-		emit(text)
+		at := len(m.text)
+		m.text = append(m.text, m.word[word:]...)
+		m.moves = append(m.moves, span{at, len(m.text)})
 		return nil
 	}
 	p := a.params[k]
@@ -482,6 +528,7 @@ func (g *Game) bindFrom(a *Action, k int, sc Scope, text string, lists []candida
 			lists[k] = candidates{true, vals}
 		}
 	}
+	end := len(m.word)
 	for _, x := range vals {
 		sc.vals[p.slot] = x
 		for j := k + 1; j < len(lists); j++ {
@@ -489,10 +536,12 @@ func (g *Game) bindFrom(a *Action, k int, sc Scope, text string, lists []candida
 				lists[j].ok = false
 			}
 		}
-		if err := g.bindFrom(a, k+1, sc, text+" "+format(x), lists, emit); err != nil {
+		m.word = appendFormat(append(m.word[:end], ' '), x)
+		if err := g.bindFrom(a, k+1, sc, word, lists); err != nil {
 			return err
 		}
 	}
+	m.word = m.word[:end]
 	sc.vals[p.slot] = nil
 	return nil
 }
@@ -613,7 +662,9 @@ func (g *Game) Apply(st *State, move string) error {
 
 func (g *Game) commit(st *State, move string) error {
 	st.Pending = nil
-	st.Moves = append(st.Moves, move)
+	// The move may be part of the string of all the texts Legal listed:
+	// a copy keeps only its own text alive.
+	st.Moves = append(st.Moves, strings.Clone(move))
 	return g.run(st)
 }
 
