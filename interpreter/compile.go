@@ -36,6 +36,10 @@ func Compile(v cue.Value) (*Game, error) {
 		actions:   map[string]*Action{},
 		goodIndex: map[string]*Good{},
 	}}
+	c.g.base, c.g.seenByLay = newLayout(), &layout{index: map[string]int{}}
+	for _, n := range []string{"viewer", "owner", "params"} {
+		c.g.seenByLay.slot(n)
+	}
 	c.g.m = &machine{g: c.g}
 	c.g.m.register()
 	c.declarations(v)
@@ -52,6 +56,8 @@ type compiler struct {
 	// owner and rule name what the steps being compiled belong to; a step
 	// with no rule of its own inherits the rule of the step around it.
 	owner, rule string
+	// lay is the layout of the locals of what is being compiled.
+	lay *layout
 }
 
 func (c *compiler) errorf(v cue.Value, format string, args ...any) {
@@ -355,11 +361,13 @@ func (c *compiler) bodies(v cue.Value) {
 				c.errorf(y, "refill: no zone %q", z.Refill)
 			}
 			if y, ok := lookup(x, "seenBy"); ok {
+				c.lay = g.seenByLay
 				z.seenBy = c.pure(y, scope{"viewer": types.Int, "owner": types.Int, "params": g.paramTypes}, expr.AsBool())
 			}
 		})
 	}
 	ps, _ := lookup(v, "pieces")
+	c.lay = g.base
 	fields(ps, func(name string, x cue.Value) {
 		y, _ := lookup(x, "perPlayer")
 		g.pieceKinds = append(g.pieceKinds, &PieceKind{ID: name, perPlayer: c.pure(y, c.base(), expr.AsInt())})
@@ -372,11 +380,15 @@ func (c *compiler) bodies(v cue.Value) {
 		e := &Effect{ID: name}
 		pv, _ := lookup(x, "params")
 		fields(pv, func(pn string, y cue.Value) { t, _ := y.String(); e.params = append(e.params, param{name: pn, typ: t}) })
+		e.lay = newLayout()
+		for i := range e.params {
+			e.params[i].slot = e.lay.slot(e.params[i].name)
+		}
 		g.effects[name] = e
 	})
 	as, _ := lookup(v, "actions")
 	fields(as, func(name string, x cue.Value) {
-		a := &Action{ID: name, Name: str(x, "name"), Text: str(x, "text"), Group: str(x, "group"), Ends: boolean(x, "ends", true), cause: "action " + name}
+		a := &Action{ID: name, Name: str(x, "name"), Text: str(x, "text"), Group: str(x, "group"), Ends: boolean(x, "ends", true), cause: "action " + name, lay: newLayout()}
 		g.actions[name] = a
 		g.actionOrder = append(g.actionOrder, a)
 	})
@@ -387,16 +399,17 @@ func (c *compiler) bodies(v cue.Value) {
 			s = s.with(p.name, typeNamed(p.typ))
 		}
 		body, _ := lookup(x, "do")
-		c.owner, c.rule = "effect "+name, ""
+		c.owner, c.rule, c.lay = "effect "+name, "", e.lay
 		e.body = c.block(body, s)
 	})
 	fields(as, func(name string, x cue.Value) {
 		a := g.actions[name]
 		s := c.base()
+		c.lay = a.lay
 		pv, _ := lookup(x, "params")
 		fields(pv, func(pn string, y cue.Value) {
 			from, _ := lookup(y, "from")
-			p := param{name: pn, typ: str(y, "type"), from: c.pure(from, s)}
+			p := param{name: pn, typ: str(y, "type"), from: c.pure(from, s), slot: a.lay.slot(pn)}
 			p.need = paramsRead(p.from, a.params)
 			a.params = append(a.params, p)
 			s = s.with(pn, typeNamed(p.typ))
@@ -414,6 +427,8 @@ func (c *compiler) bodies(v cue.Value) {
 	elems(ts, func(_ int, x cue.Value) {
 		t := &Trigger{On: str(x, "on")}
 		t.cause = "trigger " + t.On
+		c.lay = newLayout("event")
+		t.event = c.lay.slot("event")
 		s := c.base().with("event", types.TypeOf(map[string]any{}))
 		if w, ok := lookup(x, "when"); ok {
 			t.when = c.pure(w, s, expr.AsBool())
@@ -424,11 +439,12 @@ func (c *compiler) bodies(v cue.Value) {
 		g.triggers = append(g.triggers, t)
 	})
 	setup, _ := lookup(v, "setup")
-	c.owner, c.rule = "setup", ""
+	c.owner, c.rule, c.lay = "setup", "", newLayout()
 	g.setup = c.block(setup, c.base())
 	flow, _ := lookup(v, "flow")
-	c.owner, c.rule = "flow", ""
+	c.owner, c.rule, c.lay = "flow", "", newLayout()
 	g.flow = c.block(flow, c.base())
+	c.lay = g.base
 
 	sc, _ := lookup(v, "scoring")
 	score, _ := lookup(sc, "score")
@@ -436,11 +452,11 @@ func (c *compiler) bodies(v cue.Value) {
 	tb, _ := lookup(sc, "tiebreak")
 	elems(tb, func(_ int, x cue.Value) {
 		y, _ := lookup(x, "value")
-		g.scoring.tiebreak = append(g.scoring.tiebreak, namedCode{str(x, "name"), c.pure(y, c.base(), expr.AsInt())})
+		g.scoring.tiebreak = append(g.scoring.tiebreak, namedCode{str(x, "name"), c.pure(y, c.base(), expr.AsInt()), -1})
 	})
 	sh, _ := lookup(sc, "show")
 	fields(sh, func(name string, x cue.Value) {
-		g.scoring.show = append(g.scoring.show, namedCode{name, c.pure(x, c.base(), expr.AsInt())})
+		g.scoring.show = append(g.scoring.show, namedCode{name, c.pure(x, c.base(), expr.AsInt()), -1})
 	})
 }
 
@@ -449,7 +465,7 @@ var stepKeys = []string{"do", "if", "each", "while", "let", "call", "choose", "t
 // block compiles a list of steps. Names bound by let in the block are
 // visible to the steps after it.
 func (c *compiler) block(v cue.Value, s scope) *Block {
-	b := &Block{id: len(c.g.blocks)}
+	b := &Block{id: len(c.g.blocks), lay: c.lay}
 	c.g.blocks = append(c.g.blocks, b)
 	elems(v, func(_ int, x cue.Value) {
 		var st *Step
@@ -501,6 +517,7 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		}
 		st.expr = c.expr(x, s)
 		c.plain(x, st.as, st.expr, true)
+		st.asSlot = c.lay.slot(st.as)
 		body, _ := lookup(v, "loop")
 		st.loop = c.block(body, s.with(st.as, elemType(st.expr)))
 	case "while":
@@ -520,6 +537,7 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		}
 		st.expr = c.expr(be, s)
 		c.plain(be, st.as, st.expr, false)
+		st.asSlot = c.lay.slot(st.as)
 		s = s.with(st.as, resultType(st.expr))
 	case "call":
 		st.kind, st.callName = stepCall, str(v, "call")
@@ -529,7 +547,7 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 			c.errorf(x, "call: no effect %q", st.callName)
 			return nil, s
 		}
-		st.with = c.args(v, s, st.call.params)
+		st.with = c.args(v, s, st.call.params, st.call.lay)
 	case "choose":
 		st.kind = stepChoose
 		st.chooseID, st.as, st.prompt = str(x, "id"), str(x, "as"), str(x, "prompt")
@@ -539,6 +557,7 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		opts, _ := lookup(x, "options")
 		st.expr = c.pure(opts, s)
 		c.plain(opts, st.as, st.expr, true)
+		st.asSlot = c.lay.slot(st.as)
 		s = s.with(st.as, elemType(st.expr))
 	case "turn":
 		st.kind, st.prompt = stepTurn, str(x, "prompt")
@@ -563,7 +582,7 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		})
 	case "emit":
 		st.kind, st.emit = stepEmit, str(v, "emit")
-		st.with = c.args(v, s, nil)
+		st.with = c.args(v, s, nil, nil)
 	case "end":
 		st.kind, st.end = stepEnd, str(v, "end")
 	}
@@ -571,8 +590,9 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 }
 
 // args compiles the `with` arguments of a call or emit; want lists the
-// callee's parameters (nil: any names).
-func (c *compiler) args(v cue.Value, s scope, want []param) []namedCode {
+// callee's parameters (nil: any names), and callee the layout of its
+// locals, where each argument is bound.
+func (c *compiler) args(v cue.Value, s scope, want []param, callee *layout) []namedCode {
 	var out []namedCode
 	w, _ := lookup(v, "with")
 	got := map[string]bool{}
@@ -581,7 +601,11 @@ func (c *compiler) args(v cue.Value, s scope, want []param) []namedCode {
 		if want != nil && name != "me" && !hasParam(want, name) {
 			c.errorf(x, "call %s: no parameter %q", str(v, "call"), name)
 		}
-		out = append(out, namedCode{name, c.expr(x, s)})
+		slot := -1
+		if callee != nil {
+			slot = callee.find(name)
+		}
+		out = append(out, namedCode{name, c.expr(x, s), slot})
 	})
 	for _, p := range want {
 		if !got[p.name] {
@@ -693,16 +717,17 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 		return cd
 	}
 	c.checkNames(v, prog.Node())
-	cd.shortcut()
-	cd.fast = translate(prog, c.g.m.lib)
+	cd.shortcut(c.lay)
+	cd.fast = translate(prog, c.g.m.lib, c.lay)
 	return cd
 }
 
 // shortcut notes expressions that need no VM: literals and bare names.
-func (cd *code) shortcut() {
+func (cd *code) shortcut(lay *layout) {
 	switch n := cd.prog.Node().(type) {
 	case *exprast.IdentifierNode:
-		cd.ident = n.Value
+		cd.ident = lay.find(n.Value)
+		cd.isIdent = cd.ident >= 0
 	default:
 		cd.konst, cd.isConst = literal(n)
 	}

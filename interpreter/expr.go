@@ -43,7 +43,7 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 		return nil, err
 	}
 	cd := &code{prog: prog, src: src, pos: pos, lit: l}
-	cd.fast = translate(prog, g.m.lib)
+	cd.fast = translate(prog, g.m.lib, g.base)
 	return &Expr{cd}, nil
 }
 
@@ -52,5 +52,5 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 func (g *Game) Eval(st *State, e *Expr) (any, error) {
 	g.m.st = st
 	g.m.cause = "patch"
-	return g.m.eval(e.c, g.scope(0, st.Players))
+	return g.m.eval(e.c, g.scope(g.base, 0, st.Players))
 }

@@ -24,10 +24,11 @@ import (
 	"github.com/expr-lang/expr/vm/runtime"
 )
 
-// frame is what the closures of one evaluation read: a slot for each
-// local the expression reads, and for each name it binds itself (the
-// element of a predicate, a let).
+// frame is what the closures of one evaluation read: the locals of the
+// scope, by the slots of its layout, and a slot for each name the
+// expression binds itself (the element of a predicate, a let).
 type frame struct {
+	env   []any
 	slots []slot
 	buf   []any // scratch for filter
 }
@@ -123,18 +124,11 @@ func (c *code) fastError(r any) error {
 type fastCode struct {
 	run   func(*frame) any
 	slots int
-	// locals are the names the expression reads from the scope, each
-	// read once per evaluation into its slot.
-	locals []local
-}
-
-type local struct {
-	name string
-	slot int
 }
 
 // runFast evaluates c's closures in a frame of the machine's own, reused
-// from one evaluation to the next.
+// from one evaluation to the next. The closures read the locals straight
+// from env, which must have the layout c was compiled with.
 func (m *machine) runFast(c *code, env Scope) (out any, err error) {
 	if m.top == len(m.frames) {
 		m.frames = append(m.frames, &frame{})
@@ -147,10 +141,9 @@ func (m *machine) runFast(c *code, env Scope) (out any, err error) {
 	}
 	fr.slots = fr.slots[:fc.slots]
 	fr.buf = fr.buf[:0]
-	for _, l := range fc.locals {
-		fr.slots[l.slot].a = env[l.name]
-	}
+	fr.env = env.vals
 	defer func() {
+		fr.env = nil
 		m.top--
 		if r := recover(); r != nil {
 			out, err = nil, c.fastError(r)
@@ -163,10 +156,10 @@ func (m *machine) runFast(c *code, env Scope) (out any, err error) {
 var errUnsupported = errors.New("not covered by the fast path")
 
 type translator struct {
-	lib    map[string]libFunc
-	binds  []binding // innermost last
-	slots  int
-	locals []local
+	lib   map[string]libFunc
+	lay   *layout   // the locals of the scope
+	binds []binding // innermost last
+	slots int
 }
 
 // binding is a name bound inside the expression: a let, or the element of
@@ -179,8 +172,8 @@ type binding struct {
 
 // translate returns an expression as closures, or nil when it uses
 // something the fast path does not cover.
-func translate(prog *vm.Program, lib map[string]libFunc) (fc *fastCode) {
-	t := &translator{lib: lib}
+func translate(prog *vm.Program, lib map[string]libFunc, lay *layout) (fc *fastCode) {
+	t := &translator{lib: lib, lay: lay}
 	defer func() {
 		if r := recover(); r != nil {
 			if r != errUnsupported {
@@ -190,7 +183,7 @@ func translate(prog *vm.Program, lib map[string]libFunc) (fc *fastCode) {
 		}
 	}()
 	v := t.cast(prog, t.node(prog.Node()))
-	return &fastCode{run: v.box, slots: t.slots, locals: t.locals}
+	return &fastCode{run: v.box, slots: t.slots}
 }
 
 func unsupported() { panic(errUnsupported) }
@@ -231,19 +224,6 @@ func (t *translator) bind(name string, kind slotKind) int {
 }
 
 func (t *translator) unbind() { t.binds = t.binds[:len(t.binds)-1] }
-
-// local is the slot a name of the scope is read into.
-func (t *translator) local(name string) int {
-	for _, l := range t.locals {
-		if l.name == name {
-			return l.slot
-		}
-	}
-	k := t.slots
-	t.slots++
-	t.locals = append(t.locals, local{name, k})
-	return k
-}
 
 // lookup finds the innermost binding of a name ("" for a predicate's
 // element).

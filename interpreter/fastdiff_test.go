@@ -60,10 +60,7 @@ func (d *differ) onVM(c *code, env Scope) (any, error) {
 func (d *differ) eval(c *code, env Scope) (any, error) {
 	m := d.m
 	d.seen[c]++
-	var before Scope = make(Scope, len(env))
-	for k, v := range env {
-		before[k] = v
-	}
+	before := env.clone()
 	if !d.impure[c] {
 		want, werr := d.onVM(c, env)
 		got, gerr := m.runFast(c, env)
@@ -118,7 +115,7 @@ func (d *differ) compare(c *code, env Scope, want any, werr error, got any, gerr
 		diff = fmt.Sprintf("state differs:\nVM   %+v\nfast %+v", wantSt, gotSt)
 	}
 	if diff != "" && len(d.diffs) < 20 {
-		d.diffs = append(d.diffs, fmt.Sprintf("%s: %s\n  scope %v\n  %s", c.pos, c.src, env, diff))
+		d.diffs = append(d.diffs, fmt.Sprintf("%s: %s\n  scope %v\n  %s", c.pos, c.src, env.asMap(), diff))
 	}
 }
 
@@ -156,7 +153,7 @@ func TestFastMatchesVM(t *testing.T) {
 			require.Empty(t, d.diffs, "the fast path and the VM differ")
 			fast := 0
 			for _, c := range g.codes {
-				if c.fast == nil || c.ident != "" || c.isConst {
+				if c.fast == nil || c.isIdent || c.isConst {
 					continue // on the VM, or answered without either
 				}
 				fast++

@@ -92,16 +92,20 @@ func (t *translator) node(n ast.Node) val {
 	return val{}
 }
 
-// ident reads a let or a local of the scope, which runFast has read into
-// a slot. A name missing from the scope reads as nil, as in the VM.
+// ident reads a let, or a local of the scope by its slot. A local not
+// bound reads as nil, as a name missing from the VM's map.
 func (t *translator) ident(n *ast.IdentifierNode) val {
 	if b, ok := t.lookup(n.Value); ok && n.Value != "" {
 		return read(b)
 	}
-	if kindOf(n) == reflect.Func || n.Value == "$env" {
+	if kindOf(n) == reflect.Func || n.Value == "$env" || t.lay == nil {
 		unsupported()
 	}
-	return read(binding{slot: t.local(n.Value), kind: slotAny})
+	k := t.lay.find(n.Value)
+	if k < 0 {
+		unsupported()
+	}
+	return mk(func(fr *frame) any { return fr.env[k] })
 }
 
 func (t *translator) unary(n *ast.UnaryNode) val {

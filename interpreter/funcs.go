@@ -23,14 +23,18 @@ type machine struct {
 	log   bool
 	vm    vm.VM
 	depth int
-	free  []Scope  // maps of ended frames, for reuse
+	free  [][]any  // locals of ended frames, for reuse
 	spare []*Frame // ended frames, for reuse
 	// rev counts changes; with the state and its step count it tells
 	// whether the options Legal listed still stand when Apply comes.
 	rev   uint64
 	cache optionCache
-	// moves and cands are buffers of Legal, reused from call to call.
-	moves []Move
+	// moves, text, word and cands are buffers of Legal, reused from call
+	// to call: where the texts of the moves stand, the texts, the words
+	// of the move being built, and the candidates of each param.
+	moves []span
+	text  []byte
+	word  []byte
 	cands []candidates
 	// lib and opts are the library by name, for the fast path, and as
 	// registered with expr.
@@ -55,8 +59,8 @@ type optionCache struct {
 // eval runs a compiled expression in a scope.
 func (m *machine) eval(c *code, env Scope) (any, error) {
 	switch {
-	case c.ident != "":
-		if v, ok := env[c.ident]; ok {
+	case c.isIdent:
+		if v := env.vals[c.ident]; v != nil {
 			return v, nil
 		}
 	case c.isConst:
@@ -68,15 +72,16 @@ func (m *machine) eval(c *code, env Scope) (any, error) {
 		}
 		return m.runFast(c, env)
 	}
+	// The VM reads the locals by name, from a map made for the purpose.
 	if m.depth > 0 { // re-entered from a function: use a fresh VM
-		out, err := expr.Run(c.prog, map[string]any(env))
+		out, err := expr.Run(c.prog, env.asMap())
 		if err != nil {
 			return nil, c.runtimeError(err)
 		}
 		return out, nil
 	}
 	m.depth++
-	out, err := m.vm.Run(c.prog, map[string]any(env))
+	out, err := m.vm.Run(c.prog, env.asMap())
 	m.depth--
 	if err != nil {
 		return nil, c.runtimeError(err)

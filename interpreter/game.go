@@ -52,6 +52,8 @@ type Game struct {
 	capMax      int
 
 	blocks     []*Block
+	base       *layout // the locals of scoring and of outside expressions
+	seenByLay  *layout // viewer, owner, params
 	m          *machine
 	params     map[string]any // what every expr sees as `params`
 	paramTypes types.Map
@@ -123,6 +125,7 @@ type Effect struct {
 	ID     string
 	params []param
 	body   *Block
+	lay    *layout
 }
 
 // Action is something a player may do when a turn step asks.
@@ -133,6 +136,7 @@ type Action struct {
 	params         []param
 	when           []condition
 	body           *Block
+	lay            *layout
 	cause          string // "action <id>", the cause its changes are logged with
 }
 
@@ -140,6 +144,7 @@ type param struct {
 	name, typ string
 	from      *code
 	need      int // how many of the action's params from reads
+	slot      int // its local in the action's layout
 }
 
 type condition struct {
@@ -156,6 +161,7 @@ type Trigger struct {
 	when  *code
 	body  *Block
 	cause string // "trigger <on>"
+	event int    // the slot of event
 }
 
 type scoring struct {
@@ -167,6 +173,7 @@ type scoring struct {
 type namedCode struct {
 	name string
 	code *code
+	slot int // a call's argument: its local in the effect's layout
 }
 
 // Block is a list of steps; blocks are numbered so that a paused effect
@@ -174,6 +181,7 @@ type namedCode struct {
 type Block struct {
 	id    int
 	steps []*Step
+	lay   *layout // the locals of the body the block belongs to
 }
 
 type stepKind uint8
@@ -201,6 +209,7 @@ type Step struct {
 	then, els *Block
 	loop      *Block
 	as        string
+	asSlot    int   // the local as names
 	at        []int // the block and index of the step: a loop cursor's Loop
 	max       int
 	callName  string
@@ -223,10 +232,12 @@ type code struct {
 	pos  diag.Pos
 	lit  lit
 	// An expression that is a constant or a bare name is answered without
-	// running the VM: konst (when isConst) or the local called ident.
+	// running the VM: konst (when isConst) or the local in slot ident
+	// (when isIdent).
 	isConst bool
 	konst   any
-	ident   string
+	isIdent bool
+	ident   int
 	// fast is the expression translated into closures (fast.go), run
 	// instead of the VM; nil leaves it to the VM.
 	fast *fastCode

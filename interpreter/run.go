@@ -55,7 +55,7 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 	m := g.m
 	m.st = st
 	for _, k := range g.pieceKinds {
-		v, err := m.eval(k.perPlayer, g.scope(0, players))
+		v, err := m.eval(k.perPlayer, g.scope(g.base, 0, players))
 		if err != nil {
 			return nil, err
 		}
@@ -72,29 +72,31 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 			}
 		}
 	}
-	g.push(st, g.scope(0, players), "flow", g.flow.id)
-	g.push(st, g.scope(0, players), "setup", g.setup.id)
+	g.push(st, g.scope(g.flow.lay, 0, players), "flow", g.flow.id)
+	g.push(st, g.scope(g.setup.lay, 0, players), "setup", g.setup.id)
 	return st, g.run(st)
 }
 
-// scope makes the locals every frame starts with, reusing the map of a
-// frame that has ended.
-func (g *Game) scope(me, players int) Scope {
+// scope makes the locals every frame of a layout starts with, reusing
+// the slice of a frame that has ended.
+func (g *Game) scope(lay *layout, me, players int) Scope {
 	m := g.m
-	if n := len(m.free); n > 0 {
-		sc := m.free[n-1]
+	var vals []any
+	if n := len(m.free); n > 0 && cap(m.free[n-1]) >= len(lay.names) {
+		vals = m.free[n-1][:len(lay.names)]
 		m.free = m.free[:n-1]
-		sc["me"], sc["numPlayers"], sc["params"] = me, players, g.params
-		return sc
+	} else {
+		vals = make([]any, len(lay.names), max(len(lay.names), 8))
 	}
-	return Scope{"me": me, "numPlayers": players, "params": g.params}
+	vals[slotMe], vals[slotPlayers], vals[slotParams] = me, players, g.params
+	return Scope{vals: vals, lay: lay}
 }
 
-// release gives the map of an ended frame back for reuse.
+// release gives the slice of an ended frame back for reuse.
 func (g *Game) release(sc Scope) {
-	if len(g.m.free) < 64 {
-		clear(sc)
-		g.m.free = append(g.m.free, sc)
+	if len(g.m.free) < 64 && sc.vals != nil {
+		clear(sc.vals[:cap(sc.vals)])
+		g.m.free = append(g.m.free, sc.vals[:0])
 	}
 }
 
@@ -179,7 +181,7 @@ func (g *Game) loopAgain(f *Frame, c *Cursor) (bool, error) {
 		if c.Next >= len(c.Items) {
 			return false, nil
 		}
-		f.Scope[s.as] = c.Items[c.Next]
+		f.Scope.vals[s.asSlot] = c.Items[c.Next]
 		c.Next++
 	case stepWhile:
 		if c.Count >= s.max {
@@ -205,7 +207,7 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 	case stepLet:
 		c.PC++
 		v, err := m.eval(s.expr, f.Scope)
-		f.Scope[s.as] = v
+		f.Scope.vals[s.asSlot] = v
 		return err
 	case stepIf:
 		c.PC++
@@ -231,7 +233,7 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			return fmt.Errorf("%s: each: %v", s.expr.pos, err)
 		}
 		if len(items) > 0 && len(s.loop.steps) > 0 {
-			f.Scope[s.as] = items[0]
+			f.Scope.vals[s.asSlot] = items[0]
 			f.Cursors = append(f.Cursors, Cursor{Block: s.loop.id, Loop: s.at, Items: items, Next: 1})
 		}
 	case stepWhile:
@@ -245,13 +247,14 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 		}
 	case stepCall:
 		c.PC++
-		sc := g.scope(f.Scope["me"].(int), st.Players)
+		sc := g.scope(s.call.lay, f.Scope.vals[slotMe].(int), st.Players)
 		for _, a := range s.with {
 			v, err := m.eval(a.code, f.Scope)
 			if err != nil {
+				g.release(sc)
 				return err
 			}
-			sc[a.name] = v
+			sc.vals[a.slot] = v
 		}
 		g.push(st, sc, s.callCause, s.call.body.id)
 	case stepEmit:
@@ -269,8 +272,8 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			if t.On != s.emit {
 				continue
 			}
-			sc := g.scope(f.Scope["me"].(int), st.Players)
-			sc["event"] = ev
+			sc := g.scope(t.body.lay, f.Scope.vals[slotMe].(int), st.Players)
+			sc.vals[t.event] = ev
 			if t.when != nil {
 				ok, err := m.eval(t.when, sc)
 				if err != nil {
@@ -295,7 +298,7 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			return fmt.Errorf("%s: choose %s: no options", s.pos, s.chooseID)
 		}
 		if len(opts) == 1 && s.auto {
-			f.Scope[s.as] = opts[0]
+			f.Scope.vals[s.asSlot] = opts[0]
 			c.PC++
 			return nil
 		}
@@ -377,6 +380,19 @@ func format(v any) string {
 	return fmt.Sprint(v)
 }
 
+// appendFormat appends format(v) to b.
+func appendFormat(b []byte, v any) []byte {
+	switch x := v.(type) {
+	case string:
+		return append(b, x...)
+	case int:
+		return strconv.AppendInt(b, int64(x), 10)
+	case bool:
+		return strconv.AppendBool(b, x)
+	}
+	return fmt.Append(b, v)
+}
+
 // pendingStep returns the step the pending decision was made at.
 func (g *Game) pendingStep(st *State) (*Frame, *Cursor, *Step) {
 	f := st.Stack[len(st.Stack)-1]
@@ -392,56 +408,86 @@ type Move struct {
 }
 
 // Legal lists the moves the pending decision allows, in a fixed order.
+//
+// The texts of the moves are written one after the other in the
+// machine's buffer and made into one string, which each move's text is
+// a part of: one allocation for all of them. (Legal may be called again
+// while it runs, from a scenario's expression: each call writes after
+// the texts and moves before, and takes them away when it returns.)
 func (g *Game) Legal(st *State) ([]Move, error) {
 	if st.Finished || st.Pending == nil {
 		return nil, nil
 	}
 	g.m.st = st
+	if err := g.resume(st); err != nil {
+		return nil, err
+	}
 	f, _, s := g.pendingStep(st)
 	p := st.Pending.Player
-	var out []Move
+	m := g.m
+	start, from := len(m.moves), len(m.text)
+	defer func() { m.moves, m.text = m.moves[:start], m.text[:from] }()
 	if s.kind == stepChoose {
 		opts, err := g.options(st, f, s)
-		out = make([]Move, 0, len(opts))
 		for _, o := range opts {
-			out = append(out, Move{p, s.chooseID + " " + format(o)})
+			at := len(m.text)
+			m.text = append(m.text, s.chooseID...)
+			m.text = append(m.text, ' ')
+			m.text = appendFormat(m.text, o)
+			m.moves = append(m.moves, span{at, len(m.text)})
 		}
-		return out, err
+		return g.movesOf(p, start, from, make([]Move, 0, len(opts))), err
 	}
-	sc := g.scope(p, st.Players)
-	defer g.release(sc)
-	// The moves are gathered in the machine's buffer, then copied out at
-	// their exact number (Legal may be called again while it runs, from a
-	// scenario's expression: each call appends after the moves before).
-	m := g.m
-	start := len(m.moves)
-	defer func() { m.moves = m.moves[:start] }()
 	for _, a := range s.actions {
-		err := g.enumerate(a, 0, sc, a.ID, func(text string) { m.moves = append(m.moves, Move{p, text}) })
+		sc := g.scope(a.lay, p, st.Players)
+		err := g.enumerate(a, sc)
+		g.release(sc)
 		if err != nil {
 			return nil, err
 		}
 	}
-	if len(m.moves) > start {
-		out = append(out, m.moves[start:]...)
+	if len(m.moves) == start {
+		return nil, nil
 	}
-	return out, nil
+	return g.movesOf(p, start, from, make([]Move, 0, len(m.moves)-start)), nil
 }
 
-func (g *Game) enumerate(a *Action, k int, sc Scope, text string, emit func(string)) error {
+// span is where the text of a move stands in the machine's buffer.
+type span struct{ from, to int }
+
+// movesOf appends to out the moves from the start-th on, whose texts
+// stand in the buffer from from on.
+func (g *Game) movesOf(p, start, from int, out []Move) []Move {
+	m := g.m
+	if len(m.moves) == start {
+		return out
+	}
+	all := string(m.text[from:])
+	for _, sp := range m.moves[start:] {
+		out = append(out, Move{p, all[sp.from-from : sp.to-from]})
+	}
+	return out
+}
+
+// enumerate lists the moves of an action: each is written in the
+// machine's buffer, the words of a move being built in its scratch.
+func (g *Game) enumerate(a *Action, sc Scope) error {
+	m := g.m
+	at := len(m.word)
+	m.word = append(m.word, a.ID...)
+	defer func() { m.word = m.word[:at] }()
 	if len(a.params) < 2 {
-		return g.bindFrom(a, k, sc, text, nil, emit)
+		return g.bindFrom(a, 0, sc, at, nil)
 	}
 	// As with the moves, the candidates of each param live in the
 	// machine's buffer while the action is enumerated.
-	m := g.m
 	start := len(m.cands)
 	m.cands = append(m.cands, make([]candidates, len(a.params))...)
 	defer func() {
 		clear(m.cands[start:])
 		m.cands = m.cands[:start]
 	}()
-	return g.bindFrom(a, k, sc, text, m.cands[start:], emit)
+	return g.bindFrom(a, 0, sc, at, m.cands[start:])
 }
 
 // candidates are the values a param's from listed, kept while the params
@@ -451,12 +497,18 @@ type candidates struct {
 	vals []any
 }
 
-func (g *Game) bindFrom(a *Action, k int, sc Scope, text string, lists []candidates, emit func(string)) error {
+// bindFrom binds the k-th param of an action to each of its candidates
+// in turn. The move's words so far stand in the machine's scratch from
+// word on.
+func (g *Game) bindFrom(a *Action, k int, sc Scope, word int, lists []candidates) error {
+	m := g.m
 	if ok, _, err := g.holds(a, k, sc); err != nil || !ok {
 		return err
 	}
 	if k == len(a.params) {
-		emit(text)
+		at := len(m.text)
+		m.text = append(m.text, m.word[word:]...)
+		m.moves = append(m.moves, span{at, len(m.text)})
 		return nil
 	}
 	p := a.params[k]
@@ -476,18 +528,21 @@ func (g *Game) bindFrom(a *Action, k int, sc Scope, text string, lists []candida
 			lists[k] = candidates{true, vals}
 		}
 	}
+	end := len(m.word)
 	for _, x := range vals {
-		sc[p.name] = x
+		sc.vals[p.slot] = x
 		for j := k + 1; j < len(lists); j++ {
 			if a.params[j].need > k {
 				lists[j].ok = false
 			}
 		}
-		if err := g.bindFrom(a, k+1, sc, text+" "+format(x), lists, emit); err != nil {
+		m.word = appendFormat(append(m.word[:end], ' '), x)
+		if err := g.bindFrom(a, k+1, sc, word, lists); err != nil {
 			return err
 		}
 	}
-	delete(sc, p.name)
+	m.word = m.word[:end]
+	sc.vals[p.slot] = nil
 	return nil
 }
 
@@ -527,6 +582,9 @@ func (g *Game) Apply(st *State, move string) error {
 		return &IllegalMove{move, "no decision is pending"}
 	}
 	g.m.st = st
+	if err := g.resume(st); err != nil {
+		return err
+	}
 	var buf [8]string
 	words := moveWords(move, buf[:0])
 	if len(words) == 0 {
@@ -544,7 +602,7 @@ func (g *Game) Apply(st *State, move string) error {
 		}
 		for _, o := range opts {
 			if format(o) == words[1] {
-				f.Scope[s.as] = o
+				f.Scope.vals[s.asSlot] = o
 				c.PC++
 				return g.commit(st, move)
 			}
@@ -563,7 +621,7 @@ func (g *Game) Apply(st *State, move string) error {
 	if len(words)-1 != len(a.params) {
 		return &IllegalMove{move, fmt.Sprintf("%s takes %d argument(s): %s", a.ID, len(a.params), paramNames(a))}
 	}
-	sc := g.scope(p, st.Players)
+	sc := g.scope(a.lay, p, st.Players)
 	for k := 0; ; k++ {
 		ok, msg, err := g.holds(a, k, sc)
 		if err != nil {
@@ -587,7 +645,7 @@ func (g *Game) Apply(st *State, move string) error {
 		found := false
 		for _, x := range vals {
 			if format(x) == words[k+1] {
-				sc[prm.name], found = x, true
+				sc.vals[prm.slot], found = x, true
 				break
 			}
 		}
@@ -604,7 +662,9 @@ func (g *Game) Apply(st *State, move string) error {
 
 func (g *Game) commit(st *State, move string) error {
 	st.Pending = nil
-	st.Moves = append(st.Moves, move)
+	// The move may be part of the string of all the texts Legal listed:
+	// a copy keeps only its own text alive.
+	st.Moves = append(st.Moves, strings.Clone(move))
 	return g.run(st)
 }
 

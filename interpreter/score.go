@@ -25,7 +25,7 @@ func (g *Game) Score(st *State) (*Result, error) {
 	m.st = st
 	r := &Result{Finished: st.Finished && !st.Capped, Capped: st.Capped, Reason: st.EndReason, TiebreakNames: g.TiebreakNames()}
 	for p := 0; p < st.Players; p++ {
-		sc := g.scope(p, st.Players)
+		sc := g.scope(g.base, p, st.Players)
 		v, err := m.eval(g.scoring.score, sc)
 		if err != nil {
 			return nil, err

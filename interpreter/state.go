@@ -85,23 +85,6 @@ type Event struct {
 	Seen   []int  `json:"seen,omitempty"`
 }
 
-// Scope holds the locals of a frame. Numbers read back from JSON become
-// ints again, so a restored state evaluates exactly as the saved one.
-type Scope map[string]any
-
-// UnmarshalJSON restores ints that JSON turned into floats.
-func (s *Scope) UnmarshalJSON(b []byte) error {
-	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
-		return err
-	}
-	for k, v := range m {
-		m[k] = normalize(v)
-	}
-	*s = m
-	return nil
-}
-
 // UnmarshalJSON restores ints in the items of a loop.
 func (c *Cursor) UnmarshalJSON(b []byte) error {
 	type plain Cursor
@@ -154,11 +137,7 @@ func (s *State) Clone() *State {
 	}
 	c.Stack = make([]*Frame, len(s.Stack))
 	for i, f := range s.Stack {
-		g := &Frame{Scope: make(Scope, len(f.Scope)), Cause: f.Cause, Cursors: append([]Cursor(nil), f.Cursors...)}
-		for k, v := range f.Scope {
-			g.Scope[k] = v
-		}
-		c.Stack[i] = g
+		c.Stack[i] = &Frame{Scope: f.Scope.clone(), Cause: f.Cause, Cursors: append([]Cursor(nil), f.Cursors...)}
 	}
 	if s.Pending != nil {
 		p := *s.Pending

@@ -64,7 +64,7 @@ func (g *Game) visible(st *State, ref string, viewer int) (bool, error) {
 		return true, nil
 	case z.seenBy != nil:
 		g.m.st = st
-		ok, err := g.m.eval(z.seenBy, Scope{"viewer": viewer, "owner": owner, "params": g.params})
+		ok, err := g.m.eval(z.seenBy, Scope{vals: []any{viewer, owner, g.params}, lay: g.seenByLay})
 		if err != nil {
 			return false, err
 		}
