@@ -1,0 +1,167 @@
+package interpreter
+
+// This file compiles one expression: expr compiles and type-checks it,
+// errors are mapped back into the CUE file, and the fast path is built.
+
+import (
+	"errors"
+	"strings"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"github.com/expr-lang/expr"
+	exprast "github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/types"
+
+	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/load"
+)
+
+// pure compiles an expression that must not change the state: a condition,
+// a list of candidates or options, a score. They are evaluated whenever
+// moves are listed, so a change made there would happen at random times.
+func (c *compiler) pure(v cue.Value, s scope, opts ...expr.Option) *code {
+	cd := c.expr(v, s, opts...)
+	if cd.prog == nil {
+		return cd
+	}
+	n := cd.prog.Node()
+	var visit walker = func(node exprast.Node) {
+		call, ok := node.(*exprast.CallNode)
+		if !ok {
+			return
+		}
+		if id, ok := call.Callee.(*exprast.IdentifierNode); ok && changes[id.Value] {
+			line, col := lineCol(cd.src, call.Location().From)
+			c.errs.Add(exprPos(v, line, col), "%s changes the state: not allowed in a condition, a list of choices or a score", id.Value)
+		}
+	}
+	exprast.Walk(&n, visit)
+	return cd
+}
+
+// changes names the library functions that change the state.
+var changes = map[string]bool{
+	"set": true, "add": true, "pset": true, "padd": true, "qset": true, "qadd": true, "moveCard": true, "moveCardTop": true,
+	"draw": true, "shuffle": true, "place": true, "unplace": true, "transfer": true,
+	"roll": true, "rollDie": true, "note": true,
+}
+
+// expr compiles one expression in scope s, mapping errors to the CUE file.
+func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
+	src, err := v.String()
+	if err != nil {
+		c.errorf(v, "want an expression string: %v", err)
+		return &code{}
+	}
+	pos := load.Pos(v.Pos())
+	env := types.Map{}
+	for k, t := range s {
+		env[k] = t
+	}
+	all := append([]expr.Option{expr.Env(env)}, c.g.m.opts...)
+	all = append(all, opts...)
+	prog, err := expr.Compile(src, all...)
+	cd := &code{prog: prog, src: src, pos: pos, lit: litOf(v)}
+	c.g.codes = append(c.g.codes, cd)
+	if err != nil {
+		var fe *file.Error
+		if errors.As(err, &fe) {
+			c.errs = append(c.errs, &diag.Error{Pos: exprPos(v, fe.Line, fe.Column), Msg: fe.Message + indent(fe.Snippet)})
+		} else {
+			c.errorf(v, "%v", err)
+		}
+		return cd
+	}
+	c.checkNames(v, prog.Node())
+	cd.shortcut(c.lay)
+	cd.fast = translate(prog, c.g.m.lib, c.lay)
+	return cd
+}
+
+// shortcut notes expressions that need no VM: literals and bare names.
+func (cd *code) shortcut(lay *layout) {
+	switch n := cd.prog.Node().(type) {
+	case *exprast.IdentifierNode:
+		cd.ident = lay.find(n.Value)
+		cd.isIdent = cd.ident >= 0
+	default:
+		cd.konst, cd.isConst = literal(n)
+	}
+}
+
+func literal(n exprast.Node) (any, bool) {
+	switch n := n.(type) {
+	case *exprast.ConstantNode:
+		switch n.Value.(type) {
+		case bool, int, string:
+			return n.Value, true
+		}
+	case *exprast.BoolNode:
+		return n.Value, true
+	case *exprast.IntegerNode:
+		return n.Value, true
+	case *exprast.StringNode:
+		return n.Value, true
+	case *exprast.ArrayNode:
+		out := make([]any, len(n.Nodes))
+		for i, x := range n.Nodes {
+			v, ok := literal(x)
+			if !ok {
+				return nil, false
+			}
+			out[i] = v
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+func indent(snippet string) string {
+	return strings.ReplaceAll(snippet, "\n | ", "\n\t| ")
+}
+
+// lit maps a line and column inside an expression to its CUE file: the
+// string literal's own position plus the offset inside it.
+type lit struct {
+	pos    diag.Pos
+	multi  bool // a """ string: content starts on the next line
+	indent int  // the indentation CUE strips from a multi-line string
+}
+
+func litOf(v cue.Value) lit {
+	l := lit{pos: load.Pos(v.Pos())}
+	b, ok := v.Source().(*ast.BasicLit)
+	if !ok || l.pos.File == "" {
+		return l
+	}
+	raw := b.Value
+	if strings.HasPrefix(raw, `"""`) || strings.HasPrefix(raw, "#\"\"\"") {
+		last := raw[strings.LastIndexByte(raw, '\n')+1:]
+		l.multi, l.indent = true, len(last)-len(strings.TrimLeft(last, " \t"))
+	}
+	return l
+}
+
+// at is the file position of line and col (1-based line, 0-based col)
+// inside the expression.
+func (l lit) at(line, col int) diag.Pos {
+	p := l.pos
+	if p.File == "" {
+		return p
+	}
+	switch {
+	case l.multi:
+		p.Line += line
+		p.Col = l.indent + col + 1
+	case line == 1:
+		p.Col += 1 + col
+	default:
+		p.Line += line - 1
+		p.Col = col + 1
+	}
+	return p
+}
+
+func exprPos(v cue.Value, line, col int) diag.Pos { return litOf(v).at(line, col) }
