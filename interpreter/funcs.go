@@ -1,141 +1,13 @@
 package interpreter
 
+// This file is the function library every expression may call: reads
+// first, then the changes, each logged with the current cause.
+
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
-
-	"github.com/expr-lang/expr"
-	"github.com/expr-lang/expr/file"
-	"github.com/expr-lang/expr/vm"
-
-	"github.com/haven-engine/haven/diag"
 )
-
-// machine is what the expr functions of a Game act on: the state being run
-// and the cause that changes are logged under.
-type machine struct {
-	g     *Game
-	st    *State
-	cause string
-	log   bool
-	vm    vm.VM
-	depth int
-	free  [][]any  // locals of ended frames, for reuse
-	spare []*Frame // ended frames, for reuse
-	// rev counts changes; with the state and its step count it tells
-	// whether the options Legal listed still stand when Apply comes.
-	rev   uint64
-	cache optionCache
-	// moves, text, word and cands are buffers of Legal, reused from call
-	// to call: where the texts of the moves stand, the texts, the words
-	// of the move being built, and the candidates of each param.
-	moves []span
-	text  []byte
-	word  []byte
-	cands []candidates
-	// lib and opts are the library by name, for the fast path, and as
-	// registered with expr.
-	lib  map[string]libFunc
-	opts []expr.Option
-	// frames are reused by the fast path, one per evaluation under way.
-	frames []*frame
-	top    int
-	// noFast runs every expression on the VM; differ, when set, is
-	// called instead of the fast path (tests compare the two).
-	noFast bool
-	differ func(c *code, env Scope) (any, error)
-}
-
-type optionCache struct {
-	st    *State
-	steps int
-	rev   uint64
-	opts  []any
-}
-
-// eval runs a compiled expression in a scope.
-func (m *machine) eval(c *code, env Scope) (any, error) {
-	switch {
-	case c.isIdent:
-		if v := env.vals[c.ident]; v != nil {
-			return v, nil
-		}
-	case c.isConst:
-		return c.konst, nil
-	}
-	if c.fast != nil && !m.noFast {
-		if m.differ != nil {
-			return m.differ(c, env)
-		}
-		return m.runFast(c, env)
-	}
-	// The VM reads the locals by name, from a map made for the purpose.
-	if m.depth > 0 { // re-entered from a function: use a fresh VM
-		out, err := expr.Run(c.prog, env.asMap())
-		if err != nil {
-			return nil, c.runtimeError(err)
-		}
-		return out, nil
-	}
-	m.depth++
-	out, err := m.vm.Run(c.prog, env.asMap())
-	m.depth--
-	if err != nil {
-		return nil, c.runtimeError(err)
-	}
-	return out, nil
-}
-
-// runtimeError positions an error raised while running an expression at
-// the spot of the expression that raised it.
-func (c *code) runtimeError(err error) error {
-	var fe *file.Error
-	if errors.As(err, &fe) {
-		msg := fe.Message
-		if fe.Prev != nil && !strings.Contains(msg, fe.Prev.Error()) {
-			msg += ": " + fe.Prev.Error()
-		}
-		return &diag.Error{Pos: c.lit.at(fe.Line, fe.Column), Msg: msg}
-	}
-	return &diag.Error{Pos: c.pos, Msg: err.Error()}
-}
-
-func (m *machine) event(what, card, from, to string) {
-	if !m.log {
-		return
-	}
-	e := Event{Cause: m.cause, What: what, Card: card, From: from, To: to}
-	if card != "" {
-		// Who sees a card move is decided now: who may see a zone can
-		// change later (the parties of a face-down trade).
-		for p := 0; p < m.st.Players; p++ {
-			a, _ := m.g.visible(m.st, from, p)
-			b, _ := m.g.visible(m.st, to, p)
-			if a || b {
-				e.Seen = append(e.Seen, p)
-			}
-		}
-		if len(e.Seen) == m.st.Players {
-			if a, _ := m.g.visible(m.st, from, -1); a {
-				e.Seen = nil
-			} else if b, _ := m.g.visible(m.st, to, -1); b {
-				e.Seen = nil
-			}
-		}
-		e.Hidden = e.Seen != nil || !m.public(from, to)
-	}
-	m.st.Log = append(m.st.Log, e)
-}
-
-// public tells whether a spectator sees a card moving between two zones.
-func (m *machine) public(from, to string) bool {
-	a, _ := m.g.visible(m.st, from, -1)
-	b, _ := m.g.visible(m.st, to, -1)
-	return a || b
-}
 
 // library is every function an expression may call. Each is a typed Go
 // method of the machine: expr's checker reads its signature, and the fast
@@ -587,31 +459,6 @@ func (m *machine) transfer(good, from, to string) (bool, error) {
 	return true, nil
 }
 
-// dist is the fewest edges from a to b, or -1.
-func (b *Board) dist(from, to string) int {
-	if from == to {
-		return 0
-	}
-	seen := map[string]bool{from: true}
-	frontier := []string{from}
-	for d := 1; len(frontier) > 0; d++ {
-		var next []string
-		for _, n := range frontier {
-			for _, e := range b.out[n] {
-				if e.To == to {
-					return d
-				}
-				if !seen[e.To] {
-					seen[e.To] = true
-					next = append(next, e.To)
-				}
-			}
-		}
-		frontier = next
-	}
-	return -1
-}
-
 // minus is the multiset difference a − b: each element of b cancels one
 // equal element of a.
 func minus(a, b []string) []string {
@@ -626,53 +473,6 @@ next:
 			}
 		}
 		out = append(out, x)
-	}
-	return out
-}
-
-// walks lists every path of exactly n edges from a node that visits no node
-// twice; each path lists the nodes entered, the last being where it ends.
-// back walks the edges against their direction. The paths share one
-// backing array, each capped at its length.
-func (b *Board) walks(from string, n int, back bool) [][]string {
-	var flat []string
-	path := make([]string, 0, max(n, 0))
-	var rec func(at string, left int)
-	rec = func(at string, left int) {
-		if left == 0 {
-			flat = append(flat, path...)
-			return
-		}
-		edges := b.out[at]
-		if back {
-			edges = b.in[at]
-		}
-		for _, e := range edges {
-			to := e.To
-			if back {
-				to = e.From
-			}
-			if to == from || slices.Contains(path, to) {
-				continue
-			}
-			path = append(path, to)
-			rec(to, left-1)
-			path = path[:len(path)-1]
-		}
-	}
-	if n < 0 {
-		return nil
-	}
-	if n == 0 {
-		return [][]string{nil}
-	}
-	rec(from, n)
-	if len(flat) == 0 {
-		return nil
-	}
-	out := make([][]string, len(flat)/n)
-	for i := range out {
-		out[i] = flat[i*n : (i+1)*n : (i+1)*n]
 	}
 	return out
 }

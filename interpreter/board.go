@@ -1,0 +1,79 @@
+package interpreter
+
+// This file holds the graph walks of the board.
+
+import (
+	"slices"
+)
+
+// dist is the fewest edges from a to b, or -1.
+func (b *Board) dist(from, to string) int {
+	if from == to {
+		return 0
+	}
+	seen := map[string]bool{from: true}
+	frontier := []string{from}
+	for d := 1; len(frontier) > 0; d++ {
+		var next []string
+		for _, n := range frontier {
+			for _, e := range b.out[n] {
+				if e.To == to {
+					return d
+				}
+				if !seen[e.To] {
+					seen[e.To] = true
+					next = append(next, e.To)
+				}
+			}
+		}
+		frontier = next
+	}
+	return -1
+}
+
+// walks lists every path of exactly n edges from a node that visits no node
+// twice; each path lists the nodes entered, the last being where it ends.
+// back walks the edges against their direction. The paths share one
+// backing array, each capped at its length.
+func (b *Board) walks(from string, n int, back bool) [][]string {
+	var flat []string
+	path := make([]string, 0, max(n, 0))
+	var rec func(at string, left int)
+	rec = func(at string, left int) {
+		if left == 0 {
+			flat = append(flat, path...)
+			return
+		}
+		edges := b.out[at]
+		if back {
+			edges = b.in[at]
+		}
+		for _, e := range edges {
+			to := e.To
+			if back {
+				to = e.From
+			}
+			if to == from || slices.Contains(path, to) {
+				continue
+			}
+			path = append(path, to)
+			rec(to, left-1)
+			path = path[:len(path)-1]
+		}
+	}
+	if n < 0 {
+		return nil
+	}
+	if n == 0 {
+		return [][]string{nil}
+	}
+	rec(from, n)
+	if len(flat) == 0 {
+		return nil
+	}
+	out := make([][]string, len(flat)/n)
+	for i := range out {
+		out[i] = flat[i*n : (i+1)*n : (i+1)*n]
+	}
+	return out
+}
