@@ -1,0 +1,326 @@
+package interpreter
+
+// This file lists the moves a pending decision allows and applies one.
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+)
+
+// pendingStep returns the step the pending decision was made at.
+func (g *Game) pendingStep(st *State) (*Frame, *Cursor, *Step) {
+	f := st.Stack[len(st.Stack)-1]
+	c := &f.Cursors[len(f.Cursors)-1]
+	return f, c, g.blocks[c.Block].steps[c.PC]
+}
+
+// Move is one legal move: the player who makes it and its text, in the
+// notation Apply reads ("action arg arg" or "choice value").
+type Move struct {
+	Player int    `json:"player"`
+	Text   string `json:"move"`
+}
+
+// Legal lists the moves the pending decision allows, in a fixed order.
+//
+// The texts of the moves are written one after the other in the
+// machine's buffer and made into one string, which each move's text is
+// a part of: one allocation for all of them. (Legal may be called again
+// while it runs, from a scenario's expression: each call writes after
+// the texts and moves before, and takes them away when it returns.)
+func (g *Game) Legal(st *State) ([]Move, error) {
+	if st.Finished || st.Pending == nil {
+		return nil, nil
+	}
+	g.m.st = st
+	if err := g.resume(st); err != nil {
+		return nil, err
+	}
+	f, _, s := g.pendingStep(st)
+	p := st.Pending.Player
+	m := g.m
+	start, from := len(m.moves), len(m.text)
+	defer func() { m.moves, m.text = m.moves[:start], m.text[:from] }()
+	if s.kind == stepChoose {
+		opts, err := g.options(st, f, s)
+		for _, o := range opts {
+			at := len(m.text)
+			m.text = append(m.text, s.chooseID...)
+			m.text = append(m.text, ' ')
+			m.text = appendFormat(m.text, o)
+			m.moves = append(m.moves, span{at, len(m.text)})
+		}
+		return g.movesOf(p, start, from, make([]Move, 0, len(opts))), err
+	}
+	for _, a := range s.actions {
+		sc := g.scope(a.lay, p, st.Players)
+		err := g.enumerate(a, sc)
+		g.release(sc)
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(m.moves) == start {
+		return nil, nil
+	}
+	return g.movesOf(p, start, from, make([]Move, 0, len(m.moves)-start)), nil
+}
+
+// span is where the text of a move stands in the machine's buffer.
+type span struct{ from, to int }
+
+// movesOf appends to out the moves from the start-th on, whose texts
+// stand in the buffer from from on.
+func (g *Game) movesOf(p, start, from int, out []Move) []Move {
+	m := g.m
+	if len(m.moves) == start {
+		return out
+	}
+	all := string(m.text[from:])
+	for _, sp := range m.moves[start:] {
+		out = append(out, Move{p, all[sp.from-from : sp.to-from]})
+	}
+	return out
+}
+
+// enumerate lists the moves of an action: each is written in the
+// machine's buffer, the words of a move being built in its scratch.
+func (g *Game) enumerate(a *Action, sc Scope) error {
+	m := g.m
+	at := len(m.word)
+	m.word = append(m.word, a.ID...)
+	defer func() { m.word = m.word[:at] }()
+	if len(a.params) < 2 {
+		return g.bindFrom(a, 0, sc, at, nil)
+	}
+	// As with the moves, the candidates of each param live in the
+	// machine's buffer while the action is enumerated.
+	start := len(m.cands)
+	m.cands = append(m.cands, make([]candidates, len(a.params))...)
+	defer func() {
+		clear(m.cands[start:])
+		m.cands = m.cands[:start]
+	}()
+	return g.bindFrom(a, 0, sc, at, m.cands[start:])
+}
+
+// candidates are the values a param's from listed, kept while the params
+// it reads stay bound to the same values.
+type candidates struct {
+	ok   bool
+	vals []any
+}
+
+// bindFrom binds the k-th param of an action to each of its candidates
+// in turn. The move's words so far stand in the machine's scratch from
+// word on.
+func (g *Game) bindFrom(a *Action, k int, sc Scope, word int, lists []candidates) error {
+	m := g.m
+	if ok, _, err := g.holds(a, k, sc); err != nil || !ok {
+		return err
+	}
+	if k == len(a.params) {
+		at := len(m.text)
+		m.text = append(m.text, m.word[word:]...)
+		m.moves = append(m.moves, span{at, len(m.text)})
+		return nil
+	}
+	p := a.params[k]
+	var vals []any
+	if lists != nil && lists[k].ok {
+		vals = lists[k].vals
+	} else {
+		v, err := g.m.eval(p.from, sc)
+		if err != nil {
+			return err
+		}
+		vals, err = toList(v)
+		if err != nil {
+			return fmt.Errorf("%s: %s.%s: %v", p.from.pos, a.ID, p.name, err)
+		}
+		if lists != nil {
+			lists[k] = candidates{true, vals}
+		}
+	}
+	end := len(m.word)
+	for _, x := range vals {
+		sc.vals[p.slot] = x
+		for j := k + 1; j < len(lists); j++ {
+			if a.params[j].need > k {
+				lists[j].ok = false
+			}
+		}
+		m.word = appendFormat(append(m.word[:end], ' '), x)
+		if err := g.bindFrom(a, k+1, sc, word, lists); err != nil {
+			return err
+		}
+	}
+	m.word = m.word[:end]
+	sc.vals[p.slot] = nil
+	return nil
+}
+
+// holds checks the conditions of an action that need exactly k params,
+// returning the message of the first that fails.
+func (g *Game) holds(a *Action, k int, sc Scope) (bool, string, error) {
+	for _, w := range a.when {
+		if w.need != k {
+			continue
+		}
+		ok, err := g.m.eval(w.code, sc)
+		if err != nil {
+			return false, "", err
+		}
+		if !ok.(bool) {
+			return false, w.msg, nil
+		}
+	}
+	return true, "", nil
+}
+
+// IllegalMove is a move the pending decision does not allow; Reason says
+// why in the words of the definition.
+type IllegalMove struct {
+	Move, Reason string
+}
+
+func (e *IllegalMove) Error() string { return fmt.Sprintf("illegal move %q: %s", e.Move, e.Reason) }
+
+// Apply makes a move and runs the game on to the next decision. An
+// illegal move leaves the state as it was and returns an *IllegalMove.
+func (g *Game) Apply(st *State, move string) error {
+	if st.Finished {
+		return &IllegalMove{move, "the game is over"}
+	}
+	if st.Pending == nil {
+		return &IllegalMove{move, "no decision is pending"}
+	}
+	g.m.st = st
+	if err := g.resume(st); err != nil {
+		return err
+	}
+	var buf [8]string
+	words := moveWords(move, buf[:0])
+	if len(words) == 0 {
+		return &IllegalMove{move, "empty move"}
+	}
+	f, c, s := g.pendingStep(st)
+	p := st.Pending.Player
+	if s.kind == stepChoose {
+		if len(words) != 2 || words[0] != s.chooseID {
+			return &IllegalMove{move, fmt.Sprintf("player %d must answer %s: %s VALUE", p, s.chooseID, s.chooseID)}
+		}
+		opts, err := g.options(st, f, s)
+		if err != nil {
+			return err
+		}
+		for _, o := range opts {
+			if format(o) == words[1] {
+				f.Scope.vals[s.asSlot] = o
+				c.PC++
+				return g.commit(st, move)
+			}
+		}
+		return &IllegalMove{move, fmt.Sprintf("%s is not one of the options (%s)", words[1], optionList(opts))}
+	}
+	var a *Action
+	for _, x := range s.actions {
+		if x.ID == words[0] {
+			a = x
+		}
+	}
+	if a == nil {
+		return &IllegalMove{move, fmt.Sprintf("%q is not an action player %d may take now", words[0], p)}
+	}
+	if len(words)-1 != len(a.params) {
+		return &IllegalMove{move, fmt.Sprintf("%s takes %d argument(s): %s", a.ID, len(a.params), paramNames(a))}
+	}
+	sc := g.scope(a.lay, p, st.Players)
+	for k := 0; ; k++ {
+		ok, msg, err := g.holds(a, k, sc)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return &IllegalMove{move, msg}
+		}
+		if k == len(a.params) {
+			break
+		}
+		prm := a.params[k]
+		v, err := g.m.eval(prm.from, sc)
+		if err != nil {
+			return err
+		}
+		vals, err := toList(v)
+		if err != nil {
+			return err
+		}
+		found := false
+		for _, x := range vals {
+			if format(x) == words[k+1] {
+				sc.vals[prm.slot], found = x, true
+				break
+			}
+		}
+		if !found {
+			return &IllegalMove{move, fmt.Sprintf("%s %s: %s is not one of %s", a.ID, prm.name, words[k+1], optionList(vals))}
+		}
+	}
+	if a.Ends {
+		c.PC++
+	}
+	g.push(st, sc, a.cause, a.body.id)
+	return g.commit(st, move)
+}
+
+func (g *Game) commit(st *State, move string) error {
+	st.Pending = nil
+	// The move may be part of the string of all the texts Legal listed:
+	// a copy keeps only its own text alive.
+	st.Moves = append(st.Moves, strings.Clone(move))
+	return g.run(st)
+}
+
+// moveWords is strings.Fields, appending to buf.
+func moveWords(s string, buf []string) []string {
+	start := -1
+	for i, r := range s {
+		switch {
+		case !unicode.IsSpace(r):
+			if start < 0 {
+				start = i
+			}
+		case start >= 0:
+			buf = append(buf, s[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		buf = append(buf, s[start:])
+	}
+	return buf
+}
+
+func optionList(opts []any) string {
+	if len(opts) == 0 {
+		return "none"
+	}
+	words := make([]string, len(opts))
+	for i, o := range opts {
+		words[i] = format(o)
+	}
+	if len(words) > 12 {
+		words = append(words[:12], "…")
+	}
+	return strings.Join(words, ", ")
+}
+
+func paramNames(a *Action) string {
+	var names []string
+	for _, p := range a.params {
+		names = append(names, p.name)
+	}
+	return strings.Join(names, " ")
+}
