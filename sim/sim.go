@@ -146,11 +146,17 @@ type Report struct {
 	Capped   int `json:"capped"`
 	// Wins counts, per seat, the finished games the seat won (every seat
 	// of a tie counts).
-	Wins       []int   `json:"wins"`
-	Decisions  int     `json:"decisions"`
-	MeanLength float64 `json:"meanLength"` // decisions per game
-	Seconds    float64 `json:"seconds"`
-	PerSecond  float64 `json:"decisionsPerSecond"`
+	Wins []int `json:"wins"`
+	// MeanScores is each seat's mean final score over all games, capped
+	// ones included; MeanShow the mean of each of the scoring's figures
+	// (show), over all seats and games. They tell a designer what a new
+	// card or rule does to a game.
+	MeanScores []float64          `json:"meanScores"`
+	MeanShow   map[string]float64 `json:"meanShow,omitempty"`
+	Decisions  int                `json:"decisions"`
+	MeanLength float64            `json:"meanLength"` // decisions per game
+	Seconds    float64            `json:"seconds"`
+	PerSecond  float64            `json:"decisionsPerSecond"`
 }
 
 // Outcome is how one game ended.
@@ -219,6 +225,8 @@ func Run(g *interpreter.Game, opt Options) (*Report, error) {
 		decisions int
 		capped    bool
 		winners   []int
+		scores    []int
+		show      []map[string]int
 		err       error
 	}
 	next := make(chan int)
@@ -237,12 +245,16 @@ func Run(g *interpreter.Game, opt Options) (*Report, error) {
 				}
 				out, err := Play(g, opt.Players, seed, bot, opt.MaxDecisions)
 				res.decisions, res.capped, res.err = out.Decisions, out.Capped, err
-				if err == nil && !out.Capped {
+				if err == nil {
 					score, err := g.Score(out.State)
-					if err != nil {
+					switch {
+					case err != nil:
 						res.err = fmt.Errorf("seed %d: scoring: %v", seed, err)
-					} else {
+					case !out.Capped:
 						res.winners = score.Winners
+						fallthrough
+					default:
+						res.scores, res.show = score.Scores, score.Show
 					}
 				}
 				results <- res
@@ -256,9 +268,21 @@ func Run(g *interpreter.Game, opt Options) (*Report, error) {
 		close(next)
 	}()
 	var first *result
+	// Sums are kept in ints, so that the means do not depend on the order
+	// the workers finish in.
+	scores := make([]int, opt.Players)
+	shows := map[string]int{}
 	for done := 1; done <= opt.Games; done++ {
 		res := <-results
 		r.Decisions += res.decisions
+		for p, v := range res.scores {
+			scores[p] += v
+		}
+		for _, show := range res.show {
+			for k, v := range show {
+				shows[k] += v
+			}
+		}
 		switch {
 		case res.err != nil:
 			if first == nil || res.i < first.i {
@@ -282,6 +306,16 @@ func Run(g *interpreter.Game, opt Options) (*Report, error) {
 	r.Seconds = time.Since(start).Seconds()
 	if r.Games > 0 {
 		r.MeanLength = float64(r.Decisions) / float64(r.Games)
+		r.MeanScores = make([]float64, opt.Players)
+		for p, v := range scores {
+			r.MeanScores[p] = float64(v) / float64(r.Games)
+		}
+		for k, v := range shows {
+			if r.MeanShow == nil {
+				r.MeanShow = map[string]float64{}
+			}
+			r.MeanShow[k] = float64(v) / float64(r.Games*opt.Players)
+		}
 	}
 	if r.Seconds > 0 {
 		r.PerSecond = float64(r.Decisions) / r.Seconds

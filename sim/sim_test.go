@@ -164,6 +164,9 @@ func TestWorkersAndBotsAreReproducible(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if len(one.MeanScores) != 2 || one.MeanScores[0]+one.MeanScores[1] == 0 {
+			t.Errorf("%s: mean scores %v, want one per seat, not all zero", bot, one.MeanScores)
+		}
 		one.Seconds, one.PerSecond, two.Seconds, two.PerSecond = 0, 0, 0, 0
 		if !reflect.DeepEqual(one, two) {
 			t.Errorf("%s: one worker %+v, two workers %+v", bot, one, two)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"sort"
 	"strings"
 
 	"github.com/haven-engine/haven/interpreter"
@@ -101,6 +102,22 @@ func runSim(opts *simOptions) error {
 		wins[p] = fmt.Sprintf("%d: %d (%.0f%%)", p, k, share)
 	}
 	fmt.Fprintf(w, "wins by seat: %s\n", strings.Join(wins, "  "))
+	means := make([]string, len(r.MeanScores))
+	for p, v := range r.MeanScores {
+		means[p] = fmt.Sprintf("%d: %.2f", p, v)
+	}
+	fmt.Fprintf(w, "mean score by seat: %s\n", strings.Join(means, "  "))
+	if len(r.MeanShow) > 0 {
+		names := make([]string, 0, len(r.MeanShow))
+		for k := range r.MeanShow {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		for i, k := range names {
+			names[i] = fmt.Sprintf("%s %.2f", k, r.MeanShow[k])
+		}
+		fmt.Fprintf(w, "mean per player: %s\n", strings.Join(names, "  "))
+	}
 	fmt.Fprintf(w, "decisions: %d  mean length: %.1f\n", r.Decisions, r.MeanLength)
 	fmt.Fprintf(w, "time: %.2fs  %.0f decisions/s\n", r.Seconds, r.PerSecond)
 	return nil
