@@ -1,6 +1,6 @@
 module github.com/haven-engine/haven
 
-go 1.26.8
+go 1.24.0
 
 require (
 	cuelang.org/go v0.15.1
