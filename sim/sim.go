@@ -56,9 +56,12 @@ func (b *GreedyBot) Choose(st *interpreter.State, legal []interpreter.Move) inte
 		return legal[0]
 	}
 	best, bestValue := []interpreter.Move{}, 0
+	// The copies need no history: leave the log and the moves behind.
+	log, moves := st.Log, st.Moves
+	st.Log, st.Moves = nil, nil
+	defer func() { st.Log, st.Moves = log, moves }()
 	for _, m := range legal {
 		c := st.Clone()
-		c.Log = nil
 		if err := b.g.Apply(c, m.Text); err != nil {
 			continue
 		}
