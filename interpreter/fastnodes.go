@@ -1,11 +1,9 @@
 package interpreter
 
 import (
-	"fmt"
 	"reflect"
 
 	"github.com/expr-lang/expr/ast"
-	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm/runtime"
 )
 
@@ -372,10 +370,4 @@ func before(set func(*frame), body val) val {
 	}
 	b := body.box
 	return mk(func(fr *frame) any { set(fr); return b(fr) })
-}
-
-// fieldError is the VM's message for a field read on something that is
-// not the struct expected.
-func fieldError(loc file.Location, name string, from any) {
-	fail(loc, fmt.Sprintf("cannot get %v from %T", name, from))
 }

@@ -62,9 +62,6 @@ type Scope struct {
 	named map[string]any // read from JSON, not yet placed
 }
 
-// get is the local of slot k.
-func (s Scope) get(k int) any { return s.vals[k] }
-
 // asMap is the locals by name, as the VM reads them.
 func (s Scope) asMap() map[string]any {
 	if s.lay == nil {
