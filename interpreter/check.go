@@ -21,6 +21,10 @@ func (c *compiler) checkNames(v cue.Value, n exprast.Node) {
 
 func (g *Game) checkNames(l lit, src string, n exprast.Node, errs *diag.List) {
 	var visit walker = func(node exprast.Node) {
+		if m, ok := node.(*exprast.MemberNode); ok {
+			g.checkParamKey(l, src, m, errs)
+			return
+		}
 		call, ok := node.(*exprast.CallNode)
 		if !ok {
 			return
@@ -149,4 +153,40 @@ func paramsRead(c *code, ps []param) int {
 	}
 	exprast.Walk(&n, visit)
 	return need
+}
+
+// checkParamKey reports a constant key into a keyed param that the param
+// does not declare: `params.prices['bred']` is caught at load.
+func (g *Game) checkParamKey(l lit, src string, m *exprast.MemberNode, errs *diag.List) {
+	key, ok := m.Property.(*exprast.StringNode)
+	if !ok {
+		return
+	}
+	inner, ok := m.Node.(*exprast.MemberNode)
+	if !ok {
+		return
+	}
+	if id, ok := inner.Node.(*exprast.IdentifierNode); !ok || id.Value != "params" {
+		return
+	}
+	name, ok := inner.Property.(*exprast.StringNode)
+	if !ok {
+		return
+	}
+	var known []string
+	switch p := g.Params[name.Value].(type) {
+	case map[string]int:
+		known = keys(p)
+	case map[string][]int:
+		known = keys(p)
+	default:
+		return
+	}
+	for _, k := range known {
+		if k == key.Value {
+			return
+		}
+	}
+	line, col := lineCol(src, m.Property.Location().From)
+	errs.Add(l.at(line, col), "params.%s: unknown key %q (declared: %s)", name.Value, key.Value, strings.Join(sorted(known), ", "))
 }

@@ -143,17 +143,7 @@ func (c *compiler) declarations(v cue.Value) {
 	p, _ := lookup(v, "params")
 	g.paramTypes = types.Map{}
 	fields(p, func(name string, x cue.Value) {
-		var val any
-		x, _ = x.Default()
-		switch x.Kind() {
-		case cue.IntKind:
-			n, _ := x.Int64()
-			val = int(n)
-		case cue.BoolKind:
-			val, _ = x.Bool()
-		default:
-			val, _ = x.String()
-		}
+		val := c.paramValue(x)
 		g.Params[name] = val
 		g.paramTypes[name] = types.TypeOf(val)
 	})
@@ -165,6 +155,15 @@ func (c *compiler) declarations(v cue.Value) {
 	}
 	vs, _ := lookup(v, "vars")
 	fields(vs, func(name string, x cue.Value) {
+		if x.Kind() == cue.StructKind {
+			// A keyed family: one counter `name.key` per key.
+			fields(x, func(k string, y cue.Value) {
+				n, _ := y.Int64()
+				g.vars = append(g.vars, name+"."+k)
+				g.varInit[name+"."+k] = int(n)
+			})
+			return
+		}
 		n, _ := x.Int64()
 		g.vars = append(g.vars, name)
 		g.varInit[name] = int(n)

@@ -52,7 +52,7 @@ func (s Source) Games() ([]string, error) {
 	}
 	var ids []string
 	for _, e := range entries {
-		if !e.IsDir() {
+		if !e.IsDir() || e.Name() == path.Dir(modFile) {
 			continue
 		}
 		if m, _ := fs.Glob(s.FS, e.Name()+"/*.cue"); len(m) > 0 {
@@ -101,6 +101,13 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 		}
 		srcs = append(srcs, source{s.name(f), b})
 	}
+	var inst *build.Instance
+	if importsModule(srcs) {
+		if inst, err = s.moduleInstance(id); err != nil {
+			return cue.Value{}, err
+		}
+		srcs = nil // cue/load has read the game's files
+	}
 	for _, v := range opt.Variants {
 		b, name, err := s.variant(id, v)
 		if err != nil {
@@ -115,7 +122,7 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 		}
 		srcs = append(srcs, source{"--set " + set, src})
 	}
-	return buildGame(s.name(id), srcs)
+	return buildGame(s.name(id), inst, srcs)
 }
 
 // variant reads a variant given as a file path, or as the name of a
@@ -168,7 +175,9 @@ type source struct {
 	src  []byte
 }
 
-func buildGame(dir string, srcs []source) (cue.Value, error) {
+// buildGame adds the schema and srcs to inst (a new instance when nil),
+// builds it and validates the game.
+func buildGame(dir string, inst *build.Instance, srcs []source) (cue.Value, error) {
 	schemaFiles, _ := fs.Glob(schema.Files, "*.cue")
 	var all []source
 	for _, f := range schemaFiles {
@@ -178,7 +187,9 @@ func buildGame(dir string, srcs []source) (cue.Value, error) {
 	all = append(all, srcs...)
 
 	var errs diag.List
-	inst := build.NewContext().NewInstance("haven", nil)
+	if inst == nil {
+		inst = build.NewContext().NewInstance("haven", nil)
+	}
 	for _, s := range all {
 		f, err := parser.ParseFile(s.name, s.src, parser.ParseComments)
 		if err != nil {

@@ -1,0 +1,66 @@
+package load_test
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/load"
+)
+
+// module is a definitions folder that is a CUE module: the game "x"
+// imports the shared package lib/base, and "lib" is no game.
+func module(lib string) load.Source {
+	return load.Source{FS: fstest.MapFS{
+		"cue.mod/module.cue": {Data: []byte("module: \"example.org/defs@v0\"\nlanguage: version: \"v0.15.1\"\n")},
+		"lib/base/base.cue":  {Data: []byte(lib)},
+		"x/game.cue": {Data: []byte(`package haven
+
+import "example.org/defs/lib/base"
+
+game: {
+	id: "x"
+	name: "X"
+	players: {min: 2, max: 4}
+	params: target: base.target
+	flow: []
+	scoring: {score: "0", tiebreak: []}
+}
+`)},
+		"x/variants/fast.cue": {Data: []byte("package haven\ngame: params: target: 6\n")},
+	}, Prefix: "defs"}
+}
+
+func TestImportSharedPackage(t *testing.T) {
+	src := module("package base\n\ntarget: *12 | int\n")
+	ids, err := src.Games()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"x"}, ids, "neither cue.mod nor a library folder is a game")
+
+	v, err := src.Game("x", load.Options{})
+	require.NoError(t, err)
+	n, _ := v.LookupPath(cuePath("params.target")).Int64()
+	assert.Equal(t, int64(12), n)
+
+	v, err = src.Game("x", load.Options{Variants: []string{"fast"}})
+	require.NoError(t, err)
+	n, _ = v.LookupPath(cuePath("params.target")).Int64()
+	assert.Equal(t, int64(6), n, "a variant still unifies with an importing game")
+}
+
+func TestImportErrorPointsIntoPackage(t *testing.T) {
+	_, err := module("package base\n\ntarget: \"twelve\" & 12\n").Game("x", load.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "defs/lib/base/base.cue:3:")
+}
+
+func TestImportUnknownPackage(t *testing.T) {
+	src := module("package base\n")
+	fs := src.FS.(fstest.MapFS)
+	fs["x/game.cue"].Data = []byte("package haven\n\nimport \"example.org/defs/lib/nothing\"\n\ngame: nothing.x\n")
+	_, err := src.Game("x", load.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "lib/nothing")
+}
