@@ -1,7 +1,11 @@
 package interpreter
 
 import (
+	"fmt"
+	"reflect"
+
 	"cuelang.org/go/cue"
+	"github.com/expr-lang/expr/types"
 )
 
 // paramValue reads a param's value (its default, when it has one). Besides
@@ -54,4 +58,61 @@ func intList(x cue.Value) []int {
 		out = append(out, int(n))
 	})
 	return out
+}
+
+// checkType reports, at load, a value whose type expr knows and which is
+// not of the declared type of the param it is passed to.
+func (c *compiler) checkType(v cue.Value, what string, t types.Type, typ string) {
+	if t == nil || t == types.Any || t.Nature().Kind == reflect.Interface {
+		return
+	}
+	k := t.Nature().Kind
+	ok := true
+	switch typ {
+	case "int":
+		ok = k >= reflect.Int && k <= reflect.Uint64
+	case "bool":
+		ok = k == reflect.Bool
+	case "list":
+		ok = k == reflect.Slice || k == reflect.Array
+	case "string", "":
+		ok = k == reflect.String
+	}
+	if !ok {
+		c.errorf(v, "%s is a %s, but the param is declared %q", what, k, typ)
+	}
+}
+
+// valueFits checks, when a call runs, an argument whose type was not
+// known at load against the type the effect declares.
+func valueFits(v any, typ string) bool {
+	switch typ {
+	case "int":
+		_, ok := v.(int)
+		return ok
+	case "bool":
+		_, ok := v.(bool)
+		return ok
+	case "list":
+		switch v.(type) {
+		case []any, []string, []int, nil:
+			return true
+		}
+		return false
+	case "string":
+		_, ok := v.(string)
+		return ok
+	}
+	return true
+}
+
+// fits checks the candidates of an action's param against its declared
+// type, for lists whose element type expr did not know at load.
+func (p *param) fits(a *Action, vals []any) error {
+	for _, v := range vals {
+		if !valueFits(v, p.typ) {
+			return fmt.Errorf("%s: %s.%s: candidate %s is not of the declared type %q", p.from.pos, a.ID, p.name, format(v), p.typ)
+		}
+	}
+	return nil
 }

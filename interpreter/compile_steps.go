@@ -109,10 +109,17 @@ func (c *compiler) bodies(v cue.Value) {
 		a := g.actions[name]
 		s := c.base()
 		c.lay = a.lay
+		sv, _ := lookup(x, "sees")
+		elems(sv, func(_ int, y cue.Value) {
+			n, _ := y.String()
+			a.sees = append(a.sees, param{name: n, slot: a.lay.slot(n)})
+			s = s.with(n, types.Any)
+		})
 		pv, _ := lookup(x, "params")
 		fields(pv, func(pn string, y cue.Value) {
 			from, _ := lookup(y, "from")
 			p := param{name: pn, typ: str(y, "type"), from: c.pure(from, s), slot: a.lay.slot(pn)}
+			c.checkType(from, name+"."+pn+": a candidate", elemType(p.from), p.typ)
 			p.need = paramsRead(p.from, a.params)
 			a.params = append(a.params, p)
 			s = s.with(pn, typeNamed(p.typ))
@@ -126,6 +133,7 @@ func (c *compiler) bodies(v cue.Value) {
 		c.owner, c.rule = "action "+name, ""
 		a.body = c.block(body, s)
 	})
+	c.freeRules(v)
 	ts, _ := lookup(v, "triggers")
 	elems(ts, func(_ int, x cue.Value) {
 		t := &Trigger{On: str(x, "on")}
@@ -155,11 +163,11 @@ func (c *compiler) bodies(v cue.Value) {
 	tb, _ := lookup(sc, "tiebreak")
 	elems(tb, func(_ int, x cue.Value) {
 		y, _ := lookup(x, "value")
-		g.scoring.tiebreak = append(g.scoring.tiebreak, namedCode{str(x, "name"), c.pure(y, c.base(), expr.AsInt()), -1})
+		g.scoring.tiebreak = append(g.scoring.tiebreak, namedCode{str(x, "name"), c.pure(y, c.base(), expr.AsInt()), -1, ""})
 	})
 	sh, _ := lookup(sc, "show")
 	fields(sh, func(name string, x cue.Value) {
-		g.scoring.show = append(g.scoring.show, namedCode{name, c.pure(x, c.base(), expr.AsInt()), -1})
+		g.scoring.show = append(g.scoring.show, namedCode{name, c.pure(x, c.base(), expr.AsInt()), -1, ""})
 	})
 }
 
@@ -267,22 +275,7 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		pl, _ := lookup(x, "player")
 		st.player = c.pure(pl, s, expr.AsInt())
 		acts, _ := lookup(x, "actions")
-		elems(acts, func(_ int, y cue.Value) {
-			name, _ := y.String()
-			if a := c.g.actions[name]; a != nil {
-				st.actions = append(st.actions, a)
-				return
-			}
-			found := false
-			for _, a := range c.g.actionOrder {
-				if a.Group == name {
-					st.actions, found = append(st.actions, a), true
-				}
-			}
-			if !found {
-				c.errorf(y, "turn: no action or group of actions %q", name)
-			}
-		})
+		st.actions = c.actionList(acts, "turn")
 	case "emit":
 		st.kind, st.emit = stepEmit, str(v, "emit")
 		st.with = c.args(v, s, nil, nil)
@@ -308,7 +301,14 @@ func (c *compiler) args(v cue.Value, s scope, want []param, callee *layout) []na
 		if callee != nil {
 			slot = callee.find(name)
 		}
-		out = append(out, namedCode{name, c.expr(x, s), slot})
+		nc := namedCode{name, c.expr(x, s), slot, ""}
+		for _, p := range want {
+			if p.name == name {
+				nc.typ = p.typ
+				c.checkType(x, "call "+str(v, "call")+": argument "+name, resultType(nc.code), p.typ)
+			}
+		}
+		out = append(out, nc)
 	})
 	for _, p := range want {
 		if !got[p.name] {
@@ -361,4 +361,26 @@ func elemType(c *code) types.Type {
 		return typeOf(t.Elem())
 	}
 	return types.Any
+}
+
+// actionList resolves a list of actions or groups of actions by id.
+func (c *compiler) actionList(acts cue.Value, what string) []*Action {
+	var out []*Action
+	elems(acts, func(_ int, y cue.Value) {
+		name, _ := y.String()
+		if a := c.g.actions[name]; a != nil {
+			out = append(out, a)
+			return
+		}
+		found := false
+		for _, a := range c.g.actionOrder {
+			if a.Group == name {
+				out, found = append(out, a), true
+			}
+		}
+		if !found {
+			c.errorf(y, "%s: no action or group of actions %q", what, name)
+		}
+	})
+	return out
 }

@@ -47,6 +47,7 @@ type Game struct {
 	actions     map[string]*Action
 	actionOrder []*Action
 	triggers    []*Trigger
+	free        []freeRule // actions offered at every decision (free.go)
 	scoring     scoring
 	capVar      string
 	capMax      int
@@ -135,6 +136,7 @@ type Action struct {
 	Ends           bool
 	params         []param
 	when           []condition
+	sees           []param // locals read from the frame that offers it
 	body           *Block
 	lay            *layout
 	cause          string // "action <id>", the cause its changes are logged with
@@ -173,7 +175,8 @@ type scoring struct {
 type namedCode struct {
 	name string
 	code *code
-	slot int // a call's argument: its local in the effect's layout
+	slot int    // a call's argument: its local in the effect's layout
+	typ  string // a call's argument: the type the effect declares
 }
 
 // Block is a list of steps; blocks are numbered so that a paused effect

@@ -51,15 +51,25 @@ func (g *Game) Legal(st *State) ([]Move, error) {
 			m.text = appendFormat(m.text, o)
 			m.moves = append(m.moves, span{at, len(m.text)})
 		}
-		return g.movesOf(p, start, from, make([]Move, 0, len(opts))), err
+		if err != nil {
+			return nil, err
+		}
+		if err := g.listFree(p, st.Players, s, f); err != nil {
+			return nil, err
+		}
+		return g.movesOf(p, start, from, make([]Move, 0, len(m.moves)-start)), nil
 	}
 	for _, a := range s.actions {
 		sc := g.scope(a.lay, p, st.Players)
+		a.see(sc, f)
 		err := g.enumerate(a, sc)
 		g.release(sc)
 		if err != nil {
 			return nil, err
 		}
+	}
+	if err := g.listFree(p, st.Players, s, f); err != nil {
+		return nil, err
 	}
 	if len(m.moves) == start {
 		return nil, nil
@@ -139,6 +149,9 @@ func (g *Game) bindFrom(a *Action, k int, sc Scope, word int, lists []candidates
 		if err != nil {
 			return fmt.Errorf("%s: %s.%s: %v", p.from.pos, a.ID, p.name, err)
 		}
+		if err := p.fits(a, vals); err != nil {
+			return err
+		}
 		if lists != nil {
 			lists[k] = candidates{true, vals}
 		}
@@ -207,6 +220,14 @@ func (g *Game) Apply(st *State, move string) error {
 	}
 	f, c, s := g.pendingStep(st)
 	p := st.Pending.Player
+	if s.kind == stepChoose && words[0] != s.chooseID {
+		if a, err := g.freeAction(p, st.Players, s, words[0]); a != nil || err != nil {
+			if err != nil {
+				return err
+			}
+			return g.applyAction(st, f, c, a, p, move, words, false)
+		}
+	}
 	if s.kind == stepChoose {
 		if len(words) != 2 || words[0] != s.chooseID {
 			return &IllegalMove{move, fmt.Sprintf("player %d must answer %s: %s VALUE", p, s.chooseID, s.chooseID)}
@@ -230,13 +251,28 @@ func (g *Game) Apply(st *State, move string) error {
 			a = x
 		}
 	}
+	advance := a != nil && a.Ends
+	if a == nil {
+		var err error
+		if a, err = g.freeAction(p, st.Players, s, words[0]); err != nil {
+			return err
+		}
+	}
 	if a == nil {
 		return &IllegalMove{move, fmt.Sprintf("%q is not an action player %d may take now", words[0], p)}
 	}
+	return g.applyAction(st, f, c, a, p, move, words, advance)
+}
+
+// applyAction binds and checks the arguments of an action's move and
+// pushes its frame; advance moves the pending step on (an action that
+// ends the turn).
+func (g *Game) applyAction(st *State, f *Frame, c *Cursor, a *Action, p int, move string, words []string, advance bool) error {
 	if len(words)-1 != len(a.params) {
 		return &IllegalMove{move, fmt.Sprintf("%s takes %d argument(s): %s", a.ID, len(a.params), paramNames(a))}
 	}
 	sc := g.scope(a.lay, p, st.Players)
+	a.see(sc, f)
 	for k := 0; ; k++ {
 		ok, msg, err := g.holds(a, k, sc)
 		if err != nil {
@@ -268,7 +304,7 @@ func (g *Game) Apply(st *State, move string) error {
 			return &IllegalMove{move, fmt.Sprintf("%s %s: %s is not one of %s", a.ID, prm.name, words[k+1], optionList(vals))}
 		}
 	}
-	if a.Ends {
+	if advance {
 		c.PC++
 	}
 	g.push(st, sc, a.cause, a.body.id)

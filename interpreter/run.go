@@ -252,6 +252,10 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 				g.release(sc)
 				return err
 			}
+			if !valueFits(v, a.typ) {
+				g.release(sc)
+				return fmt.Errorf("%s: call %s: argument %s: want %s, got %s", a.code.pos, s.callName, a.name, a.typ, format(v))
+			}
 			sc.vals[a.slot] = v
 		}
 		g.push(st, sc, s.callCause, s.call.body.id)
@@ -375,7 +379,22 @@ func format(v any) string {
 	case bool:
 		return strconv.FormatBool(x)
 	}
+	if l, err := toList(v); err == nil && v != nil {
+		return string(appendList(nil, l))
+	}
 	return fmt.Sprint(v)
+}
+
+// appendList writes a list value as one word of a move: [a,b,c].
+func appendList(b []byte, l []any) []byte {
+	b = append(b, '[')
+	for i, x := range l {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendFormat(b, x)
+	}
+	return append(b, ']')
 }
 
 // appendFormat appends format(v) to b.
@@ -387,6 +406,9 @@ func appendFormat(b []byte, v any) []byte {
 		return strconv.AppendInt(b, int64(x), 10)
 	case bool:
 		return strconv.AppendBool(b, x)
+	}
+	if l, err := toList(v); err == nil && v != nil {
+		return appendList(b, l)
 	}
 	return fmt.Append(b, v)
 }

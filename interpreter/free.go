@@ -1,0 +1,111 @@
+package interpreter
+
+// Free actions: actions a player may take at any decision he holds, a
+// `turn` or a `choose` in the middle of another action, when the rule's
+// condition holds (e.g. "only on your own turn"). A game declares them in
+// `free`; they never move the pending decision on, so once the action
+// is done the same decision is asked again (its options listed anew).
+
+import (
+	"cuelang.org/go/cue"
+	"github.com/expr-lang/expr"
+)
+
+// freeRule offers actions at every decision whose decider, `me`, passes when.
+type freeRule struct {
+	actions []*Action
+	when    *code // nil: always
+}
+
+// freeRules compiles the `free` list of a definition.
+func (c *compiler) freeRules(v cue.Value) {
+	fv, _ := lookup(v, "free")
+	c.lay = c.g.base
+	elems(fv, func(_ int, x cue.Value) {
+		acts, _ := lookup(x, "actions")
+		r := freeRule{actions: c.actionList(acts, "free")}
+		if w, ok := lookup(x, "when"); ok {
+			r.when = c.pure(w, c.base(), expr.AsBool())
+		}
+		c.g.free = append(c.g.free, r)
+	})
+}
+
+// freeOffered reports whether a rule offers its actions to player p now.
+func (g *Game) freeOffered(r freeRule, p, players int) (bool, error) {
+	if r.when == nil {
+		return true, nil
+	}
+	sc := g.scope(g.base, p, players)
+	ok, err := g.m.eval(r.when, sc)
+	g.release(sc)
+	if err != nil {
+		return false, err
+	}
+	return ok.(bool), nil
+}
+
+// listFree appends the moves of the free actions offered to p at step s,
+// leaving out those the step offers itself.
+func (g *Game) listFree(p, players int, s *Step, f *Frame) error {
+	for _, r := range g.free {
+		ok, err := g.freeOffered(r, p, players)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
+		for _, a := range r.actions {
+			if s.offers(a) {
+				continue
+			}
+			sc := g.scope(a.lay, p, players)
+			a.see(sc, f)
+			err := g.enumerate(a, sc)
+			g.release(sc)
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// freeAction finds the free action named id offered to p at step s.
+func (g *Game) freeAction(p, players int, s *Step, id string) (*Action, error) {
+	for _, r := range g.free {
+		for _, a := range r.actions {
+			if a.ID != id || s.offers(a) {
+				continue
+			}
+			ok, err := g.freeOffered(r, p, players)
+			if err != nil || !ok {
+				return nil, err
+			}
+			return a, nil
+		}
+	}
+	return nil, nil
+}
+
+// offers reports whether a turn step lists the action itself.
+func (s *Step) offers(a *Action) bool {
+	for _, x := range s.actions {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// see copies into an action's scope the locals it declares in `sees`
+// from the frame whose decision offers it (nil where that frame has no
+// such local): a role's turn shows its actions the deals left.
+func (a *Action) see(sc Scope, f *Frame) {
+	for _, v := range a.sees {
+		if k := f.Scope.lay.find(v.name); k >= 0 {
+			sc.vals[v.slot] = f.Scope.vals[k]
+		}
+	}
+}
