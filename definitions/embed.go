@@ -7,5 +7,5 @@ import "embed"
 
 // Files holds every game folder.
 //
-//go:embed */*.cue */variants/*.cue
+//go:embed */*.cue */variants/*.cue lib/*/*.cue
 var Files embed.FS
