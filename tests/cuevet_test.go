@@ -45,6 +45,8 @@ func TestStockCueVet(t *testing.T) {
 	games, err := load.Source{FS: definitions.Files}.Games()
 	require.NoError(t, err)
 	for _, g := range games {
+		// cue runs in the definitions folder, the root of the CUE module
+		// (cue.mod), so that a game's imports of lib/ packages resolve.
 		files, err := filepath.Glob(filepath.Join("..", "definitions", g, "*.cue"))
 		require.NoError(t, err)
 		sets := [][]string{nil}
@@ -54,8 +56,14 @@ func TestStockCueVet(t *testing.T) {
 		}
 		for _, extra := range sets {
 			args := append(append([]string{}, cue[1:]...), "vet", filepath.Join("..", "schema", "game.cue"))
-			args = append(append(args, files...), extra...)
-			out, err := exec.Command(cue[0], args...).CombinedOutput()
+			for _, f := range append(append([]string{}, files...), extra...) {
+				rel, err := filepath.Rel(filepath.Join("..", "definitions"), f)
+				require.NoError(t, err)
+				args = append(args, rel)
+			}
+			cmd := exec.Command(cue[0], args...)
+			cmd.Dir = filepath.Join("..", "definitions")
+			out, err := cmd.CombinedOutput()
 			require.NoError(t, err, "cue vet %s %v:\n%s", g, extra, out)
 		}
 	}

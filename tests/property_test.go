@@ -78,6 +78,8 @@ func TestRandomGames(t *testing.T) {
 		// Low targets let a share of random games end by their own rule.
 		"rotterdam":           {[]string{"cap.max=8", "params.mission_points_to_win=2"}, 1000},
 		"mainport-mastermind": {[]string{"cap.max=30", "params.products_to_win=1"}, 1000},
+		// A game is about 2,000 decisions long: fewer games.
+		"masters-of-trade": {[]string{"cap.max=4", "params.contract_points_to_end=3"}, 150},
 	}
 	ids, err := load.Source{FS: definitions.Files}.Games()
 	require.NoError(t, err)
