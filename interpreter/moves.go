@@ -343,6 +343,9 @@ func optionList(opts []any) string {
 	if len(opts) == 0 {
 		return "none"
 	}
+	if lo, hi, ok := intRange(opts); ok {
+		return fmt.Sprintf("%d..%d", lo, hi)
+	}
 	words := make([]string, len(opts))
 	for i, o := range opts {
 		words[i] = format(o)
@@ -359,4 +362,23 @@ func paramNames(a *Action) string {
 		names = append(names, p.name)
 	}
 	return strings.Join(names, " ")
+}
+
+// intRange reports a list of more than three consecutive ints, written
+// shorter as lo..hi (a bid from 0 up to one's cash).
+func intRange(opts []any) (lo, hi int, ok bool) {
+	if len(opts) < 4 {
+		return 0, 0, false
+	}
+	for i, o := range opts {
+		n, isInt := o.(int)
+		if !isInt || i > 0 && n != hi+1 {
+			return 0, 0, false
+		}
+		if i == 0 {
+			lo = n
+		}
+		hi = n
+	}
+	return lo, hi, true
 }
