@@ -58,7 +58,7 @@ func TestSealedBidsStayHidden(t *testing.T) {
 			break
 		}
 		apply(t, g, st, "end-turn")
-		if st.Vars["workers.cashier"] == 3 {
+		if st.Vars["taken.cashier"] == 3 {
 			break
 		}
 	}
