@@ -76,8 +76,14 @@ func TestStockCueVetRejects(t *testing.T) {
 	require.NoError(t, os.WriteFile(bad, []byte("package haven\ngame: players: {min: 3, max: 2}\n"), 0o644))
 	files, _ := filepath.Glob(filepath.Join("..", "definitions", "rotterdam", "*.cue"))
 	args := append(append([]string{}, cue[1:]...), "vet", filepath.Join("..", "schema", "game.cue"))
-	args = append(append(args, files...), bad)
-	out, err := exec.Command(cue[0], args...).CombinedOutput()
+	for _, f := range files {
+		rel, _ := filepath.Rel(filepath.Join("..", "definitions"), f)
+		args = append(args, rel)
+	}
+	args = append(args, bad)
+	cmd := exec.Command(cue[0], args...)
+	cmd.Dir = filepath.Join("..", "definitions")
+	out, err := cmd.CombinedOutput()
 	require.Error(t, err)
 	require.Contains(t, string(out), "game.players")
 }
