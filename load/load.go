@@ -44,7 +44,9 @@ type Options struct {
 	Sets []string
 }
 
-// Games lists the game folders of a source, sorted.
+// Games lists the game folders of a source, sorted: the folders with
+// `*.cue` files of their own, except cue.mod. A folder of shared packages
+// (lib/, whose packages sit one level down) is no game.
 func (s Source) Games() ([]string, error) {
 	entries, err := fs.ReadDir(s.FS, ".")
 	if err != nil {
