@@ -4,7 +4,10 @@ package interpreter
 // names given as string constants, and which params a condition reads.
 
 import (
+	"fmt"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"cuelang.org/go/cue"
@@ -20,61 +23,212 @@ func (c *compiler) checkNames(v cue.Value, n exprast.Node) {
 }
 
 func (g *Game) checkNames(l lit, src string, n exprast.Node, errs *diag.List) {
+	unknown := func(at exprast.Node, what, name string, known []string) {
+		if name == "" || slices.Contains(known, name) || strings.HasSuffix(what, "piece") && g.isPieceID(name) {
+			return
+		}
+		line, col := lineCol(src, at.Location().From)
+		msg := unknownName(what, name, known)
+		if fn, w, ok := strings.Cut(what, ": "); ok {
+			msg = fn + ": " + unknownName(w, name, known)
+		}
+		errs.Add(l.at(line, col), "%s", msg)
+	}
 	var visit walker = func(node exprast.Node) {
-		call, ok := node.(*exprast.CallNode)
-		if !ok {
-			return
-		}
-		id, ok := call.Callee.(*exprast.IdentifierNode)
-		if !ok {
-			return
-		}
-		arg := func(i int) (string, bool) {
-			if i >= len(call.Arguments) {
-				return "", false
-			}
-			s, ok := call.Arguments[i].(*exprast.StringNode)
-			if !ok {
-				return "", false
-			}
-			return s.Value, true
-		}
-		report := func(i int, what string, known []string) {
-			name, ok := arg(i)
+		switch node := node.(type) {
+		case *exprast.CallNode:
+			id, ok := node.Callee.(*exprast.IdentifierNode)
 			if !ok {
 				return
 			}
-			for _, k := range known {
-				if k == name {
-					return
+			report := func(i int, what string, known []string) {
+				if i < len(node.Arguments) {
+					if s, ok := node.Arguments[i].(*exprast.StringNode); ok {
+						unknown(s, id.Value+": "+what, s.Value, known)
+					}
 				}
 			}
-			loc := call.Arguments[i].Location()
-			line, col := lineCol(src, loc.From)
-			errs.Add(l.at(line, col), "%s: unknown %s %q (declared: %s)", id.Value, what, name, strings.Join(sorted(known), ", "))
-		}
-		switch id.Value {
-		case "get", "set", "add":
-			report(0, "var", g.vars)
-		case "pget", "pset", "padd":
-			report(1, "player var", g.playerVars)
-		case "qget", "qset", "qadd":
-			report(1, "piece var", g.pieceVars)
-		case "zone", "shuffle", "draw":
-			report(0, "zone", g.zoneNames(false))
-		case "pz", "pzone":
-			report(0, "player zone", g.zoneNames(true))
-		case "rollDie":
-			report(0, "die", keys(g.dice))
-		case "node", "out", "into", "at":
-			report(0, "node", g.board.order)
-		case "nodes":
-			report(0, "node kind", keys(g.board.kinds))
-		case "transfer":
-			report(0, "good", g.goodIDs())
+			switch id.Value {
+			case "get", "set", "add":
+				report(0, "var", g.vars)
+			case "pget", "pset", "padd":
+				report(1, "player var", g.playerVars)
+			case "qget", "qset", "qadd":
+				report(1, "piece var", g.pieceVars)
+			case "zone", "shuffle":
+				report(0, "zone", g.zoneNames(false))
+			case "draw":
+				report(0, "zone", g.zoneNames(false))
+				report(1, "zone", g.zoneNames(false))
+			case "moveCard", "moveCardTop":
+				report(0, "card", g.cardOrder)
+				report(1, "zone", g.zoneNames(false))
+				report(2, "zone", g.zoneNames(false))
+			case "pz", "pzone":
+				report(0, "player zone", g.zoneNames(true))
+			case "card":
+				report(0, "card", g.cardOrder)
+			case "defs":
+				report(0, "card kind", keys(g.defs))
+				g.kindRef(node.Arguments[0])
+			case "piece", "unplace":
+				report(0, "piece", g.pieceIDs())
+			case "rollDie":
+				report(0, "die", keys(g.dice))
+			case "node", "out", "into", "at", "walks", "walksBack":
+				report(0, "node", g.board.order)
+			case "dist":
+				report(0, "node", g.board.order)
+				report(1, "node", g.board.order)
+			case "place":
+				report(0, "piece", g.pieceIDs())
+				report(1, "node", g.board.order)
+			case "nodes":
+				report(0, "node kind", keys(g.board.kinds))
+			case "transfer":
+				report(0, "good", g.goodIDs())
+			case "has":
+				report(1, "good", g.goodIDs())
+			}
+		case *exprast.BinaryNode:
+			// card(c).def == 'x', .kind in ['a', 'b']: a field that holds
+			// a name compared with a constant.
+			switch node.Operator {
+			case "==", "!=":
+				for _, pair := range [][2]exprast.Node{{node.Left, node.Right}, {node.Right, node.Left}} {
+					if what, known := g.fieldNames(pair[0]); what != "" {
+						if s, ok := pair[1].(*exprast.StringNode); ok {
+							unknown(s, what, s.Value, known)
+							if what == "kind" {
+								g.kindRef(s)
+							}
+						}
+					}
+				}
+			case "in", "not in":
+				if what, known := g.fieldNames(node.Left); what != "" {
+					if arr, ok := node.Right.(*exprast.ArrayNode); ok {
+						for _, e := range arr.Nodes {
+							if s, ok := e.(*exprast.StringNode); ok {
+								unknown(s, what, s.Value, known)
+								if what == "kind" {
+									g.kindRef(s)
+								}
+							}
+						}
+					}
+				}
+			}
 		}
 	}
 	exprast.Walk(&n, visit)
+}
+
+// kindRef notes a kind an expression names as a constant.
+func (g *Game) kindRef(n exprast.Node) {
+	if s, ok := n.(*exprast.StringNode); ok {
+		if g.kindRefs == nil {
+			g.kindRefs = map[string]bool{}
+		}
+		g.kindRefs[s.Value] = true
+	}
+}
+
+// fieldNames tells what names a field of a card, node, piece or edge
+// holds, when n reads one: `.def` card types, `.kind` kinds of cards,
+// nodes or pieces, `.at`, `.from` and `.to` nodes.
+func (g *Game) fieldNames(n exprast.Node) (string, []string) {
+	m, ok := n.(*exprast.MemberNode)
+	if !ok {
+		return "", nil
+	}
+	p, ok := m.Property.(*exprast.StringNode)
+	if !ok {
+		return "", nil
+	}
+	switch p.Value {
+	case "def":
+		return "card", g.cardDefs()
+	case "kind":
+		var ks []string
+		for k := range g.defs {
+			ks = append(ks, k)
+		}
+		for k := range g.board.kinds {
+			ks = append(ks, k)
+		}
+		ks = append(ks, g.pieceKindIDs...)
+		slices.Sort(ks)
+		return "kind", slices.Compact(ks)
+	case "at":
+		return "node", append([]string{""}, g.board.order...)
+	case "from", "to":
+		return "node", g.board.order
+	}
+	return "", nil
+}
+
+// unknownName is the message for a name that is not declared: the
+// closest declared one when there is one, else the list of them.
+func unknownName(what, name string, known []string) string {
+	if hint := diag.DidYouMean(name, known); hint != "" {
+		return fmt.Sprintf("unknown %s %q%s", what, name, hint)
+	}
+	var listed []string
+	for _, k := range sorted(known) {
+		if k != "" {
+			listed = append(listed, k)
+		}
+	}
+	if len(listed) > 12 {
+		listed = append(listed[:12], fmt.Sprintf("… %d in all", len(listed)))
+	}
+	if len(listed) == 0 {
+		return fmt.Sprintf("unknown %s %q (none declared)", what, name)
+	}
+	return fmt.Sprintf("unknown %s %q (declared: %s)", what, name, strings.Join(listed, ", "))
+}
+
+// isPieceID tells whether id is one a piece may have: kind-seat-n, with
+// a declared kind and a seat the game allows. (How many pieces of a kind
+// there are is an expression over the player count.)
+func (g *Game) isPieceID(id string) bool {
+	for _, k := range g.pieceKindIDs {
+		rest, ok := strings.CutPrefix(id, k+"-")
+		if !ok {
+			continue
+		}
+		seat, n, ok := strings.Cut(rest, "-")
+		p, err1 := strconv.Atoi(seat)
+		k, err2 := strconv.Atoi(n)
+		if ok && err1 == nil && err2 == nil && p >= 0 && p < g.MaxPlayers && k >= 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// pieceIDs are ids a misspelt piece id is compared with: the first few
+// pieces of every kind and seat.
+func (g *Game) pieceIDs() []string {
+	var out []string
+	for _, k := range g.pieceKindIDs {
+		for p := 0; p < g.MaxPlayers; p++ {
+			for n := 1; n <= 5; n++ {
+				out = append(out, fmt.Sprintf("%s-%d-%d", k, p, n))
+			}
+		}
+	}
+	return out
+}
+
+func (g *Game) cardDefs() []string {
+	var out []string
+	for _, ds := range g.defs {
+		out = append(out, ds...)
+	}
+	sort.Strings(out)
+	return out
 }
 
 type walker func(exprast.Node)
