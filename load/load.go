@@ -125,21 +125,6 @@ func (s Source) overrides(id string, opt Options) ([]source, []*setOverride, err
 	return vs, sets, nil
 }
 
-// variant reads a variant given as a file path, or as the name of a
-// variant shipped with the game.
-func (s Source) variant(game, v string) ([]byte, string, error) {
-	if b, err := os.ReadFile(v); err == nil {
-		return b, v, nil
-	} else if strings.ContainsAny(v, `/\`) || strings.HasSuffix(v, ".cue") && !os.IsNotExist(err) {
-		return nil, "", fmt.Errorf("variant %s: %v", v, err)
-	}
-	b, name, err := s.ReadVariant(game, v)
-	if err != nil {
-		return nil, "", fmt.Errorf("variant %q: no such file, nor a variant of %s", v, game)
-	}
-	return b, name, nil
-}
-
 type source struct {
 	name string
 	src  []byte

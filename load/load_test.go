@@ -76,7 +76,8 @@ func TestErrors(t *testing.T) {
 		{"bad --set", "g", load.Options{Sets: []string{"params.target"}}, `--set "params.target": want PATH=VALUE, e.g. params.NAME=3`},
 		{"conflicting --set", "g", load.Options{Sets: []string{"name=\"H\""}}, `game.name: conflicting values "H" and "G"`},
 		{"variant breaking the schema", "g", load.Options{Variants: []string{bad}}, bad + `:2:21: game.players.max: conflicting values 1 and 4`},
-		{"missing variant", "g", load.Options{Variants: []string{"slow"}}, `variant "slow": no such file, nor a variant of g`},
+		{"missing variant", "g", load.Options{Variants: []string{"slow"}}, `variant "slow": g ships no variant of that name (shipped: fast); a file is given by its path (./slow.cue)`},
+		{"misspelt variant", "g", load.Options{Variants: []string{"fats"}}, `variant "fats": g ships no variant of that name (did you mean "fast"?); a file is given by its path (./fats.cue)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := source().Game(tc.id, tc.opt)
