@@ -158,11 +158,16 @@ func vetTargetOf(p string) (*vetTarget, error) {
 
 // gameFolder is the game in folder dir, read from disk.
 func gameFolder(dir string) (*vetTarget, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, err
+	d := filepath.Clean(dir)
+	if b := filepath.Base(d); b == "." || b == ".." {
+		// The folder's own name is the game's: find it.
+		abs, err := filepath.Abs(d)
+		if err != nil {
+			return nil, err
+		}
+		d = abs
 	}
-	return &vetTarget{src: load.Dir(filepath.Dir(abs)), games: []string{filepath.Base(abs)}, where: "from " + dir}, nil
+	return &vetTarget{src: load.Dir(filepath.Dir(d)), games: []string{filepath.Base(d)}, where: "from " + dir}, nil
 }
 
 func hasCUE(dir string) bool {
