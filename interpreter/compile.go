@@ -199,7 +199,7 @@ func (c *compiler) declarations(v cue.Value) {
 		}
 		zs, _ := lookup(v, path)
 		fields(zs, func(name string, x cue.Value) {
-			z := &Zone{ID: name, PerPlayer: perPlayer, Visibility: str(x, "visibility"), Refill: str(x, "refill")}
+			z := &Zone{ID: name, Name: str(x, "name"), PerPlayer: perPlayer, Visibility: str(x, "visibility"), Refill: str(x, "refill")}
 			if name == boxZone {
 				c.errorf(x, "zone %q is reserved: it holds the cards not yet dealt", name)
 			}

@@ -73,7 +73,7 @@ type Good struct {
 // Zone is a declared card zone. A per-player zone exists once per seat,
 // addressed as "name/seat".
 type Zone struct {
-	ID         string
+	ID, Name   string
 	PerPlayer  bool
 	Visibility string // public, owner or hidden
 	Refill     string

@@ -79,3 +79,14 @@ func (g *Game) DisplayName(id string) string {
 	}
 	return id
 }
+
+// ZoneName returns the name the definition gives to a zone, by its
+// reference: "name" for a global zone, "name/seat" for a player's, or the
+// zone's id when it has no name.
+func (g *Game) ZoneName(ref string) string {
+	name, owner := zoneRef(ref)
+	if z := g.zoneDecl(name, owner); z != nil && z.Name != "" {
+		return z.Name
+	}
+	return name
+}

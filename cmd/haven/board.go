@@ -72,19 +72,19 @@ func (s *session) writeTable(v *interpreter.View) {
 			continue
 		}
 		if z := s.zoneText(v, ref); z != "" {
-			parts = append(parts, ref+": "+z)
+			parts = append(parts, s.g.ZoneName(ref)+": "+z)
 		}
 	}
 	if supply := s.goods(v.Stocks["supply"]); supply != "" {
 		parts = append(parts, "supply: "+supply)
 	}
 	if len(parts) > 0 {
-		fmt.Fprintf(s.out, "table: %s\n", strings.Join(parts, " · "))
+		fmt.Fprintf(s.out, "table: %s\n", wrap(parts, len("table: "), 100))
 	}
 }
 
-// writeBoard prints the nodes that hold pieces or goods, by name, in the
-// board's order of first appearance.
+// writeBoard prints the nodes that hold pieces or goods, by name (in the
+// order of their ids).
 func (s *session) writeBoard(v *interpreter.View) {
 	var order []string
 	at := map[string][]string{}
@@ -155,10 +155,10 @@ func (s *session) writePlayer(v *interpreter.View, p, who int) {
 	}
 	fmt.Fprintln(s.out, line)
 	for _, ref := range zoneRefs(v) {
-		name, seat := splitZone(ref)
-		if seat != p {
+		if _, seat := splitZone(ref); seat != p {
 			continue
 		}
+		name := s.g.ZoneName(ref)
 		if cards, ok := v.Zones[ref]; ok && p == who && len(cards) > 0 {
 			for _, c := range cards {
 				fmt.Fprintf(s.out, "  %s: %s\n", name, s.cardText(c))
@@ -416,7 +416,7 @@ func (s *session) eventLine(e interpreter.Event) string {
 		line += " " + s.g.DisplayName(e.Card)
 	}
 	if e.From != "" || e.To != "" {
-		line += fmt.Sprintf(" (%s → %s)", zoneName(e.From), zoneName(e.To))
+		line += fmt.Sprintf(" (%s → %s)", s.zoneName(e.From), s.zoneName(e.To))
 	}
 	cause, _, _ := strings.Cut(e.Cause, ":")
 	if kind, id, ok := strings.Cut(cause, " "); ok && kind == "action" {
@@ -425,10 +425,31 @@ func (s *session) eventLine(e interpreter.Event) string {
 	return line + "  [" + cause + "]"
 }
 
-// zoneName reads "hand/2" as "player 2's hand".
-func zoneName(ref string) string {
-	if name, p := splitZone(ref); p >= 0 {
-		return fmt.Sprintf("player %d's %s", p, name)
+// zoneName reads "hand/2" as "player 2's Hand", by the zone's name.
+func (s *session) zoneName(ref string) string {
+	if _, p := splitZone(ref); p >= 0 {
+		return fmt.Sprintf("player %d's %s", p, s.g.ZoneName(ref))
 	}
-	return ref
+	return s.g.ZoneName(ref)
+}
+
+// wrap joins parts with " · " in lines of about width characters, the
+// lines after the first indented by indent.
+func wrap(parts []string, indent, width int) string {
+	var b strings.Builder
+	col := indent
+	for i, p := range parts {
+		if i > 0 {
+			if col+3+len([]rune(p)) > width {
+				b.WriteString(" ·\n" + strings.Repeat(" ", indent))
+				col = indent
+			} else {
+				b.WriteString(" · ")
+				col += 3
+			}
+		}
+		b.WriteString(p)
+		col += len([]rune(p))
+	}
+	return b.String()
 }
