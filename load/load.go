@@ -158,7 +158,9 @@ func buildGame(dir string, srcs []source) (cue.Value, error) {
 	if err := errs.Err(); err != nil {
 		return cue.Value{}, err
 	}
+	var v cue.Value
 	defer func() {
+		hintFields(errs, v)
 		// A missing field has no position: name the game's folder.
 		for _, e := range errs {
 			if e.Pos.File == "" {
@@ -166,7 +168,7 @@ func buildGame(dir string, srcs []source) (cue.Value, error) {
 			}
 		}
 	}()
-	v := cuecontext.New().BuildInstance(inst)
+	v = cuecontext.New().BuildInstance(inst)
 	if err := v.Err(); err != nil {
 		addCUE(&errs, err)
 		return cue.Value{}, errs.Err()

@@ -165,3 +165,27 @@ func buildChecked(dir string, game []source, more func() ([]source, []*setOverri
 	}
 	return buildGame(dir, all)
 }
+
+// hintFields adds the closest allowed field to each "field not allowed"
+// error: `game.plyers: field not allowed (did you mean "players"?)`.
+func hintFields(errs diag.List, v cue.Value) {
+	const notAllowed = ": field not allowed"
+	for _, e := range errs {
+		p, ok := strings.CutSuffix(e.Msg, notAllowed)
+		if !ok {
+			continue
+		}
+		i := strings.LastIndexByte(p, '.')
+		if i < 0 {
+			continue
+		}
+		name := strings.Trim(p[i+1:], `"`)
+		var known []string
+		for _, f := range fieldNames(v.LookupPath(cue.ParsePath(p[:i]))) {
+			if f != name {
+				known = append(known, f)
+			}
+		}
+		e.Msg += diag.DidYouMean(name, known)
+	}
+}
