@@ -2,25 +2,30 @@ package interpreter
 
 // This file checks, once every body is compiled, the names that tie the
 // parts of a definition together without an expression reading them: a
-// misspelt group, an action no turn offers, a trigger on an event nobody
-// raises, a card kind nothing names. Each would load and silently never
+// misspelt group, an action no turn offers, an effect no step calls, a
+// trigger on an event nobody raises, a card kind nothing names. Each would load and silently never
 // happen.
 
 import (
 	"slices"
+	"strings"
 
 	"cuelang.org/go/cue"
 
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/load"
 )
 
 func (c *compiler) checkRefs(v cue.Value) {
 	g := c.g
 	offered := map[*Action]bool{}
 	var emitted []string
+	called := map[string]bool{}
 	for _, b := range g.blocks {
 		for _, st := range b.steps {
 			switch st.kind {
+			case stepCall:
+				called[st.callName] = true
 			case stepTurn:
 				for _, a := range st.actions {
 					offered[a] = true
@@ -50,7 +55,19 @@ func (c *compiler) checkRefs(v cue.Value) {
 			c.errorf(y, "action %q: no turn offers group %q%s", id, a.Group, diag.DidYouMean(a.Group, groups))
 			return
 		}
-		c.errorf(x, "action %q: no turn offers it, and it has no group%s", id, diag.DidYouMean(id, offeredIDs))
+		c.errs.Add(declPos(x), "action %q: no turn offers it, and it has no group%s", id, diag.DidYouMean(id, offeredIDs))
+	})
+
+	es, _ := lookup(v, "effects")
+	fields(es, func(id string, x cue.Value) {
+		if !called[id] {
+			var ids []string
+			for k := range called {
+				ids = append(ids, k)
+			}
+			slices.Sort(ids)
+			c.errs.Add(declPos(x), "effect %q: no step calls it%s", id, diag.DidYouMean(id, ids))
+		}
 	})
 
 	ts, _ := lookup(v, "triggers")
@@ -103,3 +120,19 @@ func fieldNamesOf(v cue.Value) []string {
 }
 
 func fieldNamesOfMap[V any](m map[string]V) []string { return keys(m) }
+
+// declPos is where the definition declares x: the first of its
+// conjuncts written outside the schema. (A struct with no fields of its
+// own, `{do: []}`, has no better position.)
+func declPos(x cue.Value) diag.Pos {
+	if p := userPos(x); p.File != "" && !strings.HasPrefix(p.File, "schema/") {
+		return p
+	}
+	_, args := x.Expr()
+	for _, a := range args {
+		if p := load.Pos(a.Pos()); p.File != "" && !strings.HasPrefix(p.File, "schema/") {
+			return p
+		}
+	}
+	return userPos(x)
+}

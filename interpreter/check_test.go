@@ -84,6 +84,9 @@ func TestTypos(t *testing.T) {
 			`tiny/game.cue:36:18: trigger: unknown event (no emit step raises it) "down" (did you mean "dawn"?)`},
 		{"kind of a card", `kind: "weather"}`, `kind: "produc"}`,
 			`tiny/game.cue:14:30: card "gale": kind "produc" is named nowhere else (did you mean "product"?)`},
+		{"effect nobody calls", `triggers: [{on: "dawn", do: [{do: "note('dawn')"}]}]`, `triggers: [{on: "dawn", do: [{call: "gust"}]}]
+	effects: {gust: {do: []}, gsut: {do: []}}`,
+			`tiny/game.cue:37:28: effect "gsut": no step calls it (did you mean "gust"?)`},
 		{"refill zone", `discard: {}`, `discard: {}, deck: refill: "discrad"`,
 			`tiny/game.cue:9:65: refill: unknown zone "discrad" (did you mean "discard"?)`},
 	} {
