@@ -5,6 +5,7 @@ package interpreter
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"sort"
 	"strconv"
@@ -303,4 +304,44 @@ func paramsRead(c *code, ps []param) int {
 	}
 	exprast.Walk(&n, visit)
 	return need
+}
+
+// hintExpr adds the closest known name to expr's "unknown name",
+// "unknown field" (a param) and "has no field" (of a card, node, piece or
+// edge) errors.
+func (g *Game) hintExpr(msg string, s scope) string {
+	var name string
+	var known []string
+	switch {
+	case strings.HasPrefix(msg, "unknown name "):
+		name = strings.TrimPrefix(msg, "unknown name ")
+		for k := range s {
+			known = append(known, k)
+		}
+		for k := range g.m.lib {
+			known = append(known, k)
+		}
+	case strings.HasPrefix(msg, "unknown field "):
+		name = strings.TrimPrefix(msg, "unknown field ")
+		for k := range g.paramTypes {
+			known = append(known, k)
+		}
+	case strings.HasPrefix(msg, "type ") && strings.Contains(msg, " has no field "):
+		t, field, _ := strings.Cut(strings.TrimPrefix(msg, "type "), " has no field ")
+		name = field
+		for _, v := range []any{Card{}, Node{}, Piece{}, Edge{}} {
+			rt := reflect.TypeOf(v)
+			if strings.HasSuffix(t, "."+rt.Name()) {
+				for i := 0; i < rt.NumField(); i++ {
+					if tag := rt.Field(i).Tag.Get("expr"); tag != "" {
+						known = append(known, tag)
+					}
+				}
+			}
+		}
+	default:
+		return msg
+	}
+	slices.Sort(known)
+	return msg + diag.DidYouMean(name, known)
 }

@@ -87,14 +87,24 @@ func TestTypos(t *testing.T) {
 		{"effect nobody calls", `triggers: [{on: "dawn", do: [{do: "note('dawn')"}]}]`, `triggers: [{on: "dawn", do: [{call: "gust"}]}]
 	effects: {gust: {do: []}, gsut: {do: []}}`,
 			`tiny/game.cue:37:28: effect "gsut": no step calls it (did you mean "gust"?)`},
+		{"param in an expression", `get('round') < 3`, `get('round') < params.hnad`,
+			"tiny/game.cue:22:40: unknown field hnad (did you mean \"hand\"?)\n\t| get('round') < params.hnad\n\t| ......................^"},
+		{"field of a card", `card(#).def == 'gale'`, `card(#).dfe == 'gale'`,
+			"tiny/game.cue:31:61: type interpreter.Card has no field dfe (did you mean \"def\"?)"},
+		{"name in scope", `get('round') < 3`, `get('round') < numPlayrs`,
+			"tiny/game.cue:22:33: unknown name numPlayrs (did you mean \"numPlayers\"?)"},
 		{"refill zone", `discard: {}`, `discard: {}, deck: refill: "discrad"`,
 			`tiny/game.cue:9:65: refill: unknown zone "discrad" (did you mean "discard"?)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := compileSrc(t, replaceOnce(t, deck, tc.from, tc.to))
 			require.Error(t, err)
-			first, _, _ := strings.Cut(err.Error(), "\n")
-			assert.Equal(t, tc.want, first)
+			// The first error, with expr's caret snippet when the want has it.
+			got := err.Error()
+			n := strings.Count(tc.want, "\n")
+			lines := strings.SplitN(got, "\n", n+2)
+			got = strings.Join(lines[:min(n+1, len(lines))], "\n")
+			assert.Equal(t, tc.want, got)
 		})
 	}
 }
