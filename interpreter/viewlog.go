@@ -90,3 +90,21 @@ func (g *Game) ZoneName(ref string) string {
 	}
 	return name
 }
+
+// PendingRule returns the rule text the definition quotes for the step
+// the pending decision waits at (its `rule`, or that of a step around
+// it), or "".
+func (g *Game) PendingRule(st *State) string {
+	if st.Pending == nil || len(st.Stack) == 0 {
+		return ""
+	}
+	f := st.Stack[len(st.Stack)-1]
+	if len(f.Cursors) == 0 {
+		return ""
+	}
+	c := f.Cursors[len(f.Cursors)-1]
+	if c.Block < 0 || c.Block >= len(g.blocks) || c.PC < 0 || c.PC >= len(g.blocks[c.Block].steps) {
+		return ""
+	}
+	return g.blocks[c.Block].steps[c.PC].rule
+}

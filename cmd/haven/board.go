@@ -349,6 +349,9 @@ func (s *session) why(arg string) {
 	if a := s.g.Action(words[0]); a != nil && a.Text != "" {
 		fmt.Fprintf(s.out, "  rule: %s\n", a.Text)
 		said = true
+	} else if r := s.g.PendingRule(s.st); r != "" {
+		fmt.Fprintf(s.out, "  rule: %s\n", r)
+		said = true
 	}
 	for _, w := range words[1:] {
 		c := s.g.Card(w)
