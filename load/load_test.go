@@ -146,3 +146,15 @@ func TestSetValues(t *testing.T) {
 }
 
 func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }
+
+// A game that only a --set completes (a param with no default) still
+// loads with it; its names cannot be checked against the game alone.
+func TestSetCompletes(t *testing.T) {
+	src := load.Source{FS: fstest.MapFS{"g/game.cue": {Data: []byte(strings.Replace(game, "target: *12 | int", "target: int", 1))}}}
+	_, err := src.Game("g", load.Options{})
+	require.Error(t, err)
+	v, err := src.Game("g", load.Options{Sets: []string{"params.target=7"}})
+	require.NoError(t, err)
+	n, _ := v.LookupPath(cuePath("params.target")).Int64()
+	assert.Equal(t, int64(7), n)
+}

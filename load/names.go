@@ -138,14 +138,20 @@ func buildChecked(dir string, game []source, more func() ([]source, []*setOverri
 	if len(variants) == 0 && len(sets) == 0 {
 		return buildGame(dir, game)
 	}
+	all := append(game[:len(game):len(game)], variants...)
+	for _, o := range sets {
+		all = append(all, source{o.flag, o.src})
+	}
 	base, err := buildGame(dir, game)
 	if err != nil {
-		return cue.Value{}, err
+		// The game alone is not complete: its overrides may complete it
+		// (a param with no default). There is nothing to check against.
+		return buildGame(dir, all)
 	}
 	var errs diag.List
 	mid := base
 	if len(variants) > 0 {
-		if mid, err = buildGame(dir, append(game[:len(game):len(game)], variants...)); err != nil {
+		if mid, err = buildGame(dir, all[:len(game)+len(variants)]); err != nil {
 			return cue.Value{}, err
 		}
 		checkParams(&errs, base, mid)
@@ -158,10 +164,6 @@ func buildChecked(dir string, game []source, more func() ([]source, []*setOverri
 	}
 	if len(sets) == 0 {
 		return mid, nil
-	}
-	all := append(game[:len(game):len(game)], variants...)
-	for _, o := range sets {
-		all = append(all, source{o.flag, o.src})
 	}
 	return buildGame(dir, all)
 }
