@@ -83,8 +83,8 @@ func (s *session) writeTable(v *interpreter.View) {
 	}
 }
 
-// writeBoard prints the nodes that hold pieces or goods, by name (in the
-// order of their ids).
+// writeBoard prints the nodes (and other holders) that hold pieces or
+// goods, by name, in the order of their ids.
 func (s *session) writeBoard(v *interpreter.View) {
 	var order []string
 	at := map[string][]string{}
@@ -102,8 +102,8 @@ func (s *session) writeBoard(v *interpreter.View) {
 		at[pc.At] = append(at[pc.At], label)
 	}
 	for _, h := range sortedKeys(v.Stocks) {
-		if h == "supply" || s.g.DisplayName(h) == h && !s.isNode(v, h) {
-			continue
+		if h == "supply" || isPiece(v, h) {
+			continue // the supply is on the table; a piece's goods are shown with it
 		}
 		if g := s.goods(v.Stocks[h]); g != "" {
 			if at[h] == nil {
@@ -122,14 +122,14 @@ func (s *session) writeBoard(v *interpreter.View) {
 	}
 }
 
-// isNode tells whether a holder of goods is a node rather than a piece.
-func (s *session) isNode(v *interpreter.View, h string) bool {
+// isPiece tells whether a holder of goods is a piece.
+func isPiece(v *interpreter.View, h string) bool {
 	for _, pc := range v.Pieces {
 		if pc.ID == h {
-			return false
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // writePlayer prints a player's counters, pieces in reserve and zones:
