@@ -100,7 +100,7 @@ func (g *Game) checkNames(l lit, src string, n exprast.Node, errs *diag.List) {
 					if what, known := g.fieldNames(pair[0]); what != "" {
 						if s, ok := pair[1].(*exprast.StringNode); ok {
 							unknown(s, what, s.Value, known)
-							if what == "kind" {
+							if what == "card kind" {
 								g.kindRef(s)
 							}
 						}
@@ -112,7 +112,7 @@ func (g *Game) checkNames(l lit, src string, n exprast.Node, errs *diag.List) {
 						for _, e := range arr.Nodes {
 							if s, ok := e.(*exprast.StringNode); ok {
 								unknown(s, what, s.Value, known)
-								if what == "kind" {
+								if what == "card kind" {
 									g.kindRef(s)
 								}
 							}
@@ -136,8 +136,10 @@ func (g *Game) kindRef(n exprast.Node) {
 }
 
 // fieldNames tells what names a field of a card, node, piece or edge
-// holds, when n reads one: `.def` card types, `.kind` kinds of cards,
-// nodes or pieces, `.at`, `.from` and `.to` nodes.
+// holds, when n reads one: a card's `.def` (card types) and `.kind`, a
+// node's `.kind`, a piece's `.kind` and `.at` (a node), an edge's `.from`
+// and `.to`. The type expr's checker gave the base tells which; a base of
+// unknown type is not checked.
 func (g *Game) fieldNames(n exprast.Node) (string, []string) {
 	m, ok := n.(*exprast.MemberNode)
 	if !ok {
@@ -147,23 +149,22 @@ func (g *Game) fieldNames(n exprast.Node) (string, []string) {
 	if !ok {
 		return "", nil
 	}
-	switch p.Value {
-	case "def":
+	t := m.Node.Type()
+	if t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch {
+	case t == reflect.TypeOf(Card{}) && p.Value == "def":
 		return "card", g.cardDefs()
-	case "kind":
-		var ks []string
-		for k := range g.defs {
-			ks = append(ks, k)
-		}
-		for k := range g.board.kinds {
-			ks = append(ks, k)
-		}
-		ks = append(ks, g.pieceKindIDs...)
-		slices.Sort(ks)
-		return "kind", slices.Compact(ks)
-	case "at":
+	case t == reflect.TypeOf(Card{}) && p.Value == "kind":
+		return "card kind", keys(g.defs)
+	case t == reflect.TypeOf(Node{}) && p.Value == "kind":
+		return "node kind", keys(g.board.kinds)
+	case t == reflect.TypeOf(Piece{}) && p.Value == "kind":
+		return "piece kind", g.pieceKindIDs
+	case t == reflect.TypeOf(Piece{}) && p.Value == "at":
 		return "node", append([]string{""}, g.board.order...)
-	case "from", "to":
+	case t == reflect.TypeOf(Edge{}) && (p.Value == "from" || p.Value == "to"):
 		return "node", g.board.order
 	}
 	return "", nil

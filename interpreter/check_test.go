@@ -40,7 +40,10 @@ game: {
 		draw: {do: [{do: "draw('pile', pz('hand', me))"}]}
 		gale: {
 			group: "cards"
-			when: "you hold a gale": "any(pzone('hand', me), card(#).def == 'gale')"
+			when: {
+				"you hold a gale":       "any(pzone('hand', me), card(#).def == 'gale')"
+				"no ship is in harbour": "all(pieces(), .at == '' || node(.at).kind != 'harbour')"
+			}
 			do: [{do: "place('ship-0-1', 'bay')"}]
 		}
 		calm: {group: "cards", do: []}
@@ -65,13 +68,17 @@ func TestTypos(t *testing.T) {
 		{"player zone", `pz('hand', me)`, `pz('hadn', me)`,
 			`tiny/game.cue:28:37: pz: unknown player zone "hadn" (did you mean "hand"?)`},
 		{"card in a comparison", `card(#).def == 'gale'`, `card(#).def == 'gael'`,
-			`tiny/game.cue:31:68: unknown card "gael" (did you mean "gale"?)`},
+			`tiny/game.cue:32:69: unknown card "gael" (did you mean "gale"?)`},
 		{"card kind in a comparison", `card(#).kind == 'product'`, `card(#).kind == 'prodcut'`,
-			`tiny/game.cue:37:66: unknown kind "prodcut" (did you mean "product"?)`},
+			`tiny/game.cue:40:66: unknown card kind "prodcut" (did you mean "product"?)`},
+		{"node kind in a comparison", `node(.at).kind != 'harbour'`, `node(.at).kind != 'habrour'`,
+			`tiny/game.cue:33:76: unknown node kind "habrour" (did you mean "harbour"?)`},
+		{"node of a piece in a comparison", `.at == '' ||`, `.at == 'by' ||`,
+			`tiny/game.cue:33:52: unknown node "by" (did you mean "bay"?)`},
 		{"piece", `place('ship-0-1', 'bay')`, `place('shp-0-1', 'bay')`,
-			`tiny/game.cue:32:21: place: unknown piece "shp-0-1" (did you mean "ship-0-1"?)`},
+			`tiny/game.cue:35:21: place: unknown piece "shp-0-1" (did you mean "ship-0-1"?)`},
 		{"node", `place('ship-0-1', 'bay')`, `place('ship-0-1', 'bya')`,
-			`tiny/game.cue:32:33: place: unknown node "bya" (did you mean "bay"?)`},
+			`tiny/game.cue:35:33: place: unknown node "bya" (did you mean "bay"?)`},
 		{"node in an edge", `{from: "port", to: "bay"}`, `{from: "port", to: "bey"}`,
 			`tiny/game.cue:19:30: edge port→bey: unknown node "bey" (did you mean "bay"?)`},
 		{"action in a turn", `actions: ["draw", "cards"]`, `actions: ["drow", "cards"]`,
@@ -81,16 +88,16 @@ func TestTypos(t *testing.T) {
 		{"group of an action", `group: "cards"`, `group: "card"`,
 			`tiny/game.cue:30:11: action "gale": no turn offers group "card" (did you mean "cards"?)`},
 		{"event of a trigger", `on: "dawn"`, `on: "down"`,
-			`tiny/game.cue:36:18: trigger: unknown event (no emit step raises it) "down" (did you mean "dawn"?)`},
+			`tiny/game.cue:39:18: trigger: unknown event (no emit step raises it) "down" (did you mean "dawn"?)`},
 		{"kind of a card", `kind: "weather"}`, `kind: "produc"}`,
 			`tiny/game.cue:14:30: card "gale": kind "produc" is named nowhere else (did you mean "product"?)`},
 		{"effect nobody calls", `triggers: [{on: "dawn", do: [{do: "note('dawn')"}]}]`, `triggers: [{on: "dawn", do: [{call: "gust"}]}]
 	effects: {gust: {do: []}, gsut: {do: []}}`,
-			`tiny/game.cue:37:28: effect "gsut": no step calls it (did you mean "gust"?)`},
+			`tiny/game.cue:40:28: effect "gsut": no step calls it (did you mean "gust"?)`},
 		{"param in an expression", `get('round') < 3`, `get('round') < params.hnad`,
 			"tiny/game.cue:22:40: unknown field hnad (did you mean \"hand\"?)\n\t| get('round') < params.hnad\n\t| ......................^"},
 		{"field of a card", `card(#).def == 'gale'`, `card(#).dfe == 'gale'`,
-			"tiny/game.cue:31:61: type interpreter.Card has no field dfe (did you mean \"def\"?)"},
+			"tiny/game.cue:32:62: type interpreter.Card has no field dfe (did you mean \"def\"?)"},
 		{"name in scope", `get('round') < 3`, `get('round') < numPlayrs`,
 			"tiny/game.cue:22:33: unknown name numPlayrs (did you mean \"numPlayers\"?)"},
 		{"refill zone", `discard: {}`, `discard: {}, deck: refill: "discrad"`,
