@@ -91,6 +91,9 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 	files, err := fs.Glob(s.FS, id+"/*.cue")
 	if err != nil || len(files) == 0 {
 		games, _ := s.Games()
+		if hint := diag.DidYouMean(id, games); hint != "" {
+			return cue.Value{}, fmt.Errorf("unknown game %q%s", id, hint)
+		}
 		return cue.Value{}, fmt.Errorf("unknown game %q (games: %s)", id, strings.Join(games, ", "))
 	}
 	var srcs []source
@@ -101,7 +104,11 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 		}
 		srcs = append(srcs, source{s.name(f), b})
 	}
-	return buildChecked(s.name(id), srcs, func() ([]source, []*setOverride, error) { return s.overrides(id, opt) })
+	variants, sets, err := s.overrides(id, opt)
+	if err != nil {
+		return cue.Value{}, err
+	}
+	return buildChecked(s.name(id), srcs, variants, sets)
 }
 
 // overrides reads the variants and parses the --set overrides of opt.

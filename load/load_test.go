@@ -73,6 +73,7 @@ func TestErrors(t *testing.T) {
 		want string
 	}{
 		{"unknown game", "nope", load.Options{}, `unknown game "nope" (games: g)`},
+		{"misspelt game", "gg", load.Options{}, `unknown game "gg" (did you mean "g"?)`},
 		{"bad --set", "g", load.Options{Sets: []string{"params.target"}}, `--set "params.target": want PATH=VALUE, e.g. params.NAME=3`},
 		{"conflicting --set", "g", load.Options{Sets: []string{"name=\"H\""}}, `game.name: conflicting values "H" and "G"`},
 		{"variant breaking the schema", "g", load.Options{Variants: []string{bad}}, bad + `:2:21: game.players.max: conflicting values 1 and 4`},

@@ -126,15 +126,10 @@ func sorted(l []string) []string {
 
 func quote(s string) string { return `"` + s + `"` }
 
-// buildChecked builds the game from its own files, then with its variants
-// and --set overrides (read by more, which runs only if the game alone
-// builds), checking the names they write against the game they change.
-// The game alone is built only when there are overrides.
-func buildChecked(dir string, game []source, more func() ([]source, []*setOverride, error)) (cue.Value, error) {
-	variants, sets, err := more()
-	if err != nil {
-		return cue.Value{}, err
-	}
+// buildChecked builds the game from its own files with its variants and
+// --set overrides, checking the names they write against the game they
+// change. The game alone is built only when there are overrides.
+func buildChecked(dir string, game, variants []source, sets []*setOverride) (cue.Value, error) {
 	if len(variants) == 0 && len(sets) == 0 {
 		return buildGame(dir, game)
 	}
