@@ -23,6 +23,7 @@ game: {
 	name: "G"
 	players: {min: 2, max: 4}
 	params: target: *12 | int
+	cards: coin: {name: "Coin", kind: "money"}
 	flow: []
 	scoring: {score: "0", tiebreak: []}
 }
@@ -101,6 +102,7 @@ func TestTypos(t *testing.T) {
 	}
 	typo := write("typo.cue", "game: params: traget: 6\n")
 	field := write("field.cue", "game: plyers: max: 3\n")
+	entry := write("entry.cue", "game: cards: con: count: 2\n")
 	added := write("added.cue", "game: newParams: bonus: *2 | int\ngame: params: target: 3\n")
 	for _, tc := range []struct {
 		name string
@@ -109,6 +111,7 @@ func TestTypos(t *testing.T) {
 	}{
 		{"variant param", load.Options{Variants: []string{typo}}, typo + `:2:23: unknown param "traget" (did you mean "target"?)`},
 		{"variant field", load.Options{Variants: []string{field}}, field + `:2:7: game.plyers: field not allowed (did you mean "players"?)`},
+		{"new entry close to one of the game's", load.Options{Variants: []string{entry}}, `g: game.cards.con.kind: incomplete value =~"^[a-z][a-z0-9_-]*$" (a new entry of cards; did you mean "coin"?)`},
 		{"--set param", load.Options{Sets: []string{"params.traget=3"}}, `--set params.traget=3: unknown param "traget" (did you mean "target"?)`},
 		{"--set param, nothing close", load.Options{Sets: []string{"params.zzz=3"}}, `--set params.zzz=3: unknown param "zzz" (params: target; a variant declares a new param under newParams)`},
 		{"--set field", load.Options{Sets: []string{"plyers.max=3"}}, `--set plyers.max=3: game has no field "plyers" (did you mean "players"?)`},

@@ -1,6 +1,7 @@
 package load
 
 import (
+	"errors"
 	"sort"
 	"strings"
 
@@ -147,6 +148,7 @@ func buildChecked(dir string, game, variants []source, sets []*setOverride) (cue
 	mid := base
 	if len(variants) > 0 {
 		if mid, err = buildGame(dir, all[:len(game)+len(variants)]); err != nil {
+			hintNewKeys(err, base)
 			return cue.Value{}, err
 		}
 		checkParams(&errs, base, mid)
@@ -184,5 +186,31 @@ func hintFields(errs diag.List, v cue.Value) {
 			}
 		}
 		e.Msg += diag.DidYouMean(name, known)
+	}
+}
+
+// hintNewKeys adds, to an error in an entry a variant adds to a map of
+// the game (a card, an action...), the entry of the game its key is
+// likely a typo of: `game.cards.bred.name: incomplete value string (a new
+// entry of cards; did you mean "bread"?)`.
+func hintNewKeys(err error, base cue.Value) {
+	var l diag.List
+	if !errors.As(err, &l) {
+		return
+	}
+	for _, e := range l {
+		p, _, ok := strings.Cut(e.Msg, ": ")
+		parts := strings.Split(p, ".")
+		if !ok || len(parts) < 4 || parts[0] != "game" {
+			continue
+		}
+		m := base.LookupPath(cue.MakePath(cue.Str(parts[1])))
+		key := strings.Trim(parts[2], `"`)
+		if m.IncompleteKind() != cue.StructKind || m.LookupPath(cue.MakePath(cue.Str(key))).Exists() {
+			continue
+		}
+		if hint := diag.DidYouMean(key, fieldNames(m)); hint != "" {
+			e.Msg += " (a new entry of " + parts[1] + "; " + strings.TrimPrefix(hint, " (")
+		}
 	}
 }
