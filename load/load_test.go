@@ -127,6 +127,9 @@ func TestTypos(t *testing.T) {
 			assert.Equal(t, tc.want, firstLine(err.Error()))
 		})
 	}
+	// An optional field the game leaves out may be set.
+	_, err := source().Game("g", load.Options{Sets: []string{"summary=Short"}})
+	require.NoError(t, err)
 	// A param a variant declares under newParams may be set.
 	v, err := source().Game("g", load.Options{Variants: []string{added}, Sets: []string{"params.bonus=5"}})
 	require.NoError(t, err)

@@ -70,6 +70,9 @@ func checkSet(errs *diag.List, o *setOverride, game cue.Value) {
 			return
 		}
 		known := fieldNames(v)
+		if contains(known, part) {
+			return // an optional field the game leaves out (board, cap...)
+		}
 		if i == 1 && o.path[0] == "params" {
 			errs.Add(at, "%s", unknownParam(part, known))
 			return
