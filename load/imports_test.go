@@ -1,6 +1,8 @@
 package load_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 	"testing/fstest"
 
@@ -63,4 +65,18 @@ func TestImportUnknownPackage(t *testing.T) {
 	_, err := src.Game("x", load.Options{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "lib/nothing")
+}
+
+// The shipped definitions are a module on disk too: --defs DIR resolves a
+// game's imports as the embedded copy does, and names files under DIR.
+func TestImportFromDisk(t *testing.T) {
+	dir := t.TempDir()
+	src := module("package base\n\ntarget: \"twelve\" & 12\n")
+	for name, f := range src.FS.(fstest.MapFS) {
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), f.Data, 0o644))
+	}
+	_, err := load.Dir(dir).Game("x", load.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), filepath.Join(dir, "lib", "base", "base.cue")+":3:")
 }
