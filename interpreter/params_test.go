@@ -50,5 +50,5 @@ func TestVarFamily(t *testing.T) {
 
 	_, err = compileSrc(t, replaceOnce(t, src, `get('price.b')`, `get('price.c')`))
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), `get: unknown var "price.c" (declared: price.a, price.b)`)
+	assert.Contains(t, err.Error(), `get: unknown var "price.c" (did you mean "price.a"?)`)
 }

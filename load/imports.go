@@ -110,6 +110,8 @@ func (s Source) moduleInstance(id string) (*build.Instance, error) {
 			if pos.File == "" {
 				pos.File = s.name(id)
 			}
+			// The reason repeats the position: say it once.
+			msg = strings.ReplaceAll(msg, pos.String()+": ", "")
 			l.Add(pos, "%s", msg)
 		}
 		return nil, l.Err()

@@ -77,6 +77,10 @@ func TestE2E(t *testing.T) {
 		// with its variants, and says where it read it from.
 		game := filepath.Join(dir, "copy", "rotterdam")
 		copyDir(t, filepath.Join("..", "definitions", "rotterdam"), game)
+		// Rotterdam imports the shared package lib/rotterdam of the
+		// definitions' CUE module: the copy needs the module beside it.
+		copyDir(t, filepath.Join("..", "definitions", "cue.mod"), filepath.Join(dir, "copy", "cue.mod"))
+		copyDir(t, filepath.Join("..", "definitions", "lib", "rotterdam"), filepath.Join(dir, "copy", "lib", "rotterdam"))
 		out, stderr, code := haven("vet", game)
 		if want := "ok: rotterdam, alone and with 2 shipped variants (from " + game + ")\n"; code != 0 || out != want {
 			t.Errorf("vet %s: exit %d, %q %s; want %q", game, code, out, stderr, want)
