@@ -36,7 +36,9 @@ func Compile(v cue.Value) (*Game, error) {
 	c.g.m = &machine{g: c.g}
 	c.g.m.register()
 	c.declarations(v)
+	c.ruleDecls(v)
 	c.bodies(v)
+	c.ruleBodies(v)
 	if err := c.errs.Err(); err != nil {
 		return nil, err
 	}

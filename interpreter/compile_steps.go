@@ -261,7 +261,11 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		st.expr = c.pure(opts, s)
 		c.plain(opts, st.as, st.expr, true)
 		st.asSlot = c.lay.slot(st.as)
-		s = s.with(st.as, elemType(st.expr))
+		if c.many(x, st, s) {
+			s = s.with(st.as, types.TypeOf([]any{}))
+		} else {
+			s = s.with(st.as, elemType(st.expr))
+		}
 	case "turn":
 		st.kind, st.prompt = stepTurn, str(x, "prompt")
 		pl, _ := lookup(x, "player")
