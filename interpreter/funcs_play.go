@@ -42,7 +42,9 @@ func (m *machine) nget(node, name string) (int, error) {
 	return m.g.nvarInit[name], nil
 }
 
-func (m *machine) nset(node, name string, v int) (bool, error) { return m.setNVar(node, name, v, false) }
+func (m *machine) nset(node, name string, v int) (bool, error) {
+	return m.setNVar(node, name, v, false)
+}
 func (m *machine) nadd(node, name string, v int) (bool, error) { return m.setNVar(node, name, v, true) }
 
 func (m *machine) setNVar(node, name string, v int, add bool) (bool, error) {

@@ -13,12 +13,13 @@ type View struct {
 	PlayerVars []map[string]int    `json:"playerVars"`
 	Zones      map[string][]string `json:"zones"`
 	// Hidden counts the cards of the zones the viewer may not see.
-	Hidden   map[string]int      `json:"hidden,omitempty"`
-	Stocks   map[string][]string `json:"stocks"`
-	Pieces   []*Piece            `json:"pieces"`
-	Pending  *Decision           `json:"pending,omitempty"`
-	Finished bool                `json:"finished"`
-	Log      []Event             `json:"log,omitempty"`
+	Hidden   map[string]int            `json:"hidden,omitempty"`
+	Stocks   map[string][]string       `json:"stocks"`
+	Pieces   []*Piece                  `json:"pieces"`
+	NodeVars map[string]map[string]int `json:"nodeVars,omitempty"`
+	Pending  *Decision                 `json:"pending,omitempty"`
+	Finished bool                      `json:"finished"`
+	Log      []Event                   `json:"log,omitempty"`
 }
 
 // View returns the state as seen by seat viewer (-1: a spectator, who sees
@@ -27,7 +28,8 @@ func (g *Game) View(st *State, viewer int) (*View, error) {
 	v := &View{
 		Game: st.Game, Viewer: viewer, Players: st.Players, Vars: st.Vars, PlayerVars: st.PlayerVars,
 		Zones: map[string][]string{}, Hidden: map[string]int{}, Stocks: st.Stocks, Pieces: st.Pieces,
-		Pending: st.Pending, Finished: st.Finished,
+		NodeVars: st.NodeVars,
+		Pending:  st.Pending, Finished: st.Finished,
 	}
 	for ref, cards := range st.Zones {
 		ok, err := g.visible(st, ref, viewer)
