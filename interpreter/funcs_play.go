@@ -163,8 +163,8 @@ func (m *machine) costWalks(from string, budget int, key string) ([][]string, er
 	return l, nil
 }
 
-// pathCost is what a path from a node costs, step by step, as costWalks
-// counts it; -1 when a step has no edge.
+// pathCost is what a path from a node costs, as costWalks counts it
+// (edges, and the nodes passed through); -1 when a step has no edge.
 func (m *machine) pathCost(from string, list any, key string) (int, error) {
 	path, err := idList(list)
 	if err != nil {
@@ -177,6 +177,9 @@ func (m *machine) pathCost(from string, list any, key string) (int, error) {
 			return -1, nil
 		}
 		total += edgeCost(e, key)
+		if at != from {
+			total += m.g.board.passCost(at, key)
+		}
 		at = to
 	}
 	return total, nil

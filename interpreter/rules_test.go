@@ -44,9 +44,9 @@ game: {
 		}
 	}
 	boards: map: {
-		nodes: {a: {kind: "port"}, b: {kind: "port"}, c: {kind: "space"}, d: {kind: "port"}}
+		nodes: {a: {kind: "port"}, b: {kind: "port", num: cost: -1}, c: {kind: "space"}, d: {kind: "port"}}
 		edges: [
-			{from: "a", to: "b", directed: false, num: cost: 0},
+			{from: "a", to: "b", directed: false},
 			{from: "b", to: "c", directed: false},
 			{from: "c", to: "d", directed: false, num: cost: 2},
 		]
@@ -192,12 +192,16 @@ func TestNewPieceNodeVarsPieceStrings(t *testing.T) {
 
 func TestCostWalks(t *testing.T) {
 	g, st := newCards(t)
-	// a-b is free, b-c costs 1, c-d costs 2.
-	assert.Equal(t, []any{[]string{"b"}, []string{"b", "c"}}, toAny(value(t, g, st, "costWalks('a', 1, 'cost')")))
+	// a-b costs 1, b-c 1 and c-d 2; passing b refunds 1, as a port
+	// costs a step to enter or leave but none to pass.
+	assert.Equal(t, []any{[]string{"b"}, []string{"b", "c"}}, toAny(value(t, g, st, "costWalks('a', 2, 'cost')")))
 	assert.Equal(t, 3, value(t, g, st, "pathCost('a', ['b', 'c', 'd'], 'cost')"))
+	assert.Equal(t, 1, value(t, g, st, "pathCost('c', ['b'], 'cost')"))
+	assert.Equal(t, 1, value(t, g, st, "pathCost('a', ['b', 'c'], 'cost')"))
 	assert.Equal(t, -1, value(t, g, st, "pathCost('a', ['c'], 'cost')"))
 	assert.Equal(t, 3, value(t, g, st, "len(costWalks('a', 3, 'cost'))"))
-	assert.Equal(t, 2, value(t, g, st, "len(costWalks('c', 1, 'cost'))"))
+	assert.Equal(t, 2, value(t, g, st, "len(costWalks('c', 1, 'cost'))")) // b, and a through b
+	assert.Equal(t, 3, value(t, g, st, "len(costWalks('c', 2, 'cost'))"))
 }
 
 func toAny(v any) []any {

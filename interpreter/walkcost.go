@@ -29,16 +29,28 @@ func (b *Board) edge(from, to string) *Edge {
 	return nil
 }
 
+// passCost is what passing through a node costs, added to the edges
+// into and out of it: its num named key, 0 without. A port that costs a
+// step to enter or to leave, but none to pass, has edges of cost 1 and
+// a pass cost of -1.
+func (b *Board) passCost(node, key string) int { return b.Nodes[node].Num[key] }
+
 // costWalks lists every path from a node that visits no node twice and
 // costs at most budget, shortest first by number of nodes, then in the
-// order of the edges. The empty path is not listed.
+// order of the edges. The empty path is not listed. A path's cost is
+// the cost of its edges plus the pass cost of the nodes it goes through
+// (neither the first nor the last).
 func (b *Board) costWalks(from string, budget int, key string) [][]string {
 	var out [][]string
 	path := []string{}
 	var rec func(at string, left int)
 	rec = func(at string, left int) {
+		pass := 0
+		if at != from {
+			pass = b.passCost(at, key)
+		}
 		for _, e := range b.out[at] {
-			c := edgeCost(e, key)
+			c := edgeCost(e, key) + pass
 			if c > left || e.To == from || slices.Contains(path, e.To) {
 				continue
 			}
