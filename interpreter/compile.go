@@ -111,6 +111,7 @@ func str(v cue.Value, path string) string {
 	if !ok {
 		return ""
 	}
+	x, _ = x.Default() // a value a param chooses (board: params.map) has one
 	s, _ := x.String()
 	return s
 }
@@ -260,8 +261,9 @@ func (c *compiler) boardDecl(v cue.Value) {
 		}
 		name = names[0]
 	}
-	b, ok := lookup(boards, name)
-	if !ok {
+	// The name is a label, not a path: "central-europe" has a '-'.
+	b := boards.LookupPath(cue.MakePath(cue.Str(name)))
+	if !b.Exists() {
 		x, _ := lookup(v, "board")
 		c.errorf(x, "board %q is not declared in boards", name)
 		return

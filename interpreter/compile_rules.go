@@ -20,7 +20,7 @@ type cardRules struct {
 
 // modifier changes a value computed by modified().
 type modifier struct {
-	target              string
+	key, target         string
 	stack               bool
 	be                  *code
 	lay                 *layout
@@ -83,7 +83,12 @@ func (c *compiler) ruleDecls(v cue.Value) {
 		fields(pv, func(pn string, y cue.Value) {
 			t, _ := y.String()
 			f.params = append(f.params, param{name: pn, typ: t, slot: f.lay.slot(pn)})
-			in = append(in, reflectOf(t))
+			// A list param takes any list ([]string from costWalks...).
+			rt := reflectOf(t)
+			if t == "list" {
+				rt = reflect.TypeOf((*any)(nil)).Elem()
+			}
+			in = append(in, rt)
 		})
 		if c.g.m.lib[name].name != "" {
 			c.errorf(x, "function %q: the library has a function of that name", name)
@@ -151,20 +156,20 @@ func (c *compiler) ruleBodies(v cue.Value) {
 		r := &cardRules{}
 		ms, _ := lookup(x, "mods")
 		fields(ms, func(name string, y cue.Value) {
-			md := &modifier{target: str(y, "target"), stack: boolean(y, "stack", true), lay: newLayout("value", "card")}
-			md.valueSlot, md.cardSlot = md.lay.slot("value"), md.lay.slot("card")
+			md := &modifier{key: name, target: str(y, "target"), stack: boolean(y, "stack", true), lay: newLayout("value", "this")}
+			md.valueSlot, md.cardSlot = md.lay.slot("value"), md.lay.slot("this")
 			be, _ := lookup(y, "be")
 			c.lay = md.lay
-			md.be = c.pure(be, c.base().with("value", types.Int).with("card", types.String), expr.AsInt())
+			md.be = c.pure(be, c.base().with("value", types.Int).with("this", types.String), expr.AsInt())
 			r.mods = append(r.mods, md)
 		})
 		ts, _ := lookup(x, "triggers")
 		fields(ts, func(name string, y cue.Value) {
 			t := &Trigger{On: str(y, "on")}
 			t.cause = "card " + def + " " + name
-			c.lay = newLayout("event", "card")
-			t.event, t.card = c.lay.slot("event"), c.lay.slot("card")
-			s := c.base().with("event", types.TypeOf(map[string]any{})).with("card", types.String)
+			c.lay = newLayout("event", "this")
+			t.event, t.card = c.lay.slot("event"), c.lay.slot("this")
+			s := c.base().with("event", types.TypeOf(map[string]any{})).with("this", types.String)
 			if w, ok := lookup(y, "when"); ok {
 				t.when = c.pure(w, s, expr.AsBool())
 			}

@@ -204,14 +204,14 @@ func (m *machine) owns(p int, def string) (bool, error) {
 // modified is base changed by every modifier with this target of the
 // cards player p has in force, in the order the cards lie in the active
 // zones. A modifier that does not stack applies once however many cards
-// of its type the player has.
+// with a modifier of that key the player has.
 func (m *machine) modified(target string, p int, base int) (int, error) {
 	if _, err := m.seat(p); err != nil {
 		return 0, err
 	}
 	g := m.g
 	v := base
-	var done []*modifier
+	var done []string
 	for _, z := range g.activeZones {
 		for _, id := range m.st.Zones[g.playerZone(z, p)] {
 			c := g.cards[id]
@@ -229,11 +229,11 @@ func (m *machine) modified(target string, p int, base int) (int, error) {
 				}
 				if !md.stack {
 					for _, d := range done {
-						if d == md {
+						if d == md.key {
 							continue mods
 						}
 					}
-					done = append(done, md)
+					done = append(done, md.key)
 				}
 				sc := g.scope(md.lay, p, m.st.Players)
 				sc.vals[md.valueSlot], sc.vals[md.cardSlot] = v, id

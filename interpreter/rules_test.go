@@ -33,7 +33,7 @@ game: {
 	}
 	cards: {
 		cheap: {name: "Cheap", kind: "tech", count: 2
-			mods: fee: {target: "fee", be: "value / 2", stack: false}
+			mods: half: {target: "fee", be: "value / 2", stack: false}
 		}
 		free: {name: "Free", kind: "tech"
 			mods: fee: {target: "fee", be: "0"}
