@@ -135,7 +135,8 @@ type Edge struct {
 
 // Effect is a named subroutine.
 type Effect struct {
-	ID     string
+	ID      string
+	returns string // the type of what a return step gives back, or ""
 	params []param
 	body   *Block
 	lay    *layout
@@ -211,6 +212,7 @@ const (
 	stepTurn
 	stepEmit
 	stepEnd
+	stepReturn
 )
 
 // Step is one compiled step of an effect.

@@ -59,8 +59,23 @@ game: {
 		{if: "all[0] != 'cheap#1' || len(all) != 5", then: [{do: "set('aliased', 1)"}]},
 	]
 	flow: [{while: "true", loop: [
-		{turn: {player: "0", actions: ["pick", "pay", "gain", "build"]}},
+		{turn: {player: "0", actions: ["pick", "pay", "gain", "build", "calc", "ask"]}},
 	]}]
+	effects: {
+		double: {
+			params: n: "int"
+			returns: "int"
+			do: [{if: "n > 2", then: [{return: "n * 2"}]}, {return: "n"}]
+		}
+		tens: {
+			returns: "int"
+			do: [
+				{choose: {id: "num", options: "[1, 2]", as: "x"}},
+				{return: "x * 10"},
+				{do: "set('price', -1)"},
+			]
+		}
+	}
 	actions: {
 		pick: do: [
 			{choose: {id: "cards", options: "zone('box')", min: "1", max: "2", as: "got"}},
@@ -71,6 +86,12 @@ game: {
 			{emit: "paid", with: to: "me"},
 		]
 		gain: do: [{do: "padd(0, 'cash', 1)"}]
+		calc: do: [
+			{call: "double", with: n: "3", as: "a"},
+			{call: "double", with: n: "1", as: "b"},
+			{do: "set('price', a * 100 + b)"},
+		]
+		ask: do: [{call: "tens", as: "r"}, {do: "set('price', r + 1)"}]
 		build: do: [
 			{let: "id", be: "newPiece('ship', me)"},
 			{do: "place(id, 'a') && qsetstr(id, 'came', 'b') && nadd('a', 'till', 10)"},
@@ -229,4 +250,20 @@ func TestRuleErrors(t *testing.T) {
 		require.Error(t, err, tc.to)
 		assert.Contains(t, err.Error(), tc.want)
 	}
+}
+
+// An effect gives a value back with return; the caller binds it with as,
+// also when the effect paused for a choice and the game was saved.
+func TestEffectReturns(t *testing.T) {
+	g, st := newCards(t)
+	require.NoError(t, g.Apply(st, "calc"))
+	assert.Equal(t, 601, st.Vars["price"])
+
+	require.NoError(t, g.Apply(st, "ask"))
+	b, err := json.Marshal(st)
+	require.NoError(t, err)
+	var back interpreter.State
+	require.NoError(t, json.Unmarshal(b, &back))
+	require.NoError(t, g.Apply(&back, "num 2"))
+	assert.Equal(t, 21, back.Vars["price"])
 }

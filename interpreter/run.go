@@ -141,6 +141,9 @@ func (g *Game) run(st *State) error {
 		}
 		f := st.Stack[len(st.Stack)-1]
 		if len(f.Cursors) == 0 {
+			if f.Bind > 0 && len(st.Stack) > 1 {
+				st.Stack[len(st.Stack)-2].Scope.vals[f.Bind-1] = f.Result
+			}
 			g.pop(st)
 			continue
 		}
@@ -261,6 +264,9 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			sc.vals[a.slot] = v
 		}
 		g.push(st, sc, s.callCause, s.call.body.id)
+		if s.as != "" {
+			st.Stack[len(st.Stack)-1].Bind = s.asSlot + 1
+		}
 	case stepEmit:
 		c.PC++
 		ev := map[string]any{"name": s.emit}
@@ -297,6 +303,13 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			g.push(st, fire[k].sc, fire[k].t.cause, fire[k].t.body.id)
 		}
 		g.m.fire = fire[:0]
+	case stepReturn:
+		v, err := m.eval(s.expr, f.Scope)
+		if err != nil {
+			return err
+		}
+		f.Result = v
+		f.Cursors = f.Cursors[:0] // the frame ends here
 	case stepEnd:
 		st.Finished, st.EndReason = true, s.end
 		st.Stack, st.Pending = nil, nil

@@ -57,6 +57,10 @@ type Frame struct {
 	Scope   Scope    `json:"scope"`
 	Cause   string   `json:"cause"`
 	Cursors []Cursor `json:"cursors"`
+	// Result is what a return step of the frame gave back; Bind, when
+	// not 0, is 1 + the slot of the caller's local the result goes to.
+	Result any `json:"result,omitempty"`
+	Bind   int `json:"bind,omitempty"`
 }
 
 // Cursor is a position in a block. A loop cursor remembers its step
@@ -158,7 +162,7 @@ func (s *State) Clone() *State {
 	}
 	c.Stack = make([]*Frame, len(s.Stack))
 	for i, f := range s.Stack {
-		c.Stack[i] = &Frame{Scope: f.Scope.clone(), Cause: f.Cause, Cursors: append([]Cursor(nil), f.Cursors...)}
+		c.Stack[i] = &Frame{Scope: f.Scope.clone(), Cause: f.Cause, Cursors: append([]Cursor(nil), f.Cursors...), Result: f.Result, Bind: f.Bind}
 	}
 	if s.Pending != nil {
 		p := *s.Pending
