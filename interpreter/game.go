@@ -137,9 +137,9 @@ type Edge struct {
 type Effect struct {
 	ID      string
 	returns string // the type of what a return step gives back, or ""
-	params []param
-	body   *Block
-	lay    *layout
+	params  []param
+	body    *Block
+	lay     *layout
 }
 
 // Action is something a player may do when a turn step asks.
