@@ -9,6 +9,7 @@ import (
 
 	"cuelang.org/go/cue"
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/types"
 )
 
@@ -106,7 +107,41 @@ func (c *compiler) ruleDecls(v cue.Value) {
 			g.release(sc)
 			return out, err
 		}, sig))
+		m.lib[name] = libFunc{name: name, call: g.fastFunction(f)}
 	})
+}
+
+// fastFunction lets the fast path call a named function directly: its
+// arguments are evaluated as closures, its body runs through eval.
+func (g *Game) fastFunction(f *function) func(loc file.Location, args []val) val {
+	m := g.m
+	return func(loc file.Location, args []val) val {
+		boxes := make([]func(*frame) any, len(args))
+		for i, a := range args {
+			boxes[i] = a.box
+		}
+		run := func(fr *frame) any {
+			sc := g.scope(f.lay, -1, m.st.Players)
+			for i, p := range f.params {
+				sc.vals[p.slot] = boxes[i](fr)
+			}
+			out, err := m.eval(f.be, sc)
+			g.release(sc)
+			if err != nil {
+				fail(loc, err)
+			}
+			return out
+		}
+		switch f.ret {
+		case "int":
+			return mk(func(fr *frame) int { return run(fr).(int) })
+		case "bool":
+			return mk(func(fr *frame) bool { return run(fr).(bool) })
+		case "string":
+			return mk(func(fr *frame) string { return run(fr).(string) })
+		}
+		return mk(run)
+	}
 }
 
 func reflectOf(t string) reflect.Type {
