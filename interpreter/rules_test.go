@@ -236,9 +236,9 @@ func toAny(v any) []any {
 func TestRuleErrors(t *testing.T) {
 	for _, tc := range []struct{ from, to, want string }{
 		{`"nget('a', 'till')"`, `"nget('a', 'tll')"`, ""},
-		{`nadd('a', 'till', 10)`, `nadd('a', 'tll', 10)`, `nadd: unknown node var "tll" (declared: till)`},
-		{`qsetstr(id, 'came', 'b')`, `qsetstr(id, 'cme', 'b')`, `qsetstr: unknown piece string var "cme" (declared: came)`},
-		{`newPiece('ship', me)`, `newPiece('shp', me)`, `newPiece: unknown kind of piece "shp" (declared: ship)`},
+		{`nadd('a', 'till', 10)`, `nadd('a', 'tll', 10)`, `nadd: unknown node var "tll" (did you mean "till"?)`},
+		{`qsetstr(id, 'came', 'b')`, `qsetstr(id, 'cme', 'b')`, `qsetstr: unknown piece string var "cme" (did you mean "came"?)`},
+		{`newPiece('ship', me)`, `newPiece('shp', me)`, `newPiece: unknown kind of piece "shp" (did you mean "ship"?)`},
 		{`tech: {active: true}`, `tech: {}`, `card "cheap" has mods or triggers but no player zone is active`},
 		{`min: "1", max: "2",`, `min: "1",`, `a choice of several needs both min and max`},
 		{`"value / 2"`, `"value / 'x'"`, `invalid operation`},

@@ -1,7 +1,5 @@
 package interpreter
 
-import "slices"
-
 // View is what one player may see of a state: zones they may not see show
 // only how many cards they hold, and the random generator, the effects
 // under way and hidden cards in the log are left out.
@@ -13,9 +11,10 @@ type View struct {
 	PlayerVars []map[string]int    `json:"playerVars"`
 	Zones      map[string][]string `json:"zones"`
 	// Hidden counts the cards of the zones the viewer may not see.
-	Hidden   map[string]int            `json:"hidden,omitempty"`
-	Stocks   map[string][]string       `json:"stocks"`
-	Pieces   []*Piece                  `json:"pieces"`
+	Hidden map[string]int      `json:"hidden,omitempty"`
+	Stocks map[string][]string `json:"stocks"`
+	Pieces []*Piece            `json:"pieces"`
+	// NodeVars are the counters on board nodes (a port's treasury).
 	NodeVars map[string]map[string]int `json:"nodeVars,omitempty"`
 	Pending  *Decision                 `json:"pending,omitempty"`
 	Finished bool                      `json:"finished"`
@@ -25,30 +24,11 @@ type View struct {
 // View returns the state as seen by seat viewer (-1: a spectator, who sees
 // only public zones).
 func (g *Game) View(st *State, viewer int) (*View, error) {
-	v := &View{
-		Game: st.Game, Viewer: viewer, Players: st.Players, Vars: st.Vars, PlayerVars: st.PlayerVars,
-		Zones: map[string][]string{}, Hidden: map[string]int{}, Stocks: st.Stocks, Pieces: st.Pieces,
-		NodeVars: st.NodeVars,
-		Pending:  st.Pending, Finished: st.Finished,
+	v, err := g.ViewBoard(st, viewer)
+	if err != nil {
+		return nil, err
 	}
-	for ref, cards := range st.Zones {
-		ok, err := g.visible(st, ref, viewer)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			v.Zones[ref] = cards
-		} else {
-			v.Hidden[ref] = len(cards)
-		}
-	}
-	for _, e := range st.Log {
-		if e.Hidden && !slices.Contains(e.Seen, viewer) {
-			e.Card = "?"
-		}
-		e.Seen = nil
-		v.Log = append(v.Log, e)
-	}
+	v.Log = g.LogView(st, viewer, 0)
 	return v, nil
 }
 
