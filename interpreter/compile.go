@@ -36,7 +36,9 @@ func Compile(v cue.Value) (*Game, error) {
 	c.g.m = &machine{g: c.g}
 	c.g.m.register()
 	c.declarations(v)
+	c.ruleDecls(v)
 	c.bodies(v)
+	c.ruleBodies(v)
 	if len(c.errs) == 0 {
 		// Unused names are looked for once the rest is clean: a misspelt
 		// name in a turn would also leave its action unused.
@@ -114,6 +116,7 @@ func str(v cue.Value, path string) string {
 	if !ok {
 		return ""
 	}
+	x, _ = x.Default() // a value a param chooses (board: params.map) has one
 	s, _ := x.String()
 	return s
 }
@@ -264,8 +267,9 @@ func (c *compiler) boardDecl(v cue.Value) {
 		}
 		name = names[0]
 	}
-	b, ok := lookup(boards, name)
-	if !ok {
+	// The name is a label, not a path: "central-europe" has a '-'.
+	b := boards.LookupPath(cue.MakePath(cue.Str(name)))
+	if !b.Exists() {
 		x, _ := lookup(v, "board")
 		c.errorf(x, "board: %s", unknownName("board", name, fieldNamesOf(boards)))
 		return
