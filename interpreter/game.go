@@ -100,6 +100,7 @@ type Board struct {
 	order   []string
 	out, in map[string][]*Edge
 	kinds   map[string][]string
+	decl    []BoardEdge // the edges as declared, for drawing
 }
 
 // Node is a space of the board.
