@@ -46,7 +46,7 @@ type svgNode struct {
 	Size           float64
 	BX, BY, BW     float64 // a square's corner and side
 	Ring           float64 // the radius of a target's ring
-	Points         string // a diamond's polygon
+	Points         string  // a diamond's polygon
 	Fill, Stroke   string
 	Label          string
 	LX, LY         float64
@@ -107,7 +107,7 @@ func drawBoard(g *interpreter.Game, lay *Layout, v *interpreter.View, targets ma
 	for _, node := range order {
 		c := lay.Pos[node]
 		r := radius[node]
-		pr := math.Min(math.Max(r*0.7, 6), 10)
+		pr := math.Min(math.Max(r*0.75, 7), 11)
 		ps := at[node]
 		for i, p := range ps {
 			x, y := c.X, c.Y
@@ -164,7 +164,7 @@ func drawNode(lay *Layout, n *interpreter.Node, target bool) svgNode {
 	gap := st.Size + 4
 	switch label {
 	case "none":
-		sn.IDText = float64(len(n.ID))*6 <= 2*st.Size+2
+		sn.IDText = st.Size >= 10 && float64(len(n.ID))*6 <= 2*st.Size+2
 		return sn
 	case "above":
 		sn.LX, sn.LY, sn.Anchor = c.X, c.Y-gap-2, "middle"
@@ -177,7 +177,7 @@ func drawNode(lay *Layout, n *interpreter.Node, target bool) svgNode {
 	}
 	sn.Label = n.Name
 	// The id, which moves use, goes inside when it fits.
-	sn.IDText = n.Name != n.ID && float64(len(n.ID))*6 <= 2*st.Size
+	sn.IDText = st.Size >= 10 && n.Name != n.ID && float64(len(n.ID))*6 <= 2*st.Size
 	return sn
 }
 
