@@ -153,11 +153,11 @@ func (s *Server) bump() {
 func (s *Server) Reload(id string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	defer s.bump()
 	t := s.tables[id]
 	if t == nil {
-		return
+		return // not started, or did not load: its page loads it again
 	}
-	defer s.bump()
 	g, lay, err := s.compile(id)
 	if err != nil {
 		t.errs = errorLines(err)
@@ -290,8 +290,18 @@ func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
 // page serves the whole page of a game.
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
-	m, err := s.model(r.PathValue("game"))
+	id := r.PathValue("game")
+	m, err := s.model(id)
+	version := s.version
 	s.mu.Unlock()
+	var l diag.List
+	if errors.As(err, &l) {
+		// The page of a game that does not load lists its errors and
+		// loads again when a file of the game is saved.
+		w.WriteHeader(http.StatusUnprocessableEntity)
+		render(w, "broken.html", map[string]any{"Game": id, "Version": version, "Errors": errorLines(err)})
+		return
+	}
 	if err != nil {
 		httpError(w, err)
 		return

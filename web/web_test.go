@@ -370,9 +370,13 @@ func TestLayoutNamesUnknownNode(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "walk", "game.cue"), src, 0o644)
 	os.WriteFile(filepath.Join(dir, "walk", "layout.cue"), []byte("package haven\n\ngame: boards: path: layout: {\n\twidth: 100, height: 100\n\tnodes: hom: {x: 1, y: 1}\n}\n"), 0o644)
 	_, ts := newTestServer(t, Options{Source: load.Dir(dir)})
-	code, body := get(t, ts.URL+"/games/walk")
+	code, body := get(t, ts.URL+"/games/walk/state")
 	if code == 200 || !strings.Contains(body, `layout.cue:5:18: layout: no node "hom" on the board`) {
 		t.Errorf("status %d, body %q", code, body)
+	}
+	code, body = get(t, ts.URL+"/games/walk")
+	if code != http.StatusUnprocessableEntity || !strings.Contains(body, `layout.cue:5:18: layout: no node &#34;hom&#34; on the board`) {
+		t.Errorf("page: status %d, body %q", code, body)
 	}
 }
 
