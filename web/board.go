@@ -61,6 +61,8 @@ type svgPiece struct {
 	ID, Kind string
 	Owner    int
 	X, Y, R  float64
+	Target   bool    // a legal move names it
+	Ring     float64 // the radius of a target's ring
 	Color    string
 	Cargo    []svgToken
 }
@@ -72,7 +74,7 @@ type svgToken struct {
 }
 
 // drawBoard lays out the board with the pieces and goods of a view.
-// targets are the nodes the viewer's legal moves name.
+// targets are the nodes and pieces the viewer's legal moves name.
 func drawBoard(g *interpreter.Game, lay *Layout, v *interpreter.View, targets map[string]bool) *svgBoard {
 	b := &svgBoard{Width: lay.Width, Height: lay.Height, Background: lay.Background}
 	nodes := g.BoardNodes()
@@ -117,7 +119,7 @@ func drawBoard(g *interpreter.Game, lay *Layout, v *interpreter.View, targets ma
 				x += math.Cos(a) * (r*0.6 + pr*0.4)
 				y += math.Sin(a) * (r*0.6 + pr*0.4)
 			}
-			sp := svgPiece{ID: p.ID, Kind: p.Kind, Owner: p.Owner, X: x, Y: y, R: pr, Color: seatColor(p.Owner)}
+			sp := svgPiece{ID: p.ID, Kind: p.Kind, Owner: p.Owner, X: x, Y: y, R: pr, Color: seatColor(p.Owner), Target: targets[p.ID], Ring: pr + 5}
 			for k, gd := range v.Stocks[p.ID] {
 				s := pr * 0.8
 				sp.Cargo = append(sp.Cargo, svgToken{X: x - s/2 + float64(k)*s*0.6, Y: y - s/2, S: s, Color: lay.Goods[gd], Title: fmt.Sprintf("%s carries %s", p.ID, nameOr(goodName, gd))})

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -50,7 +51,7 @@ type pageModel struct {
 
 type moveButton struct {
 	Text  string `json:"text"`
-	Nodes string `json:"nodes,omitempty"` // the nodes the move names, space-separated
+	Nodes string `json:"nodes,omitempty"` // the nodes and pieces the move names, space-separated
 	Title string `json:"title,omitempty"` // the action's name and text
 }
 
@@ -137,6 +138,10 @@ func (t *table) model(version int) (*pageModel, error) {
 	for _, n := range t.g.BoardNodes() {
 		nodes[n.ID] = true
 	}
+	pieces := map[string]bool{}
+	for _, p := range v.Pieces {
+		pieces[p.ID] = true
+	}
 	targets := map[string]bool{}
 	if d := v.Pending; d != nil && !v.Finished {
 		m.Deciding = d.Player
@@ -165,7 +170,7 @@ func (t *table) model(version int) (*pageModel, error) {
 				words := strings.Fields(mv.Text)
 				var named []string
 				for _, w := range words {
-					if nodes[w] {
+					if nodes[w] || pieces[w] {
 						named = append(named, w)
 						targets[w] = true
 					}
@@ -357,7 +362,8 @@ func (t *table) stocks(m *pageModel, v *interpreter.View, nodes map[string]bool)
 	}
 }
 
-// logLines renders the latest events, a run of equal lines counted once.
+// logLines renders the latest events, latest first, a run of equal lines
+// counted once.
 func logLines(events []interpreter.Event) []logLine {
 	var out []logLine
 	for _, e := range events {
@@ -377,5 +383,6 @@ func logLines(events []interpreter.Event) []logLine {
 	if len(out) > logShown {
 		out = out[len(out)-logShown:]
 	}
+	slices.Reverse(out) // the latest first, where the eye looks
 	return out
 }

@@ -34,8 +34,8 @@
     return fetch("/games/" + game + "/state").then(answer);
   }
 
-  // Clicking a space of the board plays the move that names it; when
-  // several do, they are picked out among the moves.
+  // Clicking a space or a piece of the board plays the move that names
+  // it; when several do, they are picked out among the moves.
   function clickNode(id) {
     var buttons = Array.prototype.slice.call(document.querySelectorAll("button.move"));
     var named = buttons.filter(function (b) {
@@ -54,6 +54,8 @@
     if (act) return post(act.dataset.act);
     var node = t.closest && t.closest("g.node.target");
     if (node) return clickNode(node.dataset.node);
+    var piece = t.closest && t.closest("g.piece.target");
+    if (piece) return clickNode(piece.dataset.piece);
   });
 
   document.addEventListener("change", function (e) {
