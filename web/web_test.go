@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"cuelang.org/go/cue"
 
 	"github.com/haven-engine/haven/definitions"
 	"github.com/haven-engine/haven/interpreter"
@@ -391,5 +394,47 @@ func TestRefusesOtherHosts(t *testing.T) {
 	r.Body.Close()
 	if r.StatusCode != http.StatusForbidden {
 		t.Errorf("status %d, want 403", r.StatusCode)
+	}
+}
+
+// TestShippedLayouts checks that every shipped game places every node of
+// its board in its own layout (none left to the automatic one), and that
+// no edge spans more than a quarter of the board unless it wraps round a
+// world map: a misplaced node shows up as a long edge.
+func TestShippedLayouts(t *testing.T) {
+	src := load.Source{FS: definitions.Files}
+	games, _ := src.Games()
+	for _, id := range games {
+		v, err := src.Game(id, load.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := interpreter.Compile(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, ok := boardLayout(v)
+		if !ok {
+			t.Errorf("%s: no layout", id)
+			continue
+		}
+		placed := 0
+		each(x, "nodes", func(string, cue.Value) { placed++ })
+		if n := len(g.BoardNodes()); placed != n {
+			t.Errorf("%s: layout places %d of %d nodes", id, placed, n)
+		}
+		lay, err := readLayout(v, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range g.BoardEdges() {
+			a, b := lay.Pos[e.From], lay.Pos[e.To]
+			if lay.WrapX && math.Abs(a.X-b.X) > lay.Width/2 {
+				continue
+			}
+			if d := math.Hypot(a.X-b.X, a.Y-b.Y); d > lay.Width/4 {
+				t.Errorf("%s: edge %s→%s is %.0f long", id, e.From, e.To, d)
+			}
+		}
 	}
 }
