@@ -68,7 +68,7 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 	if err != nil {
 		var fe *file.Error
 		if errors.As(err, &fe) {
-			c.errs = append(c.errs, &diag.Error{Pos: exprPos(v, fe.Line, fe.Column), Msg: fe.Message + indent(fe.Snippet)})
+			c.errs = append(c.errs, &diag.Error{Pos: exprPos(v, fe.Line, fe.Column), Msg: c.g.hintExpr(fe.Message, s) + indent(fe.Snippet)})
 		} else {
 			c.errorf(v, "%v", err)
 		}

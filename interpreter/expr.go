@@ -32,7 +32,8 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 				p.Line += fe.Line - 1
 				p.Col = fe.Column + 1
 			}
-			return nil, &diag.Error{Pos: p, Msg: fe.Message + indent(fe.Snippet)}
+			msg := g.hintExpr(fe.Message, scope{"me": types.Int, "numPlayers": types.Int, "params": g.paramTypes})
+			return nil, &diag.Error{Pos: p, Msg: msg + indent(fe.Snippet)}
 		}
 		return nil, &diag.Error{Pos: pos, Msg: err.Error()}
 	}
