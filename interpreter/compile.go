@@ -306,6 +306,7 @@ func (c *compiler) boardDecl(v cue.Value) {
 		fields(strs, func(k string, y cue.Value) { e.Str[k], _ = y.String() })
 		g.board.out[from] = append(g.board.out[from], e)
 		g.board.in[to] = append(g.board.in[to], e)
+		g.board.decl = append(g.board.decl, BoardEdge{Edge: e, Directed: boolean(x, "directed", true)})
 		if !boolean(x, "directed", true) {
 			r := &Edge{From: to, To: from, Num: e.Num, Str: e.Str}
 			g.board.out[to] = append(g.board.out[to], r)

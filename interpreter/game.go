@@ -118,6 +118,7 @@ type Board struct {
 	kinds   map[string][]string
 	// reach keeps the lists costWalks made (walkcost.go).
 	reach map[reachKey][][]string
+	decl  []BoardEdge // the edges as declared, for drawing
 }
 
 // Node is a space of the board.
