@@ -131,6 +131,7 @@ func (g *Game) pop(st *State) {
 func (g *Game) run(st *State) error {
 	m := g.m
 	m.st = st
+	m.decide()
 	for n := 0; !st.Finished && st.Pending == nil; n++ {
 		if n > maxSteps {
 			return fmt.Errorf("more than %d steps without a decision: does a loop never pause?", maxSteps)
