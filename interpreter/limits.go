@@ -40,8 +40,8 @@ var HardLimits = Limits{Steps: 10_000_000, Work: 10_000_000, Decision: 200_000_0
 // Counts bound the size of what a definition declares, so that a count
 // of 1e8 cards is refused at load instead of filling the memory.
 var Counts = struct {
-	Players, Cards, Goods, Pieces, Nodes, Edges, While int
-}{Players: 64, Cards: 100_000, Goods: 100_000, Pieces: 10_000, Nodes: 10_000, Edges: 100_000, While: 1_000_000}
+	Players, Cards, Goods, Pieces int
+}{Players: 64, Cards: 100_000, Goods: 100_000, Pieces: 10_000}
 
 // limits reads `limits` of the definition, each value checked against
 // its hard cap.
