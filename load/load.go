@@ -17,7 +17,6 @@ import (
 	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/cuecontext"
 	cueerrors "cuelang.org/go/cue/errors"
-	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/token"
 
 	"github.com/haven-engine/haven/diag"
@@ -73,7 +72,7 @@ func (s Source) VariantFiles(game string) []string {
 // ReadVariant reads a variant shipped with a game, by its file base name.
 func (s Source) ReadVariant(game, name string) ([]byte, string, error) {
 	p := path.Join(game, "variants", strings.TrimSuffix(name, ".cue")+".cue")
-	b, err := fs.ReadFile(s.FS, p)
+	b, err := readFS(s.FS, p, s.name(p))
 	return b, s.name(p), err
 }
 
@@ -95,7 +94,7 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 	}
 	var srcs []source
 	for _, f := range files {
-		b, err := fs.ReadFile(s.FS, f)
+		b, err := readFS(s.FS, f, s.name(f))
 		if err != nil {
 			return cue.Value{}, err
 		}
@@ -121,7 +120,7 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 // variant reads a variant given as a file path, or as the name of a
 // variant shipped with the game.
 func (s Source) variant(game, v string) ([]byte, string, error) {
-	if b, err := os.ReadFile(v); err == nil {
+	if b, err := readFile(v); err == nil {
 		return b, v, nil
 	} else if strings.ContainsAny(v, `/\`) || strings.HasSuffix(v, ".cue") && !os.IsNotExist(err) {
 		return nil, "", fmt.Errorf("variant %s: %v", v, err)
@@ -176,11 +175,14 @@ func buildGame(dir string, srcs []source) (cue.Value, error) {
 		all = append(all, source{"schema/" + f, b})
 	}
 	all = append(all, srcs...)
+	if err := checkTotal(dir, srcs); err != nil {
+		return cue.Value{}, err
+	}
 
 	var errs diag.List
 	inst := build.NewContext().NewInstance("haven", nil)
 	for _, s := range all {
-		f, err := parser.ParseFile(s.name, s.src, parser.ParseComments)
+		f, err := parseFile(s.name, s.src)
 		if err != nil {
 			addCUE(&errs, err)
 			continue
@@ -196,6 +198,12 @@ func buildGame(dir string, srcs []source) (cue.Value, error) {
 	if err := errs.Err(); err != nil {
 		return cue.Value{}, err
 	}
+	return watched(dir, func() (cue.Value, error) { return evaluate(dir, inst) })
+}
+
+// evaluate builds the instance and validates its `game`.
+func evaluate(dir string, inst *build.Instance) (cue.Value, error) {
+	var errs diag.List
 	defer func() {
 		// A missing field has no position: name the game's folder.
 		for _, e := range errs {
