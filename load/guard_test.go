@@ -68,4 +68,3 @@ func TestBillionLaughs(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "g: evaluating the definition took more than 500ms")
 }
-
