@@ -41,6 +41,15 @@ type Options struct {
 	Variants []string
 	// Sets are overrides of the form path=value, path relative to game.
 	Sets []string
+	// Texts are variants given by their text, as a save carries them.
+	Texts []Text
+}
+
+// Text is a variant given by its source text; Name stands for its file
+// in error messages.
+type Text struct {
+	Name string `json:"name"`
+	Src  string `json:"text"`
 }
 
 // Games lists the game folders of a source, sorted.
@@ -106,6 +115,9 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 			return cue.Value{}, err
 		}
 		srcs = append(srcs, source{name, b})
+	}
+	for _, t := range opt.Texts {
+		srcs = append(srcs, source{t.Name, []byte(t.Src)})
 	}
 	for _, set := range opt.Sets {
 		src, err := setSource(set)

@@ -153,7 +153,11 @@ func readMoves(name string, in io.Reader) ([]move, error) {
 
 // save writes the log of the game folder id played to st.
 func save(path, id string, players int, seed uint64, gf *gameFlags, st *interpreter.State) error {
-	log, err := record.New(id, players, seed, gf.options(), st)
+	src, err := gf.source()
+	if err != nil {
+		return err
+	}
+	log, err := record.New(src, id, players, seed, gf.options(), st)
 	if err != nil {
 		return err
 	}
