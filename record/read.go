@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"regexp"
 	"strings"
@@ -45,8 +46,11 @@ var (
 // Read loads a log. Only the log itself is opened: it must be a regular
 // file of at most MaxSize bytes.
 func Read(path string) (*Log, error) {
-	fi, err := os.Stat(path)
+	fi, err := os.Stat(path) // not opened yet: opening a FIFO blocks
 	if err != nil {
+		if pe, ok := err.(*fs.PathError); ok {
+			pe.Op = "open"
+		}
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
