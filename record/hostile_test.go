@@ -13,7 +13,7 @@ import (
 )
 
 // goodLog is a log of a short game of race, as Write writes it.
-func goodLog(t *testing.T) []byte {
+func goodLog(t testing.TB) []byte {
 	t.Helper()
 	v, err := games.Game("race", load.Options{})
 	if err != nil {
