@@ -35,12 +35,9 @@ type runOptions struct {
 	Moves string
 	JSON  bool
 	Save  string
-	// As is the seat whose view is printed; noSeat prints the full state.
-	As int
+	// As is the seat whose view is printed; "" prints the full state.
+	As string
 }
-
-// noSeat is --as not given.
-const noSeat = -2
 
 func runMain(c *command, io IO, args []string) error {
 	opts := &runOptions{IO: io}
@@ -50,7 +47,7 @@ func runMain(c *command, io IO, args []string) error {
 	f.StringVar(&opts.Moves, "moves", "", "read moves from `FILE` (- for stdin)")
 	f.BoolVar(&opts.JSON, "json", false, "print the state, legal moves and result as JSON")
 	f.StringVar(&opts.Save, "save", "", "save the game log to `FILE`")
-	f.IntVar(&opts.As, "as", noSeat, "print only what `SEAT` may see (-1: a spectator); without it, the full state, for debugging")
+	f.StringVar(&opts.As, "as", "", "print only what `SEAT` may see (-1: a spectator); without it, the full state, for debugging")
 	pos, err := f.parse(args, 1, 1)
 	if err == nil {
 		opts.Game = pos[0]
@@ -111,7 +108,7 @@ func runRun(opts *runOptions) error {
 	if err != nil {
 		return err
 	}
-	if opts.As != noSeat {
+	if opts.As != "" {
 		return printSeat(opts, g, st, legal, res)
 	}
 	if opts.JSON {

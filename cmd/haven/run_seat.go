@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"github.com/haven-engine/haven/interpreter"
 )
@@ -24,9 +25,9 @@ type seatOutput struct {
 
 // printSeat prints what seat opts.As may see of st.
 func printSeat(opts *runOptions, g *interpreter.Game, st *interpreter.State, legal []interpreter.Move, res *interpreter.Result) error {
-	seat := opts.As
-	if seat < -1 || seat >= st.Players {
-		return usageErrorf("--as %d: seats are 0 to %d, or -1 for a spectator", seat, st.Players-1)
+	seat, err := strconv.Atoi(opts.As)
+	if err != nil || seat < -1 || seat >= st.Players {
+		return usageErrorf("--as %s: seats are 0 to %d, or -1 for a spectator", opts.As, st.Players-1)
 	}
 	v, err := g.View(st, seat)
 	if err != nil {
