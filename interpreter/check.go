@@ -4,7 +4,11 @@ package interpreter
 // names given as string constants, and which params a condition reads.
 
 import (
+	"fmt"
+	"reflect"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"cuelang.org/go/cue"
@@ -20,61 +24,213 @@ func (c *compiler) checkNames(v cue.Value, n exprast.Node) {
 }
 
 func (g *Game) checkNames(l lit, src string, n exprast.Node, errs *diag.List) {
+	unknown := func(at exprast.Node, what, name string, known []string) {
+		if name == "" || slices.Contains(known, name) || strings.HasSuffix(what, "piece") && g.isPieceID(name) {
+			return
+		}
+		line, col := lineCol(src, at.Location().From)
+		msg := unknownName(what, name, known)
+		if fn, w, ok := strings.Cut(what, ": "); ok {
+			msg = fn + ": " + unknownName(w, name, known)
+		}
+		errs.Add(l.at(line, col), "%s", msg)
+	}
 	var visit walker = func(node exprast.Node) {
-		call, ok := node.(*exprast.CallNode)
-		if !ok {
-			return
-		}
-		id, ok := call.Callee.(*exprast.IdentifierNode)
-		if !ok {
-			return
-		}
-		arg := func(i int) (string, bool) {
-			if i >= len(call.Arguments) {
-				return "", false
-			}
-			s, ok := call.Arguments[i].(*exprast.StringNode)
-			if !ok {
-				return "", false
-			}
-			return s.Value, true
-		}
-		report := func(i int, what string, known []string) {
-			name, ok := arg(i)
+		switch node := node.(type) {
+		case *exprast.CallNode:
+			id, ok := node.Callee.(*exprast.IdentifierNode)
 			if !ok {
 				return
 			}
-			for _, k := range known {
-				if k == name {
-					return
+			report := func(i int, what string, known []string) {
+				if i < len(node.Arguments) {
+					if s, ok := node.Arguments[i].(*exprast.StringNode); ok {
+						unknown(s, id.Value+": "+what, s.Value, known)
+					}
 				}
 			}
-			loc := call.Arguments[i].Location()
-			line, col := lineCol(src, loc.From)
-			errs.Add(l.at(line, col), "%s: unknown %s %q (declared: %s)", id.Value, what, name, strings.Join(sorted(known), ", "))
-		}
-		switch id.Value {
-		case "get", "set", "add":
-			report(0, "var", g.vars)
-		case "pget", "pset", "padd":
-			report(1, "player var", g.playerVars)
-		case "qget", "qset", "qadd":
-			report(1, "piece var", g.pieceVars)
-		case "zone", "shuffle", "draw":
-			report(0, "zone", g.zoneNames(false))
-		case "pz", "pzone":
-			report(0, "player zone", g.zoneNames(true))
-		case "rollDie":
-			report(0, "die", keys(g.dice))
-		case "node", "out", "into", "at":
-			report(0, "node", g.board.order)
-		case "nodes":
-			report(0, "node kind", keys(g.board.kinds))
-		case "transfer":
-			report(0, "good", g.goodIDs())
+			switch id.Value {
+			case "get", "set", "add":
+				report(0, "var", g.vars)
+			case "pget", "pset", "padd":
+				report(1, "player var", g.playerVars)
+			case "qget", "qset", "qadd":
+				report(1, "piece var", g.pieceVars)
+			case "zone", "shuffle":
+				report(0, "zone", g.zoneNames(false))
+			case "draw":
+				report(0, "zone", g.zoneNames(false))
+				report(1, "zone", g.zoneNames(false))
+			case "moveCard", "moveCardTop":
+				report(0, "card", g.cardOrder)
+				report(1, "zone", g.zoneNames(false))
+				report(2, "zone", g.zoneNames(false))
+			case "pz", "pzone":
+				report(0, "player zone", g.zoneNames(true))
+			case "card":
+				report(0, "card", g.cardOrder)
+			case "defs":
+				report(0, "card kind", keys(g.defs))
+				g.kindRef(node.Arguments[0])
+			case "piece", "unplace":
+				report(0, "piece", g.pieceIDs())
+			case "rollDie":
+				report(0, "die", keys(g.dice))
+			case "node", "out", "into", "at", "walks", "walksBack":
+				report(0, "node", g.board.order)
+			case "dist":
+				report(0, "node", g.board.order)
+				report(1, "node", g.board.order)
+			case "place":
+				report(0, "piece", g.pieceIDs())
+				report(1, "node", g.board.order)
+			case "nodes":
+				report(0, "node kind", keys(g.board.kinds))
+			case "transfer":
+				report(0, "good", g.goodIDs())
+			case "has":
+				report(1, "good", g.goodIDs())
+			}
+		case *exprast.BinaryNode:
+			// card(c).def == 'x', .kind in ['a', 'b']: a field that holds
+			// a name compared with a constant.
+			switch node.Operator {
+			case "==", "!=":
+				for _, pair := range [][2]exprast.Node{{node.Left, node.Right}, {node.Right, node.Left}} {
+					if what, known := g.fieldNames(pair[0]); what != "" {
+						if s, ok := pair[1].(*exprast.StringNode); ok {
+							unknown(s, what, s.Value, known)
+							if what == "card kind" {
+								g.kindRef(s)
+							}
+						}
+					}
+				}
+			case "in", "not in":
+				if what, known := g.fieldNames(node.Left); what != "" {
+					if arr, ok := node.Right.(*exprast.ArrayNode); ok {
+						for _, e := range arr.Nodes {
+							if s, ok := e.(*exprast.StringNode); ok {
+								unknown(s, what, s.Value, known)
+								if what == "card kind" {
+									g.kindRef(s)
+								}
+							}
+						}
+					}
+				}
+			}
 		}
 	}
 	exprast.Walk(&n, visit)
+}
+
+// kindRef notes a kind an expression names as a constant.
+func (g *Game) kindRef(n exprast.Node) {
+	if s, ok := n.(*exprast.StringNode); ok {
+		if g.kindRefs == nil {
+			g.kindRefs = map[string]bool{}
+		}
+		g.kindRefs[s.Value] = true
+	}
+}
+
+// fieldNames tells what names a field of a card, node, piece or edge
+// holds, when n reads one: a card's `.def` (card types) and `.kind`, a
+// node's `.kind`, a piece's `.kind` and `.at` (a node), an edge's `.from`
+// and `.to`. The type expr's checker gave the base tells which; a base of
+// unknown type is not checked.
+func (g *Game) fieldNames(n exprast.Node) (string, []string) {
+	m, ok := n.(*exprast.MemberNode)
+	if !ok {
+		return "", nil
+	}
+	p, ok := m.Property.(*exprast.StringNode)
+	if !ok {
+		return "", nil
+	}
+	t := m.Node.Type()
+	if t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch {
+	case t == reflect.TypeOf(Card{}) && p.Value == "def":
+		return "card", g.cardDefs()
+	case t == reflect.TypeOf(Card{}) && p.Value == "kind":
+		return "card kind", keys(g.defs)
+	case t == reflect.TypeOf(Node{}) && p.Value == "kind":
+		return "node kind", keys(g.board.kinds)
+	case t == reflect.TypeOf(Piece{}) && p.Value == "kind":
+		return "piece kind", g.pieceKindIDs
+	case t == reflect.TypeOf(Piece{}) && p.Value == "at":
+		return "node", append([]string{""}, g.board.order...)
+	case t == reflect.TypeOf(Edge{}) && (p.Value == "from" || p.Value == "to"):
+		return "node", g.board.order
+	}
+	return "", nil
+}
+
+// unknownName is the message for a name that is not declared: the
+// closest declared one when there is one, else the list of them.
+func unknownName(what, name string, known []string) string {
+	if hint := diag.DidYouMean(name, known); hint != "" {
+		return fmt.Sprintf("unknown %s %q%s", what, name, hint)
+	}
+	var listed []string
+	for _, k := range sorted(known) {
+		if k != "" {
+			listed = append(listed, k)
+		}
+	}
+	if len(listed) > 12 {
+		listed = append(listed[:12], fmt.Sprintf("… %d in all", len(listed)))
+	}
+	if len(listed) == 0 {
+		return fmt.Sprintf("unknown %s %q (none declared)", what, name)
+	}
+	return fmt.Sprintf("unknown %s %q (declared: %s)", what, name, strings.Join(listed, ", "))
+}
+
+// isPieceID tells whether id is one a piece may have: kind-seat-n, with
+// a declared kind and a seat the game allows. (How many pieces of a kind
+// there are is an expression over the player count.)
+func (g *Game) isPieceID(id string) bool {
+	for _, k := range g.pieceKindIDs {
+		rest, ok := strings.CutPrefix(id, k+"-")
+		if !ok {
+			continue
+		}
+		seat, n, ok := strings.Cut(rest, "-")
+		p, err1 := strconv.Atoi(seat)
+		k, err2 := strconv.Atoi(n)
+		if ok && err1 == nil && err2 == nil && p >= 0 && p < g.MaxPlayers && k >= 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// pieceIDs are ids a misspelt piece id is compared with: the first few
+// pieces of every kind and seat.
+func (g *Game) pieceIDs() []string {
+	var out []string
+	for _, k := range g.pieceKindIDs {
+		for p := 0; p < g.MaxPlayers; p++ {
+			for n := 1; n <= 5; n++ {
+				out = append(out, fmt.Sprintf("%s-%d-%d", k, p, n))
+			}
+		}
+	}
+	return out
+}
+
+func (g *Game) cardDefs() []string {
+	var out []string
+	for _, ds := range g.defs {
+		out = append(out, ds...)
+	}
+	sort.Strings(out)
+	return out
 }
 
 type walker func(exprast.Node)
@@ -149,4 +305,44 @@ func paramsRead(c *code, ps []param) int {
 	}
 	exprast.Walk(&n, visit)
 	return need
+}
+
+// hintExpr adds the closest known name to expr's "unknown name",
+// "unknown field" (a param) and "has no field" (of a card, node, piece or
+// edge) errors.
+func (g *Game) hintExpr(msg string, s scope) string {
+	var name string
+	var known []string
+	switch {
+	case strings.HasPrefix(msg, "unknown name "):
+		name = strings.TrimPrefix(msg, "unknown name ")
+		for k := range s {
+			known = append(known, k)
+		}
+		for k := range g.m.lib {
+			known = append(known, k)
+		}
+	case strings.HasPrefix(msg, "unknown field "):
+		name = strings.TrimPrefix(msg, "unknown field ")
+		for k := range g.paramTypes {
+			known = append(known, k)
+		}
+	case strings.HasPrefix(msg, "type ") && strings.Contains(msg, " has no field "):
+		t, field, _ := strings.Cut(strings.TrimPrefix(msg, "type "), " has no field ")
+		name = field
+		for _, v := range []any{Card{}, Node{}, Piece{}, Edge{}} {
+			rt := reflect.TypeOf(v)
+			if strings.HasSuffix(t, "."+rt.Name()) {
+				for i := 0; i < rt.NumField(); i++ {
+					if tag := rt.Field(i).Tag.Get("expr"); tag != "" {
+						known = append(known, tag)
+					}
+				}
+			}
+		}
+	default:
+		return msg
+	}
+	slices.Sort(known)
+	return msg + diag.DidYouMean(name, known)
 }

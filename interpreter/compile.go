@@ -40,6 +40,11 @@ func Compile(v cue.Value) (*Game, error) {
 	c.declarations(v)
 	c.bodies(v)
 	c.effectCycles()
+	if len(c.errs) == 0 {
+		// Unused names are looked for once the rest is clean: a misspelt
+		// name in a turn would also leave its action unused.
+		c.checkRefs(v)
+	}
 	if err := c.errs.Err(); err != nil {
 		return nil, err
 	}
@@ -201,7 +206,7 @@ func (c *compiler) declarations(v cue.Value) {
 		}
 		zs, _ := lookup(v, path)
 		fields(zs, func(name string, x cue.Value) {
-			z := &Zone{ID: name, PerPlayer: perPlayer, Visibility: str(x, "visibility"), Refill: str(x, "refill")}
+			z := &Zone{ID: name, Name: str(x, "name"), PerPlayer: perPlayer, Visibility: str(x, "visibility"), Refill: str(x, "refill")}
 			if name == boxZone {
 				c.errorf(x, "zone %q is reserved: it holds the cards not yet dealt", name)
 			}
@@ -242,6 +247,8 @@ func (c *compiler) declarations(v cue.Value) {
 			g.cardOrder = append(g.cardOrder, id)
 		}
 	})
+	pk, _ := lookup(v, "pieces")
+	fields(pk, func(name string, _ cue.Value) { g.pieceKindIDs = append(g.pieceKindIDs, name) })
 	ds, _ := lookup(v, "dice")
 	fields(ds, func(name string, x cue.Value) {
 		elems(x, func(_ int, y cue.Value) { n, _ := y.Int64(); g.dice[name] = append(g.dice[name], int(n)) })
@@ -268,7 +275,7 @@ func (c *compiler) boardDecl(v cue.Value) {
 	b, ok := lookup(boards, name)
 	if !ok {
 		x, _ := lookup(v, "board")
-		c.errorf(x, "board %q is not declared in boards", name)
+		c.errorf(x, "board: %s", unknownName("board", name, fieldNamesOf(boards)))
 		return
 	}
 	ns, _ := lookup(b, "nodes")
@@ -289,9 +296,10 @@ func (c *compiler) boardDecl(v cue.Value) {
 	es, _ := lookup(b, "edges")
 	elems(es, func(_ int, x cue.Value) {
 		from, to := str(x, "from"), str(x, "to")
-		for _, end := range []string{from, to} {
+		for k, end := range []string{from, to} {
 			if g.board.Nodes[end] == nil {
-				c.errorf(x, "edge %s→%s: no node %q", from, to, end)
+				y, _ := lookup(x, []string{"from", "to"}[k])
+				c.errorf(y, "edge %s→%s: %s", from, to, unknownName("node", end, g.board.order))
 				return
 			}
 		}

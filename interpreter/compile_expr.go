@@ -68,7 +68,11 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 	if err != nil {
 		var fe *file.Error
 		if errors.As(err, &fe) {
-			c.errs = append(c.errs, &diag.Error{Pos: exprPos(v, fe.Line, fe.Column), Msg: clockHint(fe.Message) + indent(fe.Snippet)})
+			msg := clockHint(fe.Message)
+			if msg == fe.Message {
+				msg = c.g.hintExpr(fe.Message, s)
+			}
+			c.errs = append(c.errs, &diag.Error{Pos: exprPos(v, fe.Line, fe.Column), Msg: msg + indent(fe.Snippet)})
 		} else {
 			c.errorf(v, "%v", err)
 		}

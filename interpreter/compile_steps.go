@@ -61,7 +61,7 @@ func (c *compiler) bodies(v cue.Value) {
 			}
 			if z.Refill != "" && g.zones[z.Refill] == nil && (k == 0 || g.pzones[z.Refill] == nil) {
 				y, _ := lookup(x, "refill")
-				c.errorf(y, "refill: no zone %q", z.Refill)
+				c.errorf(y, "refill: %s", unknownName("zone", z.Refill, append(keys(g.zones), keys(g.pzones)...)))
 			}
 			if y, ok := lookup(x, "seenBy"); ok {
 				c.lay = g.seenByLay
@@ -249,7 +249,7 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		st.callCause = "effect " + st.callName
 		st.call = c.g.effects[st.callName]
 		if st.call == nil {
-			c.errorf(x, "call: no effect %q", st.callName)
+			c.errorf(x, "call: %s", unknownName("effect", st.callName, fieldNamesOfMap(c.g.effects)))
 			return nil, s
 		}
 		st.with = c.args(v, s, st.call.params, st.call.lay)
@@ -282,7 +282,7 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 				}
 			}
 			if !found {
-				c.errorf(y, "turn: no action or group of actions %q", name)
+				c.errorf(y, "turn: %s", unknownName("action or group of actions", name, c.g.actionAndGroupNames()))
 			}
 		})
 	case "emit":
@@ -304,7 +304,11 @@ func (c *compiler) args(v cue.Value, s scope, want []param, callee *layout) []na
 	fields(w, func(name string, x cue.Value) {
 		got[name] = true
 		if want != nil && name != "me" && !hasParam(want, name) {
-			c.errorf(x, "call %s: no parameter %q", str(v, "call"), name)
+			var names []string
+			for _, p := range want {
+				names = append(names, p.name)
+			}
+			c.errorf(x, "call %s: %s", str(v, "call"), unknownName("parameter", name, names))
 		}
 		slot := -1
 		if callee != nil {

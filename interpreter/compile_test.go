@@ -94,7 +94,7 @@ func TestCompileErrors(t *testing.T) {
 		{
 			"unknown player var",
 			`"padd(me, 'coins', n)"`, `"padd(me, 'coin', n)"`,
-			`tiny/game.cue:19:24: padd: unknown player var "coin" (declared: coins)`,
+			`tiny/game.cue:19:24: padd: unknown player var "coin" (did you mean "coins"?)`,
 		},
 		{
 			"unknown variable",
@@ -114,7 +114,7 @@ func TestCompileErrors(t *testing.T) {
 		{
 			"unknown action in a turn",
 			`actions: ["take", "pass"]`, `actions: ["take", "pas"]`,
-			`tiny/game.cue:11:43: turn: no action or group of actions "pas"`,
+			`tiny/game.cue:11:43: turn: unknown action or group of actions "pas" (did you mean "pass"?)`,
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

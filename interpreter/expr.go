@@ -32,7 +32,11 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 				p.Line += fe.Line - 1
 				p.Col = fe.Column + 1
 			}
-			return nil, &diag.Error{Pos: p, Msg: clockHint(fe.Message) + indent(fe.Snippet)}
+			msg := clockHint(fe.Message)
+			if msg == fe.Message {
+				msg = g.hintExpr(fe.Message, scope{"me": types.Int, "numPlayers": types.Int, "params": g.paramTypes})
+			}
+			return nil, &diag.Error{Pos: p, Msg: msg + indent(fe.Snippet)}
 		}
 		return nil, &diag.Error{Pos: pos, Msg: err.Error()}
 	}

@@ -93,7 +93,7 @@ func TestFastValues(t *testing.T) {
 		`all(1..3, # > 0)`, `none(1..3, # > 2)`, `any(seats(1), # == 0)`, `filter(1..6, # % 2 == 0)[0]`,
 		`map(map(1..3, [#, # * 2]), #[1])`, `filter(['a', 'b'], let c = #; any(['b'], # == c))`,
 		`map(1..2, map(1..2, # * 10))`, `minus(zone('deck'), ['one'])`, `seat(me, 3)`, `dist('x', 'y')`,
-		`walks('x', 1)`, `map(walks('x', 1), last(#))`, `has('supply', 'gold')`, `stock('nobody')`,
+		`walks('x', 1)`, `map(walks('x', 1), last(#))`, `has('supply', ['gold'][0])`, `stock('nobody')`,
 		// Lists whose type is known only at run time.
 		`let r = walks('x', 1); uniq(map(r, last(#)))`, `let r = walks('x', 1); map(r, join(#, '>'))`,
 		`let r = walks('x', 1); filter(r, len(#) > 0)`, `let r = split(params.word, ','); uniq(r)`,
@@ -112,7 +112,7 @@ func TestFastValues(t *testing.T) {
 func TestFastErrors(t *testing.T) {
 	g, st := smallGame(t)
 	for _, tc := range []struct{ src, want string }{
-		{`card('nope').kind`, `t:1:1: card("nope"): no such card`},
+		{`card(['nope'][0]).kind`, `t:1:1: card("nope"): no such card`},
 		{`[1, 2][me + 5]`, `t:1:7: index out of range: 5 (array length is 2)`},
 		{`zone('deck')[9]`, `t:1:13: index out of range: 9 (array length is 3)`},
 		{`filter(1..3, # > 5)[0]`, `t:1:20: reflect: slice index out of range`},

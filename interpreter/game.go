@@ -39,8 +39,12 @@ type Game struct {
 	cardOrder  []string            // instance ids, in definition order
 	defs       map[string][]string // card types by kind, in definition order
 	pieceKinds []*PieceKind
-	dice       map[string][]int
-	board      *Board
+	// pieceKindIDs are the piece kinds, known before pieceKinds is compiled.
+	pieceKindIDs []string
+	// kindRefs are the kinds expressions name as constants.
+	kindRefs map[string]bool
+	dice     map[string][]int
+	board    *Board
 
 	setup, flow *Block
 	effects     map[string]*Effect
@@ -70,7 +74,7 @@ type Good struct {
 // Zone is a declared card zone. A per-player zone exists once per seat,
 // addressed as "name/seat".
 type Zone struct {
-	ID         string
+	ID, Name   string
 	PerPlayer  bool
 	Visibility string // public, owner or hidden
 	Refill     string

@@ -1,7 +1,5 @@
 package interpreter
 
-import "slices"
-
 // View is what one player may see of a state: zones they may not see show
 // only how many cards they hold, and the random generator, the effects
 // under way and hidden cards in the log are left out.
@@ -24,29 +22,11 @@ type View struct {
 // View returns the state as seen by seat viewer (-1: a spectator, who sees
 // only public zones).
 func (g *Game) View(st *State, viewer int) (*View, error) {
-	v := &View{
-		Game: st.Game, Viewer: viewer, Players: st.Players, Vars: st.Vars, PlayerVars: st.PlayerVars,
-		Zones: map[string][]string{}, Hidden: map[string]int{}, Stocks: st.Stocks, Pieces: st.Pieces,
-		Pending: st.Pending, Finished: st.Finished,
+	v, err := g.ViewBoard(st, viewer)
+	if err != nil {
+		return nil, err
 	}
-	for ref, cards := range st.Zones {
-		ok, err := g.visible(st, ref, viewer)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			v.Zones[ref] = cards
-		} else {
-			v.Hidden[ref] = len(cards)
-		}
-	}
-	for _, e := range st.Log {
-		if e.Hidden && !slices.Contains(e.Seen, viewer) {
-			e.Card = "?"
-		}
-		e.Seen = nil
-		v.Log = append(v.Log, e)
-	}
+	v.Log = g.LogView(st, viewer, 0)
 	return v, nil
 }
 

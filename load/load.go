@@ -99,6 +99,9 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 	files, err := fs.Glob(s.FS, id+"/*.cue")
 	if err != nil || len(files) == 0 {
 		games, _ := s.Games()
+		if hint := diag.DidYouMean(id, games); hint != "" {
+			return cue.Value{}, fmt.Errorf("unknown game %q%s", id, hint)
+		}
 		return cue.Value{}, fmt.Errorf("unknown game %q (games: %s)", id, strings.Join(games, ", "))
 	}
 	var srcs []source
@@ -109,69 +112,38 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 		}
 		srcs = append(srcs, source{s.name(f), b})
 	}
+	variants, sets, err := s.overrides(id, opt)
+	if err != nil {
+		return cue.Value{}, err
+	}
+	if err := checkTotal(s.name(id), append(append([]source{}, srcs...), variants...)); err != nil {
+		return cue.Value{}, err
+	}
+	return buildChecked(s.name(id), srcs, variants, sets)
+}
+
+// overrides reads the variants and parses the --set overrides of opt.
+func (s Source) overrides(id string, opt Options) ([]source, []*setOverride, error) {
+	var vs []source
 	for _, v := range opt.Variants {
 		b, name, err := s.variant(id, v)
 		if err != nil {
-			return cue.Value{}, err
+			return nil, nil, err
 		}
-		srcs = append(srcs, source{name, b})
+		vs = append(vs, source{name, b})
 	}
 	for _, t := range opt.Texts {
-		srcs = append(srcs, source{t.Name, []byte(t.Src)})
+		vs = append(vs, source{t.Name, []byte(t.Src)})
 	}
+	var sets []*setOverride
 	for _, set := range opt.Sets {
-		src, err := setSource(set)
+		o, err := parseSet(set)
 		if err != nil {
-			return cue.Value{}, err
+			return nil, nil, err
 		}
-		srcs = append(srcs, source{"--set " + set, src})
+		sets = append(sets, o)
 	}
-	return buildGame(s.name(id), srcs)
-}
-
-// variant reads a variant given as a file path, or as the name of a
-// variant shipped with the game.
-func (s Source) variant(game, v string) ([]byte, string, error) {
-	if b, err := readFile(v); err == nil {
-		return b, v, nil
-	} else if strings.ContainsAny(v, `/\`) || strings.HasSuffix(v, ".cue") && !os.IsNotExist(err) {
-		return nil, "", fmt.Errorf("variant %s: %v", v, err)
-	}
-	b, name, err := s.ReadVariant(game, v)
-	if err != nil {
-		return nil, "", fmt.Errorf("variant %q: no such file, nor a variant of %s", v, game)
-	}
-	return b, name, nil
-}
-
-// setSource turns path=value into a CUE file that sets game.path.
-func setSource(set string) ([]byte, error) {
-	p, val, ok := strings.Cut(set, "=")
-	if !ok || strings.TrimSpace(p) == "" || strings.TrimSpace(val) == "" {
-		return nil, fmt.Errorf("--set %q: want path=value, e.g. params.missionPointsToWin=15", set)
-	}
-	var b strings.Builder
-	b.WriteString("package haven\ngame: ")
-	for _, part := range strings.Split(strings.TrimSpace(p), ".") {
-		if !token.Lookup(part).IsKeyword() && isIdent(part) {
-			b.WriteString(part)
-		} else {
-			fmt.Fprintf(&b, "%q", part)
-		}
-		b.WriteString(": ")
-	}
-	b.WriteString(strings.TrimSpace(val))
-	b.WriteByte('\n')
-	return []byte(b.String()), nil
-}
-
-func isIdent(s string) bool {
-	for i, r := range s {
-		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return s != ""
+	return vs, sets, nil
 }
 
 type source struct {
@@ -187,9 +159,6 @@ func buildGame(dir string, srcs []source) (cue.Value, error) {
 		all = append(all, source{"schema/" + f, b})
 	}
 	all = append(all, srcs...)
-	if err := checkTotal(dir, srcs); err != nil {
-		return cue.Value{}, err
-	}
 
 	var errs diag.List
 	inst := build.NewContext().NewInstance("haven", nil)
@@ -216,7 +185,9 @@ func buildGame(dir string, srcs []source) (cue.Value, error) {
 // evaluate builds the instance and validates its `game`.
 func evaluate(dir string, inst *build.Instance) (cue.Value, error) {
 	var errs diag.List
+	var v cue.Value
 	defer func() {
+		hintFields(errs, v)
 		// A missing field has no position: name the game's folder.
 		for _, e := range errs {
 			if e.Pos.File == "" {
@@ -224,7 +195,7 @@ func evaluate(dir string, inst *build.Instance) (cue.Value, error) {
 			}
 		}
 	}()
-	v := cuecontext.New().BuildInstance(inst)
+	v = cuecontext.New().BuildInstance(inst)
 	if err := v.Err(); err != nil {
 		addCUE(&errs, err)
 		return cue.Value{}, errs.Err()
@@ -272,6 +243,10 @@ func addCUE(l *diag.List, err error) {
 func Pos(p token.Pos) diag.Pos {
 	if !p.IsValid() {
 		return diag.Pos{}
+	}
+	if strings.HasPrefix(p.Filename(), "--set ") {
+		// A --set is one line, the flag itself: it is its own position.
+		return diag.Pos{File: p.Filename()}
 	}
 	return diag.Pos{File: p.Filename(), Line: p.Line(), Col: p.Column()}
 }

@@ -1,8 +1,10 @@
 package load_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -21,6 +23,7 @@ game: {
 	name: "G"
 	players: {min: 2, max: 4}
 	params: target: *12 | int
+	cards: coin: {name: "Coin", kind: "money"}
 	flow: []
 	scoring: {score: "0", tiebreak: []}
 }
@@ -71,10 +74,12 @@ func TestErrors(t *testing.T) {
 		want string
 	}{
 		{"unknown game", "nope", load.Options{}, `unknown game "nope" (games: g)`},
-		{"bad --set", "g", load.Options{Sets: []string{"params.target"}}, `--set "params.target": want path=value`},
+		{"misspelt game", "gg", load.Options{}, `unknown game "gg" (did you mean "g"?)`},
+		{"bad --set", "g", load.Options{Sets: []string{"params.target"}}, `--set "params.target": want PATH=VALUE, e.g. params.NAME=3`},
 		{"conflicting --set", "g", load.Options{Sets: []string{"name=\"H\""}}, `game.name: conflicting values "H" and "G"`},
 		{"variant breaking the schema", "g", load.Options{Variants: []string{bad}}, bad + `:2:21: game.players.max: conflicting values 1 and 4`},
-		{"missing variant", "g", load.Options{Variants: []string{"slow"}}, `variant "slow": no such file, nor a variant of g`},
+		{"missing variant", "g", load.Options{Variants: []string{"slow"}}, `variant "slow": g ships no variant of that name (shipped: fast); a file is given by its path (./slow.cue)`},
+		{"misspelt variant", "g", load.Options{Variants: []string{"fats"}}, `variant "fats": g ships no variant of that name (did you mean "fast"?); a file is given by its path (./fats.cue)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := source().Game(tc.id, tc.opt)
@@ -85,3 +90,78 @@ func TestErrors(t *testing.T) {
 }
 
 func cuePath(p string) cue.Path { return cue.ParsePath(p) }
+
+// TestTypos checks that a misspelt name in a variant or a --set is an
+// error with the closest declared name, at the place it was written.
+func TestTypos(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte("package haven\n"+src), 0o644))
+		return p
+	}
+	typo := write("typo.cue", "game: params: traget: 6\n")
+	field := write("field.cue", "game: plyers: max: 3\n")
+	entry := write("entry.cue", "game: cards: con: count: 2\n")
+	added := write("added.cue", "game: newParams: bonus: *2 | int\ngame: params: target: 3\n")
+	for _, tc := range []struct {
+		name string
+		opt  load.Options
+		want string
+	}{
+		{"variant param", load.Options{Variants: []string{typo}}, typo + `:2:23: unknown param "traget" (did you mean "target"?)`},
+		{"variant field", load.Options{Variants: []string{field}}, field + `:2:7: game.plyers: field not allowed (did you mean "players"?)`},
+		{"new entry close to one of the game's", load.Options{Variants: []string{entry}}, `g: game.cards.con.kind: incomplete value =~"^[a-z][a-z0-9_-]*$" (a new entry of cards; did you mean "coin"?)`},
+		{"--set param", load.Options{Sets: []string{"params.traget=3"}}, `--set params.traget=3: unknown param "traget" (did you mean "target"?)`},
+		{"--set param, nothing close", load.Options{Sets: []string{"params.zzz=3"}}, `--set params.zzz=3: unknown param "zzz" (params: target; a variant declares a new param under newParams)`},
+		{"--set field", load.Options{Sets: []string{"plyers.max=3"}}, `--set plyers.max=3: game has no field "plyers" (did you mean "players"?)`},
+		{"--set nested field", load.Options{Sets: []string{"players.mx=3"}}, `--set players.mx=3: game.players has no field "mx" (did you mean "max"?)`},
+		{"--set below a value", load.Options{Sets: []string{"params.target.x=3"}}, `--set params.target.x=3: game.params.target is a value, not a struct: it has no field "x"`},
+		{"--set CUE syntax", load.Options{Sets: []string{"params.target={a: 1}"}}, `--set params.target={a: 1}: the value must be a number, true, false or plain text; "{" is CUE syntax (write a variant file for more than one value)`},
+		{"--set newline", load.Options{Sets: []string{"name=a\nb"}}, `--set "name=a\nb": the value must be one line of plain text`},
+		{"--set bad path", load.Options{Sets: []string{"params.a b=3"}}, `--set params.a b=3: "a b" is not a name: PATH is names joined by dots, relative to game, e.g. params.NAME`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := source().Game("g", tc.opt)
+			require.Error(t, err)
+			assert.Equal(t, tc.want, firstLine(err.Error()))
+		})
+	}
+	// An optional field the game leaves out may be set.
+	_, err := source().Game("g", load.Options{Sets: []string{"summary=Short"}})
+	require.NoError(t, err)
+	// A param a variant declares under newParams may be set.
+	v, err := source().Game("g", load.Options{Variants: []string{added}, Sets: []string{"params.bonus=5"}})
+	require.NoError(t, err)
+	n, _ := v.LookupPath(cuePath("params.bonus")).Int64()
+	assert.Equal(t, int64(5), n)
+}
+
+// TestSetValues checks that --set takes plain values, relative to game.
+func TestSetValues(t *testing.T) {
+	for _, tc := range []struct{ set, path, want string }{
+		{"params.target=15", "params.target", "15"},
+		{"game.params.target=15", "params.target", "15"},
+		{"name=Short game", "name", `"Short game"`},
+		{`name="3"`, "name", `"3"`},
+	} {
+		src := load.Source{FS: fstest.MapFS{"g/game.cue": {Data: []byte(strings.Replace(game, `name: "G"`, `name: *"G" | string`, 1))}}}
+		v, err := src.Game("g", load.Options{Sets: []string{tc.set}})
+		require.NoError(t, err, tc.set)
+		assert.Equal(t, tc.want, fmt.Sprint(v.LookupPath(cuePath(tc.path))), tc.set)
+	}
+}
+
+func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }
+
+// A game that only a --set completes (a param with no default) still
+// loads with it; its names cannot be checked against the game alone.
+func TestSetCompletes(t *testing.T) {
+	src := load.Source{FS: fstest.MapFS{"g/game.cue": {Data: []byte(strings.Replace(game, "target: *12 | int", "target: int", 1))}}}
+	_, err := src.Game("g", load.Options{})
+	require.Error(t, err)
+	v, err := src.Game("g", load.Options{Sets: []string{"params.target=7"}})
+	require.NoError(t, err)
+	n, _ := v.LookupPath(cuePath("params.target")).Int64()
+	assert.Equal(t, int64(7), n)
+}

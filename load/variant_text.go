@@ -1,9 +1,6 @@
 package load
 
-import (
-	"path"
-	"strings"
-)
+import "strings"
 
 // VariantText resolves a variant as Game does — a file path, or the name
 // of a variant shipped with the game — and returns its text. shipped
@@ -14,8 +11,7 @@ func (s Source) VariantText(game, v string) (name string, text []byte, shipped b
 	if err != nil {
 		return "", nil, false, err
 	}
-	p := path.Join(game, "variants", strings.TrimSuffix(v, ".cue")+".cue")
-	if shown == s.name(p) && !strings.ContainsAny(v, `/\`) {
+	if !IsVariantPath(v) {
 		return strings.TrimSuffix(v, ".cue"), b, true, nil
 	}
 	return shown, b, false, nil

@@ -72,6 +72,50 @@ func TestE2E(t *testing.T) {
 		}
 	})
 
+	t.Run("vet a game folder and a variant file", func(t *testing.T) {
+		// An edited copy of a shipped game: vet checks the copy, alone and
+		// with its variants, and says where it read it from.
+		game := filepath.Join(dir, "copy", "rotterdam")
+		copyDir(t, filepath.Join("..", "definitions", "rotterdam"), game)
+		out, stderr, code := haven("vet", game)
+		if want := "ok: rotterdam, alone and with 2 shipped variants (from " + game + ")\n"; code != 0 || out != want {
+			t.Errorf("vet %s: exit %d, %q %s; want %q", game, code, out, stderr, want)
+		}
+		typo := filepath.Join(game, "variants", "typo.cue")
+		if err := os.WriteFile(typo, []byte("package haven\n\ngame: params: mision_points_to_win: 3\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want := typo + `:3:37: unknown param "mision_points_to_win" (did you mean "mission_points_to_win"?)` + "\n"
+		for _, args := range [][]string{{"vet", typo}, {"vet", game}, {"vet", "rotterdam", "--variant", typo}} {
+			out, stderr, code = haven(args...)
+			if code != 1 || stderr != want || out != "" {
+				t.Errorf("haven %s: exit %d, stdout %q, stderr %q; want exit 1 and %q", strings.Join(args, " "), code, out, stderr, want)
+			}
+		}
+		// The same typo given with --set names the flag.
+		_, stderr, code = haven("sim", "rotterdam", "-n", "1", "--set", "game.params.mision_points_to_win=3")
+		if want := `--set game.params.mision_points_to_win=3: unknown param "mision_points_to_win" (did you mean "mission_points_to_win"?)` + "\n"; code != 1 || stderr != want {
+			t.Errorf("--set typo: exit %d, %q; want %q", code, stderr, want)
+		}
+		// A typo in an expression of the edited copy points into it.
+		rules := filepath.Join(game, "rules.cue")
+		src, err := os.ReadFile(rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Remove(typo); err != nil {
+			t.Fatal(err)
+		}
+		edited := strings.Replace(string(src), "pzone('transport', me)", "pzone('transprot', me)", 1)
+		if err := os.WriteFile(rules, []byte(edited), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, stderr, code = haven("vet", game)
+		if code != 1 || !strings.HasPrefix(stderr, rules+":") || !strings.Contains(stderr, `: pzone: unknown player zone "transprot" (did you mean "transport"?)`) {
+			t.Errorf("vet of an edited copy: exit %d, %s", code, stderr)
+		}
+	})
+
 	t.Run("errors are one line", func(t *testing.T) {
 		for _, c := range []struct {
 			args []string
@@ -90,4 +134,27 @@ func TestE2E(t *testing.T) {
 			}
 		}
 	})
+}
+
+// copyDir copies the .cue files of a game folder and its variants.
+func copyDir(t *testing.T, from, to string) {
+	t.Helper()
+	for _, sub := range []string{"", "variants"} {
+		files, err := filepath.Glob(filepath.Join(from, sub, "*.cue"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Join(to, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(to, sub, filepath.Base(f)), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }

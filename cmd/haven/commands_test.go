@@ -102,25 +102,25 @@ func TestReplay(t *testing.T) {
 func TestPlay(t *testing.T) {
 	dir := t.TempDir()
 	log := filepath.Join(dir, "game.json")
-	script := "help\n1\njump 9\n9\njump 3\nview\nmoves\n"
+	script := "help\n1\njump 9\n9\njump 3\nwhy 2\nlog\nview\nmoves\n"
 	out, stderr, code := haven(t, script, "play", "race", "--defs", defs, "--players", "2", "--save", log, "--seed", "1")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{
-		"Race: 2 players, seed 1. Type a move's number or its text, or help.\n",
-		"── player 0 ──\nvars: round=1 total=0\nplayer 0: points=0  (you)\nplayer 1: points=0\n",
-		"  hand/0: coin#",
-		"  hand/1: 1 card, hidden\n",
-		"goods: supply: gem×4\n",
-		"pieces: start: pawn-0-1 pawn-1-1\n",
-		"player 0 to move: Add to the total.\nmoves:\n   1. step\n   2. jump 2\n   3. jump 3\nplayer 0> ",
-		"view   show the game again\n",
+		"Race: 2 players, seed 1, definitions from " + defs + ". Type a move's number, or help.\n",
+		"── Race · player 0 to move: Add to the total. ──\nround 1 · total 0\ntable: deck: 4 hidden cards · supply: gem ×4\n",
+		"board:\n  start: pawn-0-1, pawn-1-1\n",
+		"player 0: points 0\n  hand: Coin\nplayer 1: points 0\n  hand: 1 hidden card\n",
+		"moves:\n   1. Step  [step]\n   2. Jump: 2  [jump 2]\n   3. Jump: 3  [jump 3]\nplayer 0> ",
+		"  why N  the rule behind move N",
 		"player 1> illegal move: jump n: 9 is not one of 2, 3\n",
 		"player 1> no move 9: pick 1 to 3\n",
-		"  · action jump: moved gem from supply to table\n",
-		"goods: supply: gem×3; table: gem×1\n",
-		"player 0> ", // after "view", the view again, then moves
+		"last events:\n  · total = 1  [Step]\n  · player 0 points = 1  [Step]\n  · total = 4  [Jump]\n",
+		"  · moved gem from supply to table  [Jump]\n  · round = 2  [flow]\n",
+		"  table: gem\n",
+		"player 0> 2. Jump: 2\n  rule: Pay a gem to add 2 or 3.\n",
+		"  · moved gem from supply to table  [Jump]\n    because: action jump\n",
 		"game not finished; scores so far:\n  1. player 1: 3  (tie-breaks: seat=-1)\n  2. player 0: 1  (tie-breaks: seat=0)\n",
 		"saved to " + log + "\n",
 	} {

@@ -165,9 +165,53 @@ type tableFlags struct {
 }
 
 func (t *tableFlags) registerTable(f *flags, seedHelp string) {
-	f.IntVar(&t.Players, "players", 0, "number of players `N` (default: 3, or the nearest count the game allows)")
+	f.Var((*playerCount)(&t.Players), "players", "number of players `N` (default: 3, or the nearest count the game allows)")
 	t.Seed = randomSeed()
 	f.Var(seedValue{&t.Seed}, "seed", seedHelp+" (default: a random seed, printed so that the game can be replayed)")
+}
+
+// playerCount is the --players flag: a count of at least one. Zero, the
+// value of a flag not given, cannot be given.
+type playerCount int
+
+func (p *playerCount) String() string {
+	if p == nil || *p == 0 {
+		return ""
+	}
+	return strconv.Itoa(int(*p))
+}
+
+func (p *playerCount) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return errors.New("not a number")
+	}
+	if n < 1 {
+		return errors.New("a game needs at least 1 player")
+	}
+	*p = playerCount(n)
+	return nil
+}
+
+// checkWritable fails at once when a file cannot be written at path, so
+// that a game is not played to its end only to be lost.
+func checkWritable(flag, path string) error {
+	if fi, err := os.Stat(path); err == nil {
+		if fi.IsDir() {
+			return fmt.Errorf("%s %s: is a folder", flag, path)
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("%s: %v", flag, err)
+		}
+		return f.Close()
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("%s: %v", flag, err)
+	}
+	f.Close()
+	return os.Remove(path)
 }
 
 // players is the number of players asked for, or the game's default:

@@ -48,6 +48,9 @@ func Main(args []string, io IO) (code int) {
 	}
 	name := args[0]
 	switch name {
+	case "version", "-version", "--version":
+		writeVersion(io.Out)
+		return 0
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 {
 			if c := lookup(args[1]); c != nil {
@@ -93,7 +96,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Commands that load a game also take --defs DIR (definitions from DIR instead of")
 	fmt.Fprintln(w, "the embedded ones), --variant FILE|NAME and --set PATH=VALUE (both repeatable).")
-	fmt.Fprintln(w, "Run 'haven help COMMAND' for what a command does.")
+	fmt.Fprintln(w, "Run 'haven help COMMAND' for what a command does, 'haven --version' for the version.")
 }
 
 // usageError is a mistake in the command line: exit status 2.

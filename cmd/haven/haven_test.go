@@ -57,9 +57,9 @@ func TestErrors(t *testing.T) {
 		{"missing moves file", "", []string{"run", "race", "--defs", defs, "--moves", "testdata/nothing.txt"}, 1,
 			`haven: --moves: open testdata/nothing.txt: no such file or directory`},
 		{"unknown variant", "", []string{"run", "race", "--defs", defs, "--moves", "-", "--variant", "long"}, 1,
-			`haven: variant "long": no such file, nor a variant of race`},
+			`haven: variant "long": race ships no variant of that name (shipped: short); a file is given by its path (./long.cue)`},
 		{"bad set", "", []string{"run", "race", "--defs", defs, "--moves", "-", "--set", "params.target"}, 1,
-			`haven: --set "params.target": want path=value, e.g. params.missionPointsToWin=15`},
+			`haven: --set "params.target": want PATH=VALUE, e.g. params.NAME=3`},
 		{"illegal move", "step\n\n# now an impossible jump\njump 4\nstep\n", []string{"run", "race", "--defs", defs, "--moves", "-"}, 1,
 			`haven: line 4: illegal move "jump 4": jump n: 4 is not one of 2, 3`},
 		{"move after the end", "jump 3\njump 3\njump 3\nstep\nstep\n", []string{"run", "race", "--defs", defs, "--moves", "-"}, 1,
@@ -95,7 +95,7 @@ game: {
 	scoring: {score: "get('total') +", tiebreak: [], show: {}}
 }
 `)
-	want := dir + `/broken/game.cue:8:19: add: unknown var "totl" (declared: total)
+	want := dir + `/broken/game.cue:8:19: add: unknown var "totl" (did you mean "total"?)
 ` + dir + `/broken/game.cue:9:33: unexpected token EOF
 	| get('total') +
 	| .............^
@@ -130,7 +130,7 @@ func TestGamesAndVet(t *testing.T) {
 		t.Errorf("games: exit %d\n%s\nwant:\n%s", code, out, want)
 	}
 	out, _, code = haven(t, "", "vet", defs)
-	if code != 0 || out != "ok: 1 game\n" {
+	if code != 0 || out != "ok: race, alone and with 1 shipped variant (in "+defs+")\n" {
 		t.Errorf("vet: exit %d: %q", code, out)
 	}
 	// The embedded games are listed, loading or not.

@@ -15,10 +15,12 @@ import (
 var playCommand = &command{
 	name:  "play",
 	usage: "play GAME [--players N] [--seed S] [--bots SEATS] [--bot random|greedy] [--save FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]...",
-	summary: "Play GAME hot-seat in the terminal. The player to move sees their view of the\n" +
-		"game and the numbered legal moves, and types a number or a move. SEATS is a\n" +
-		"comma list of seats (or all) played by the random bot. Commands: help, view,\n" +
-		"moves, quit. At the end the result is printed; --save writes the game log.",
+	summary: "Play GAME hot-seat in the terminal. The player to move sees the board as they\n" +
+		"may see it (names, counters, goods, their cards with their texts, the last\n" +
+		"events) and the numbered legal moves, and types a number or a move. SEATS is a\n" +
+		"comma list of seats (or all) played by the bot. Commands: why N (the rule\n" +
+		"behind move N), log, view, moves, help, quit. At the end the result is\n" +
+		"printed; --save writes the game log.",
 	run: playMain,
 }
 
@@ -30,6 +32,8 @@ type playOptions struct {
 	Bots string
 	Bot  string
 	Save string
+	// Max stops the game after this many decisions (0: none); tests use it.
+	Max int
 }
 
 func playMain(c *command, io IO, args []string) error {
@@ -47,14 +51,21 @@ func playMain(c *command, io IO, args []string) error {
 	return runParsed(io, err, func() error { return runPlay(opts) })
 }
 
-const playHelp = `Type the number of a move, or the move itself (e.g. "jump 2").
-  view   show the game again
+const playHelp = `Type the number of a move, or the move itself as shown in brackets.
+  why N  the rule behind move N, and the texts of the cards it names
+  log    the last events with their causes
+  view   show the board again
   moves  list the legal moves
   help   this text
   quit   leave the game (end of input does too)
 `
 
 func runPlay(opts *playOptions) error {
+	if opts.Save != "" {
+		if err := checkWritable("--save", opts.Save); err != nil {
+			return err
+		}
+	}
 	g, err := opts.compile(opts.Game)
 	if err != nil {
 		return err
@@ -72,14 +83,20 @@ func runPlay(opts *playOptions) error {
 	if err != nil {
 		return err
 	}
-	// The setup's events (every card dealt) are not worth reading: the
-	// first view shows where everything is.
 	bot, err := sim.NewBot(opts.Bot, g, opts.Seed)
 	if err != nil {
 		return err
 	}
-	p := &session{g: g, st: st, out: opts.Out, in: bufio.NewScanner(opts.In), bots: bots, bot: bot, seen: len(st.Log)}
-	fmt.Fprintf(p.out, "%s: %d players, seed %d. Type a move's number or its text, or help.\n", g.Name, n, opts.Seed)
+	p := newSession(g, st, opts.Out, opts.In, bots, bot)
+	p.max = opts.Max
+	// The setup's events (every card dealt) are not worth reading: the
+	// first board shows where everything is.
+	p.seen = len(st.Log)
+	from := ""
+	if opts.Defs != "" {
+		from = ", definitions from " + opts.Defs
+	}
+	fmt.Fprintf(p.out, "%s: %d players, seed %d%s. Type a move's number, or help.\n", g.Name, n, opts.Seed, from)
 	if err := p.play(); err != nil {
 		return err
 	}
@@ -105,16 +122,51 @@ type session struct {
 	in   *bufio.Scanner
 	bots map[int]bool
 	bot  sim.Bot
-	seen int // events of the log already printed
+	// viewer is who reads the screen: the one seat a person plays, or -1
+	// (a spectator) when several share it or nobody does. Bot moves and
+	// events are shown as viewer may see them.
+	viewer int
+	// seen is how many events of the log were read; recent holds the last
+	// of them, for the board and the log command.
+	seen   int
+	recent []interpreter.Event
+	// logRead counts the events read from the log, in all: reading only
+	// the new ones keeps a game linear in its length (a test checks it).
+	logRead   int
+	decisions int
+	max       int
+	// shown are the moves of the last list printed, as numbered.
+	shown []shownMove
 }
 
-// play runs the game until it ends, the player quits or input ends.
-func (s *session) play() error {
-	shown := false // whether the current decision's view was printed
-	for !s.st.Finished {
-		if err := s.events(); err != nil {
-			return err
+// keptEvents is how many events the log command shows; the board shows
+// the last recentLines lines of them.
+const (
+	keptEvents  = 20
+	recentLines = 6
+)
+
+func newSession(g *interpreter.Game, st *interpreter.State, out io.Writer, in io.Reader, bots map[int]bool, bot sim.Bot) *session {
+	s := &session{g: g, st: st, out: out, in: bufio.NewScanner(in), bots: bots, bot: bot, viewer: -1}
+	humans := 0
+	for p := 0; p < st.Players; p++ {
+		if !bots[p] {
+			humans++
+			s.viewer = p
 		}
+	}
+	if humans != 1 {
+		s.viewer = -1
+	}
+	return s
+}
+
+// play runs the game until it ends, the player quits, input ends or the
+// decision limit is reached.
+func (s *session) play() error {
+	shown := false // whether the current decision's board was printed
+	for !s.st.Finished && (s.max == 0 || s.decisions < s.max) {
+		s.events()
 		legal, err := s.g.Legal(s.st)
 		if err != nil {
 			return err
@@ -125,17 +177,19 @@ func (s *session) play() error {
 		who := s.st.Pending.Player
 		if s.bots[who] {
 			m := s.bot.Choose(s.st, legal)
-			fmt.Fprintf(s.out, "player %d (bot): %s\n", who, m.Text)
+			// Described before it is applied: a card it names is
+			// hidden or not where it lies now.
+			d, _ := s.describe(m.Text, s.viewer)
+			fmt.Fprintf(s.out, "player %d (bot): %s\n", who, d)
 			if err := s.g.Apply(s.st, m.Text); err != nil {
 				return fmt.Errorf("bot move %q: %v", m.Text, err)
 			}
+			s.decisions++
 			shown = false
 			continue
 		}
 		if !shown {
-			if err := s.show(who, legal); err != nil {
-				return err
-			}
+			s.show(who, legal)
 			shown = true
 		}
 		fmt.Fprintf(s.out, "player %d> ", who)
@@ -144,7 +198,8 @@ func (s *session) play() error {
 			return s.in.Err()
 		}
 		line := strings.TrimSpace(s.in.Text())
-		switch line {
+		cmd, arg, _ := strings.Cut(line, " ")
+		switch cmd {
 		case "":
 			continue
 		case "help", "?":
@@ -154,18 +209,24 @@ func (s *session) play() error {
 			shown = false
 			continue
 		case "moves":
-			writeMoves(s.out, legal)
+			s.writeMoves(legal)
+			continue
+		case "log":
+			s.writeLog()
+			continue
+		case "why":
+			s.why(arg)
 			continue
 		case "quit", "exit":
 			return nil
 		}
 		text := line
 		if k, err := strconv.Atoi(line); err == nil {
-			if k < 1 || k > len(legal) {
-				fmt.Fprintf(s.out, "no move %d: pick 1 to %d\n", k, len(legal))
+			if k < 1 || k > len(s.shown) {
+				fmt.Fprintf(s.out, "no move %d: pick 1 to %d\n", k, len(s.shown))
 				continue
 			}
-			text = legal[k-1].Text
+			text = s.shown[k-1].text
 		}
 		if err := s.g.Apply(s.st, text); err != nil {
 			var im *interpreter.IllegalMove
@@ -175,58 +236,31 @@ func (s *session) play() error {
 			fmt.Fprintf(s.out, "illegal move: %s\n", im.Reason)
 			continue
 		}
+		s.decisions++
 		shown = false
 	}
-	return s.events()
-}
-
-// show prints the deciding player's view and the moves open to them.
-func (s *session) show(who int, legal []interpreter.Move) error {
-	v, err := s.g.View(s.st, who)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(s.out, "\n── player %d ──\n", who)
-	writeView(s.out, s.g, v, who)
-	fmt.Fprintln(s.out, "moves:")
-	writeMoves(s.out, legal)
+	s.events()
 	return nil
 }
 
-// events prints what happened since the last call, as everyone at the
-// table saw it: cards moved between hidden zones are not named.
-func (s *session) events() error {
-	v, err := s.g.View(s.st, -1)
-	if err != nil {
-		return err
-	}
-	// Repeated events (cards dealt one by one) are printed once, counted.
-	var last string
-	repeat := 0
-	flush := func() {
-		switch {
-		case repeat == 1:
-			fmt.Fprintf(s.out, "  · %s\n", last)
-		case repeat > 1:
-			fmt.Fprintf(s.out, "  · %s ×%d\n", last, repeat)
+// events reads what happened since the last call, as the viewer saw it,
+// into the recent events; with nobody at the table it prints them too.
+// Only the new events are read.
+func (s *session) events() {
+	log := s.g.LogView(s.st, s.viewer, s.seen)
+	s.logRead += len(log)
+	s.seen += len(log)
+	if s.watching() {
+		for _, l := range s.eventLines(log) {
+			fmt.Fprintf(s.out, "  · %s\n", l)
 		}
 	}
-	for _, e := range v.Log[min(s.seen, len(v.Log)):] {
-		line := e.Cause + ": " + e.What
-		if e.Card != "" {
-			line += " " + e.Card
-		}
-		if e.From != "" || e.To != "" {
-			line += fmt.Sprintf(" (%s → %s)", e.From, e.To)
-		}
-		if line == last {
-			repeat++
-			continue
-		}
-		flush()
-		last, repeat = line, 1
+	s.recent = append(s.recent, log...)
+	if n := len(s.recent); n > keptEvents {
+		s.recent = append(s.recent[:0], s.recent[n-keptEvents:]...)
 	}
-	flush()
-	s.seen = len(v.Log)
-	return nil
 }
+
+// watching tells whether nobody plays: the events are printed as they
+// happen, since no board is.
+func (s *session) watching() bool { return len(s.bots) == s.st.Players }

@@ -129,7 +129,7 @@ func plural(n int, what string) string {
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
-// stocks prints the goods each holder has, as counts: "supply: grain×7".
+// stocks prints the goods each holder has, as counts: "supply: wood×7".
 func stocks(s map[string][]string) string {
 	holders := make([]string, 0, len(s))
 	for h, l := range s {

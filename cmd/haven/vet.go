@@ -3,9 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"strings"
 
+	"github.com/haven-engine/haven/definitions"
 	"github.com/haven-engine/haven/diag"
 	"github.com/haven-engine/haven/interpreter"
 	"github.com/haven-engine/haven/load"
@@ -13,61 +17,171 @@ import (
 
 var vetCommand = &command{
 	name:  "vet",
-	usage: "vet [DIR]",
-	summary: "Load and compile every game folder in DIR (default: the embedded definitions),\n" +
-		"alone and with each variant it ships, and list every error found, one\n" +
-		"file:line:col line each. Prints \"ok: N games\" when there is none.",
+	usage: "vet [PATH|GAME] [--variant FILE|NAME]... [--set PATH=VALUE]...",
+	summary: "Load and compile games and list every error found, one file:line:col line each.\n" +
+		"PATH is a definitions folder (every game in it), a game folder, or one variant\n" +
+		"file in a game folder's variants/ (checked with that game); GAME an embedded\n" +
+		"game; nothing means every embedded game. A game is checked alone and with each\n" +
+		"variant it ships, or only with the --variant and --set given. The last line\n" +
+		"says what was checked, and from where.",
 	run: vetMain,
 }
 
 type vetOptions struct {
 	IO
-	Dir string // "" means the embedded definitions
+	Path     string // "" means the embedded definitions
+	Variants []string
+	Sets     []string
 }
 
 func vetMain(c *command, io IO, args []string) error {
 	opts := &vetOptions{IO: io}
 	f := newFlags(c)
+	f.Var((*list)(&opts.Variants), "variant", "check with a variant: a CUE `FILE` or the name of a variant shipped with the game (repeatable)")
+	f.Var((*list)(&opts.Sets), "set", "check with a value overridden, as `PATH=VALUE` (repeatable)")
 	pos, err := f.parse(args, 0, 1)
 	if len(pos) == 1 {
-		opts.Dir = pos[0]
+		opts.Path = pos[0]
 	}
 	return runParsed(io, err, func() error { return runVet(opts) })
 }
 
+// vetTarget is what a vet checks: games of a source, and the variant
+// file PATH named, if any.
+type vetTarget struct {
+	src     load.Source
+	games   []string
+	variant string // a variant file given as PATH
+	where   string // where the games were read from, for the last line
+}
+
 func runVet(opts *vetOptions) error {
-	gf := gameFlags{Defs: opts.Dir}
-	src, err := gf.source()
+	t, err := vetTargetOf(opts.Path)
 	if err != nil {
 		return err
 	}
-	ids, err := src.Games()
-	if err != nil {
-		return err
+	given := opts.Variants
+	if t.variant != "" {
+		given = append([]string{t.variant}, given...)
 	}
-	if len(ids) == 0 {
-		where := opts.Dir
-		if where == "" {
-			where = "the embedded definitions"
-		}
-		return fmt.Errorf("vet: no game folders in %s", where)
+	if len(t.games) > 1 && (len(given) > 0 || len(opts.Sets) > 0) {
+		return fmt.Errorf("vet: --variant and --set apply to one game; name it (haven vet GAME --variant FILE)")
 	}
 	var errs diag.List
-	for _, id := range ids {
-		// A variant is checked once its game is clean: until then its
-		// errors would mostly repeat the game's.
-		if !vet(&errs, src, id, load.Options{}) {
+	checked := 0
+	for _, id := range t.games {
+		if len(given) > 0 || len(opts.Sets) > 0 {
+			vet(&errs, t.src, id, load.Options{Variants: given, Sets: opts.Sets})
+			checked++
 			continue
 		}
-		for _, v := range src.VariantFiles(id) {
-			vet(&errs, src, id, load.Options{Variants: []string{strings.TrimSuffix(path.Base(v), ".cue")}})
+		// A variant is checked once its game is clean: until then its
+		// errors would mostly repeat the game's.
+		checked++
+		if !vet(&errs, t.src, id, load.Options{}) {
+			continue
+		}
+		for _, v := range t.src.VariantFiles(id) {
+			vet(&errs, t.src, id, load.Options{Variants: []string{strings.TrimSuffix(path.Base(v), ".cue")}})
+			checked++
 		}
 	}
 	if err := errs.Err(); err != nil {
 		return err
 	}
-	fmt.Fprintf(opts.Out, "ok: %s\n", plural(len(ids), "game"))
+	what := plural(len(t.games), "game")
+	if len(t.games) == 1 {
+		what = t.games[0]
+	}
+	var with []string
+	for _, v := range given {
+		with = append(with, "variant "+v)
+	}
+	for _, s := range opts.Sets {
+		with = append(with, "--set "+s)
+	}
+	switch {
+	case len(with) > 0:
+		what += " with " + strings.Join(with, ", ")
+	case checked > len(t.games):
+		what += fmt.Sprintf(", alone and with %s", plural(checked-len(t.games), "shipped variant"))
+	}
+	fmt.Fprintf(opts.Out, "ok: %s (%s)\n", what, t.where)
 	return nil
+}
+
+// vetTargetOf finds what PATH names: a definitions folder, a game folder,
+// a variant file, or an embedded game. A path on disk always wins over an
+// embedded game of the same name, and the last line of vet says which.
+func vetTargetOf(p string) (*vetTarget, error) {
+	embedded := load.Source{FS: definitions.Files}
+	if p == "" {
+		ids, err := embedded.Games()
+		return &vetTarget{src: embedded, games: ids, where: "embedded"}, err
+	}
+	fi, err := os.Stat(p)
+	switch {
+	case err != nil:
+		ids, _ := embedded.Games()
+		for _, id := range ids {
+			if id == p {
+				return &vetTarget{src: embedded, games: []string{id}, where: "embedded"}, nil
+			}
+		}
+		return nil, fmt.Errorf("vet %s: no such file or folder, nor an embedded game%s", p, orList(p, ids))
+	case fi.IsDir() && hasCUE(p):
+		return gameFolder(p)
+	case fi.IsDir():
+		src := load.Dir(p)
+		ids, err := src.Games()
+		if err != nil {
+			return nil, err
+		}
+		if len(ids) == 0 {
+			return nil, fmt.Errorf("vet %s: no game in this folder: a game folder holds .cue files, a definitions folder holds game folders", p)
+		}
+		return &vetTarget{src: src, games: ids, where: "in " + p}, nil
+	case !strings.HasSuffix(p, ".cue"):
+		return nil, fmt.Errorf("vet %s: not a .cue file nor a folder", p)
+	}
+	dir := filepath.Dir(p)
+	if filepath.Base(dir) == "variants" && hasCUE(filepath.Dir(dir)) {
+		t, err := gameFolder(filepath.Dir(dir))
+		if err != nil {
+			return nil, err
+		}
+		t.variant = p
+		return t, nil
+	}
+	return nil, fmt.Errorf("vet %s: a variant is checked with its game: put it in GAME/variants/, or write haven vet GAME --variant %s (a game is checked by its folder)", p, p)
+}
+
+// gameFolder is the game in folder dir, read from disk.
+func gameFolder(dir string) (*vetTarget, error) {
+	d := filepath.Clean(dir)
+	if b := filepath.Base(d); b == "." || b == ".." {
+		// The folder's own name is the game's: find it.
+		abs, err := filepath.Abs(d)
+		if err != nil {
+			return nil, err
+		}
+		d = abs
+	}
+	return &vetTarget{src: load.Dir(filepath.Dir(d)), games: []string{filepath.Base(d)}, where: "from " + dir}, nil
+}
+
+func hasCUE(dir string) bool {
+	m, _ := fs.Glob(os.DirFS(dir), "*.cue")
+	return len(m) > 0
+}
+
+// orList is a hint for a name that names nothing: the closest of names,
+// or all of them.
+func orList(name string, names []string) string {
+	if hint := diag.DidYouMean(name, names); hint != "" {
+		return hint
+	}
+	return " (games: " + strings.Join(names, ", ") + ")"
 }
 
 // vet loads and compiles one game with opt, adding its errors to errs,
