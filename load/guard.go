@@ -114,7 +114,7 @@ func parseBare(name string, src []byte, first any) (f *ast.File, err error) {
 	return parser.ParseFile(name, src)
 }
 
-// watched runs CUE's evaluation of a game with the bounds of Limits and
+// watched runs CUE's parsing and evaluation of a game with the bounds of Limits and
 // turns a panic inside it into an error.
 func watched(dir string, eval func() (cue.Value, error)) (cue.Value, error) {
 	type result struct {

@@ -152,6 +152,11 @@ type source struct {
 }
 
 func buildGame(dir string, srcs []source) (cue.Value, error) {
+	return watched(dir, func() (cue.Value, error) { return parseAndEvaluate(dir, srcs) })
+}
+
+// parseAndEvaluate parses the sources, then builds and validates them.
+func parseAndEvaluate(dir string, srcs []source) (cue.Value, error) {
 	schemaFiles, _ := fs.Glob(schema.Files, "*.cue")
 	var all []source
 	for _, f := range schemaFiles {
@@ -179,7 +184,7 @@ func buildGame(dir string, srcs []source) (cue.Value, error) {
 	if err := errs.Err(); err != nil {
 		return cue.Value{}, err
 	}
-	return watched(dir, func() (cue.Value, error) { return evaluate(dir, inst) })
+	return evaluate(dir, inst)
 }
 
 // evaluate builds the instance and validates its `game`.
