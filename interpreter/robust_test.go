@@ -107,3 +107,16 @@ func TestLimitsSet(t *testing.T) {
 }
 
 func pos(file string) diag.Pos { return diag.Pos{File: file, Line: 1, Col: 1} }
+
+// TestDepthLimit stops a trigger that emits its own event: the stack of
+// effects may not pass limits.depth.
+func TestDepthLimit(t *testing.T) {
+	g, err := loadSmall(t, `game: triggers: [{on: "ping", do: [{emit: "ping"}]}]
+game: actions: pass: do: [{emit: "ping"}]`)
+	require.NoError(t, err)
+	st, err := g.New(2, 1)
+	require.NoError(t, err)
+	err = g.Apply(st, "pass")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "trigger ping: effects nested more than 256 deep (limits.depth)")
+}
