@@ -56,6 +56,13 @@ func (g *Game) checkNames(l lit, src string, n exprast.Node, errs *diag.List) {
 				report(1, "player var", g.playerVars)
 			case "qget", "qset", "qadd":
 				report(1, "piece var", g.pieceVars)
+			case "nget", "nset", "nadd":
+				report(0, "node", g.board.order)
+				report(1, "node var", g.nodeVars)
+			case "qstr", "qsetstr":
+				report(1, "piece string var", g.pieceStrs)
+			case "newPiece":
+				report(0, "kind of piece", g.pieceKindIDs)
 			case "zone", "shuffle":
 				report(0, "zone", g.zoneNames(false))
 			case "draw":

@@ -38,7 +38,9 @@ func Compile(v cue.Value) (*Game, error) {
 	c.g.m.register()
 	c.g.m.opts = append(c.g.m.opts, noClock()...)
 	c.declarations(v)
+	c.ruleDecls(v)
 	c.bodies(v)
+	c.ruleBodies(v)
 	c.effectCycles()
 	if len(c.errs) == 0 {
 		// Unused names are looked for once the rest is clean: a misspelt
@@ -119,6 +121,7 @@ func str(v cue.Value, path string) string {
 	if !ok {
 		return ""
 	}
+	x, _ = x.Default() // a value a param chooses (board: params.map) has one
 	s, _ := x.String()
 	return s
 }
@@ -272,8 +275,9 @@ func (c *compiler) boardDecl(v cue.Value) {
 		}
 		name = names[0]
 	}
-	b, ok := lookup(boards, name)
-	if !ok {
+	// The name is a label, not a path: "central-europe" has a '-'.
+	b := boards.LookupPath(cue.MakePath(cue.Str(name)))
+	if !b.Exists() {
 		x, _ := lookup(v, "board")
 		c.errorf(x, "board: %s", unknownName("board", name, fieldNamesOf(boards)))
 		return
@@ -310,6 +314,7 @@ func (c *compiler) boardDecl(v cue.Value) {
 		fields(strs, func(k string, y cue.Value) { e.Str[k], _ = y.String() })
 		g.board.out[from] = append(g.board.out[from], e)
 		g.board.in[to] = append(g.board.in[to], e)
+		g.board.decl = append(g.board.decl, BoardEdge{Edge: e, Directed: boolean(x, "directed", true)})
 		if !boolean(x, "directed", true) {
 			r := &Edge{From: to, To: from, Num: e.Num, Str: e.Str}
 			g.board.out[to] = append(g.board.out[to], r)

@@ -46,6 +46,7 @@ var changes = map[string]bool{
 	"set": true, "add": true, "pset": true, "padd": true, "qset": true, "qadd": true, "moveCard": true, "moveCardTop": true,
 	"draw": true, "shuffle": true, "place": true, "unplace": true, "transfer": true,
 	"roll": true, "rollDie": true, "note": true,
+	"nset": true, "nadd": true, "qsetstr": true, "newPiece": true,
 }
 
 // expr compiles one expression in scope s, mapping errors to the CUE file.

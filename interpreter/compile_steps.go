@@ -80,7 +80,7 @@ func (c *compiler) bodies(v cue.Value) {
 	// that steps can name them in any order.
 	es, _ := lookup(v, "effects")
 	fields(es, func(name string, x cue.Value) {
-		e := &Effect{ID: name}
+		e := &Effect{ID: name, returns: str(x, "returns")}
 		pv, _ := lookup(x, "params")
 		fields(pv, func(pn string, y cue.Value) { t, _ := y.String(); e.params = append(e.params, param{name: pn, typ: t}) })
 		e.lay = newLayout()
@@ -165,7 +165,7 @@ func (c *compiler) bodies(v cue.Value) {
 	})
 }
 
-var stepKeys = []string{"do", "if", "each", "while", "let", "call", "choose", "turn", "emit", "end"}
+var stepKeys = []string{"do", "if", "each", "while", "let", "call", "choose", "turn", "emit", "end", "return"}
 
 // block compiles a list of steps. Names bound by let in the block are
 // visible to the steps after it.
@@ -253,6 +253,15 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 			return nil, s
 		}
 		st.with = c.args(v, s, st.call.params, st.call.lay)
+		if as := str(v, "as"); as != "" {
+			// The effect's result, given back by its return step.
+			st.as, st.asSlot = as, c.lay.slot(as)
+			t := types.Type(types.Any)
+			if st.call.returns != "" {
+				t = typeNamed(st.call.returns)
+			}
+			s = s.with(as, t)
+		}
 	case "choose":
 		st.kind = stepChoose
 		st.chooseID, st.as, st.prompt = str(x, "id"), str(x, "as"), str(x, "prompt")
@@ -263,7 +272,11 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		st.expr = c.pure(opts, s)
 		c.plain(opts, st.as, st.expr, true)
 		st.asSlot = c.lay.slot(st.as)
-		s = s.with(st.as, elemType(st.expr))
+		if c.many(x, st, s) {
+			s = s.with(st.as, types.TypeOf([]any{}))
+		} else {
+			s = s.with(st.as, elemType(st.expr))
+		}
 	case "turn":
 		st.kind, st.prompt = stepTurn, str(x, "prompt")
 		pl, _ := lookup(x, "player")
@@ -290,6 +303,8 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		st.with = c.args(v, s, nil, nil)
 	case "end":
 		st.kind, st.end = stepEnd, str(v, "end")
+	case "return":
+		st.kind, st.expr = stepReturn, c.expr(x, s)
 	}
 	return st, s
 }

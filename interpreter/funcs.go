@@ -81,7 +81,7 @@ func (m *machine) library() []libFunc {
 // for expr.
 func (m *machine) register() {
 	m.lib = map[string]libFunc{}
-	for _, f := range m.library() {
+	for _, f := range append(m.library(), m.playLibrary()...) {
 		m.lib[f.name] = f
 		m.opts = append(m.opts, f.option)
 	}
@@ -153,7 +153,10 @@ func (m *machine) shuffle(name string) (bool, error) {
 		return false, err
 	}
 	m.rev++
+	// A fresh list: a local holding the zone's list keeps its order.
+	l = slices.Clone(l)
 	m.st.shuffle(l)
+	m.st.Zones[name] = l
 	m.event("shuffled "+name, "", "", "")
 	return true, nil
 }
@@ -372,11 +375,14 @@ func (m *machine) moveCard(card, from, to string, top bool) (bool, error) {
 	if k < 0 {
 		return false, fmt.Errorf("moveCard: card %q is not in %s", card, from)
 	}
-	m.st.Zones[from] = slices.Delete(src, k, k+1)
+	// Lists are copied on change, never changed in place: a value an
+	// expression holds (a local bound to zone(...)) must not change
+	// under it, or a saved and reloaded game would diverge.
+	m.st.Zones[from] = without(src, k)
 	if top {
-		m.st.Zones[to] = slices.Insert(m.st.Zones[to], 0, card)
+		m.st.Zones[to] = append([]string{card}, m.st.Zones[to]...)
 	} else {
-		m.st.Zones[to] = append(m.st.Zones[to], card)
+		m.st.Zones[to] = appendFresh(m.st.Zones[to], card)
 	}
 	m.event("moved card", card, from, to)
 	return true, nil
@@ -397,8 +403,8 @@ func (m *machine) draw(from, to string) (string, error) {
 			if owner >= 0 && m.g.pzones[refill] != nil {
 				refill = playerZone(refill, owner)
 			}
-			src = append(src, m.st.Zones[refill]...)
-			m.st.Zones[refill] = m.st.Zones[refill][:0]
+			src = append(slices.Clone(src), m.st.Zones[refill]...)
+			m.st.Zones[refill] = []string{}
 			m.st.shuffle(src)
 			m.st.Zones[from] = src
 			m.event("reshuffled "+refill+" into "+from, "", refill, from)
@@ -451,8 +457,8 @@ func (m *machine) transfer(good, from, to string) (bool, error) {
 	if k < 0 {
 		return false, fmt.Errorf("transfer: no %s in %s", good, from)
 	}
-	m.st.Stocks[from] = slices.Delete(src, k, k+1)
-	m.st.Stocks[to] = append(m.st.Stocks[to], good)
+	m.st.Stocks[from] = without(src, k)
+	m.st.Stocks[to] = appendFresh(m.st.Stocks[to], good)
 	if m.log {
 		m.event("moved "+good+" from "+from+" to "+to, "", "", "")
 	}
@@ -511,3 +517,14 @@ func (g *Game) zoneDecl(name string, owner int) *Zone {
 	}
 	return g.zones[name]
 }
+
+// without is a new list: l without its k-th element. l is left as it is.
+func without(l []string, k int) []string {
+	out := make([]string, 0, len(l)-1)
+	return append(append(out, l[:k]...), l[k+1:]...)
+}
+
+// appendFresh appends x to l. It writes only past the end of l, where no
+// other list can see, since lists are never truncated in place: a list a
+// local holds keeps its length and elements.
+func appendFresh(l []string, x string) []string { return append(l, x) }

@@ -55,6 +55,17 @@ type Game struct {
 	capVar      string
 	capMax      int
 
+	// The constructs of compile_rules.go: node vars, piece string vars,
+	// cards in force, watches and named functions.
+	nodeVars    []string
+	nvarInit    map[string]int
+	pieceStrs   []string
+	qstrInit    map[string]string
+	activeZones []string              // player zones whose cards are in force for their owner
+	cardRules   map[string]*cardRules // by card type
+	watches     []*watch
+	funcs       map[string]*function
+
 	blocks     []*Block
 	base       *layout // the locals of scoring and of outside expressions
 	seenByLay  *layout // viewer, owner, params
@@ -105,6 +116,9 @@ type Board struct {
 	order   []string
 	out, in map[string][]*Edge
 	kinds   map[string][]string
+	// reach keeps the lists costWalks made (walkcost.go).
+	reach map[reachKey][][]string
+	decl  []BoardEdge // the edges as declared, for drawing
 }
 
 // Node is a space of the board.
@@ -127,10 +141,11 @@ type Edge struct {
 
 // Effect is a named subroutine.
 type Effect struct {
-	ID     string
-	params []param
-	body   *Block
-	lay    *layout
+	ID      string
+	returns string // the type of what a return step gives back, or ""
+	params  []param
+	body    *Block
+	lay     *layout
 }
 
 // Action is something a player may do when a turn step asks.
@@ -167,6 +182,7 @@ type Trigger struct {
 	body  *Block
 	cause string // "trigger <on>"
 	event int    // the slot of event
+	card  int    // a card's trigger: the slot of card
 }
 
 type scoring struct {
@@ -202,6 +218,7 @@ const (
 	stepTurn
 	stepEmit
 	stepEnd
+	stepReturn
 )
 
 // Step is one compiled step of an effect.
@@ -225,6 +242,7 @@ type Step struct {
 	player    *code
 	prompt    string
 	auto      bool
+	many      *manyChoice // a choice of several options at once
 	actions   []*Action
 	emit      string
 	end       string

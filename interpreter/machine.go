@@ -23,6 +23,7 @@ type machine struct {
 	depth int
 	free  [][]any  // locals of ended frames, for reuse
 	spare []*Frame // ended frames, for reuse
+	fire  []firing // the triggers an emit fires, reused
 	// rev counts changes; with the state and its step count it tells
 	// whether the options Legal listed still stand when Apply comes.
 	rev   uint64

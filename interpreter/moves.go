@@ -45,6 +45,10 @@ func (g *Game) Legal(st *State) ([]Move, error) {
 	defer func() { m.moves, m.text = m.moves[:start], m.text[:from] }()
 	if s.kind == stepChoose {
 		opts, err := g.options(st, f, s)
+		if s.many != nil && err == nil {
+			err = g.subsets(f, s, opts)
+			return g.movesOf(p, start, from, nil), err
+		}
 		for _, o := range opts {
 			at := len(m.text)
 			m.text = append(m.text, s.chooseID...)
@@ -209,6 +213,25 @@ func (g *Game) Apply(st *State, move string) error {
 	}
 	f, c, s := g.pendingStep(st)
 	p := st.Pending.Player
+	if s.kind == stepChoose && s.many != nil {
+		if words[0] != s.chooseID {
+			return &IllegalMove{move, fmt.Sprintf("player %d must answer %s: %s VALUE...", p, s.chooseID, s.chooseID)}
+		}
+		opts, err := g.options(st, f, s)
+		if err != nil {
+			return err
+		}
+		picked, why, err := g.pickMany(f, s, opts, words[1:])
+		if err != nil {
+			return err
+		}
+		if why != "" {
+			return &IllegalMove{move, why}
+		}
+		f.Scope.vals[s.asSlot] = picked
+		c.PC++
+		return g.commit(st, move)
+	}
 	if s.kind == stepChoose {
 		if len(words) != 2 || words[0] != s.chooseID {
 			return &IllegalMove{move, fmt.Sprintf("player %d must answer %s: %s VALUE", p, s.chooseID, s.chooseID)}

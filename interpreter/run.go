@@ -144,6 +144,9 @@ func (g *Game) run(st *State) error {
 		}
 		f := st.Stack[len(st.Stack)-1]
 		if len(f.Cursors) == 0 {
+			if f.Bind > 0 && len(st.Stack) > 1 {
+				st.Stack[len(st.Stack)-2].Scope.vals[f.Bind-1] = f.Result
+			}
 			g.pop(st)
 			continue
 		}
@@ -160,8 +163,14 @@ func (g *Game) run(st *State) error {
 		s := b.steps[c.PC]
 		m.cause = s.cause
 		st.Steps++
+		rev := m.rev
 		if err := g.step(st, f, c, s); err != nil {
 			return err
+		}
+		if len(g.watches) > 0 && m.rev != rev && st.Pending == nil && !st.Finished {
+			if err := g.checkWatches(st); err != nil {
+				return err
+			}
 		}
 	}
 	if g.capVar != "" && !st.Finished && st.Vars[g.capVar] > g.capMax {
@@ -258,6 +267,9 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			sc.vals[a.slot] = v
 		}
 		g.push(st, sc, s.callCause, s.call.body.id)
+		if s.as != "" {
+			st.Stack[len(st.Stack)-1].Bind = s.asSlot + 1
+		}
 	case stepEmit:
 		c.PC++
 		ev := map[string]any{"name": s.emit}
@@ -268,25 +280,39 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			}
 			ev[a.name] = v
 		}
-		for k := len(g.triggers) - 1; k >= 0; k-- {
-			t := g.triggers[k]
+		// Triggers run in declaration order, then those of the cards in
+		// force, seat by seat: pushed in reverse, as the stack runs the
+		// last pushed first.
+		fire := g.m.fire[:0]
+		for _, t := range g.triggers {
 			if t.On != s.emit {
 				continue
 			}
 			sc := g.scope(t.body.lay, f.Scope.vals[slotMe].(int), st.Players)
 			sc.vals[t.event] = ev
-			if t.when != nil {
-				ok, err := m.eval(t.when, sc)
-				if err != nil {
-					return err
-				}
-				if !ok.(bool) {
-					g.release(sc)
-					continue
-				}
+			ok, err := g.fires(t, sc)
+			if err != nil {
+				return err
 			}
-			g.push(st, sc, t.cause, t.body.id)
+			if ok {
+				fire = append(fire, firing{t, sc})
+			}
 		}
+		fire, err := g.cardTriggers(st, s.emit, ev, fire)
+		if err != nil {
+			return err
+		}
+		for k := len(fire) - 1; k >= 0; k-- {
+			g.push(st, fire[k].sc, fire[k].t.cause, fire[k].t.body.id)
+		}
+		g.m.fire = fire[:0]
+	case stepReturn:
+		v, err := m.eval(s.expr, f.Scope)
+		if err != nil {
+			return err
+		}
+		f.Result = v
+		f.Cursors = f.Cursors[:0] // the frame ends here
 	case stepEnd:
 		st.Finished, st.EndReason = true, s.end
 		st.Stack, st.Pending = nil, nil
@@ -295,7 +321,7 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 		if err != nil {
 			return err
 		}
-		if len(opts) == 0 {
+		if len(opts) == 0 && s.many == nil {
 			return fmt.Errorf("%s: choose %s: no options", s.pos, s.chooseID)
 		}
 		if len(opts) == 1 && s.auto {

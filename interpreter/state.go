@@ -23,6 +23,12 @@ type State struct {
 	// player's store...), one entry per unit.
 	Stocks map[string][]string `json:"stocks"`
 	Pieces []*Piece            `json:"pieces"`
+	// NodeVars are counters kept on board nodes (a port's treasury), by
+	// node id and name.
+	NodeVars map[string]map[string]int `json:"nodeVars,omitempty"`
+	// Fired names the watches whose condition held when last checked: a
+	// watch fires again only after its condition has stopped holding.
+	Fired []string `json:"fired,omitempty"`
 	// Stack is the effects under way; Pending is the decision they wait for.
 	Stack   []*Frame  `json:"stack,omitempty"`
 	Pending *Decision `json:"pending,omitempty"`
@@ -42,6 +48,8 @@ type Piece struct {
 	Owner int            `expr:"owner" json:"owner"`
 	At    string         `expr:"at" json:"at"`
 	Vars  map[string]int `expr:"vars" json:"vars,omitempty"`
+	// Strs are the piece's string vars (pieceStrs: a heading, a mode...).
+	Strs map[string]string `expr:"strs" json:"strs,omitempty"`
 }
 
 // Frame is one effect under way: its locals and where it is in its blocks.
@@ -49,6 +57,10 @@ type Frame struct {
 	Scope   Scope    `json:"scope"`
 	Cause   string   `json:"cause"`
 	Cursors []Cursor `json:"cursors"`
+	// Result is what a return step of the frame gave back; Bind, when
+	// not 0, is 1 + the slot of the caller's local the result goes to.
+	Result any `json:"result,omitempty"`
+	Bind   int `json:"bind,omitempty"`
 }
 
 // Cursor is a position in a block. A loop cursor remembers its step
@@ -126,6 +138,13 @@ func (s *State) Clone() *State {
 		c.PlayerVars[i] = cloneInts(m)
 	}
 	c.Zones = cloneLists(s.Zones)
+	if s.NodeVars != nil {
+		c.NodeVars = make(map[string]map[string]int, len(s.NodeVars))
+		for k, m := range s.NodeVars {
+			c.NodeVars[k] = cloneInts(m)
+		}
+	}
+	c.Fired = append([]string(nil), s.Fired...)
 	c.Stocks = cloneLists(s.Stocks)
 	c.Pieces = make([]*Piece, len(s.Pieces))
 	for i, p := range s.Pieces {
@@ -133,11 +152,17 @@ func (s *State) Clone() *State {
 		if p.Vars != nil {
 			q.Vars = cloneInts(p.Vars)
 		}
+		if p.Strs != nil {
+			q.Strs = make(map[string]string, len(p.Strs))
+			for k, v := range p.Strs {
+				q.Strs[k] = v
+			}
+		}
 		c.Pieces[i] = &q
 	}
 	c.Stack = make([]*Frame, len(s.Stack))
 	for i, f := range s.Stack {
-		c.Stack[i] = &Frame{Scope: f.Scope.clone(), Cause: f.Cause, Cursors: append([]Cursor(nil), f.Cursors...)}
+		c.Stack[i] = &Frame{Scope: f.Scope.clone(), Cause: f.Cause, Cursors: append([]Cursor(nil), f.Cursors...), Result: f.Result, Bind: f.Bind}
 	}
 	if s.Pending != nil {
 		p := *s.Pending

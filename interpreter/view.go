@@ -11,12 +11,14 @@ type View struct {
 	PlayerVars []map[string]int    `json:"playerVars"`
 	Zones      map[string][]string `json:"zones"`
 	// Hidden counts the cards of the zones the viewer may not see.
-	Hidden   map[string]int      `json:"hidden,omitempty"`
-	Stocks   map[string][]string `json:"stocks"`
-	Pieces   []*Piece            `json:"pieces"`
-	Pending  *Decision           `json:"pending,omitempty"`
-	Finished bool                `json:"finished"`
-	Log      []Event             `json:"log,omitempty"`
+	Hidden map[string]int      `json:"hidden,omitempty"`
+	Stocks map[string][]string `json:"stocks"`
+	Pieces []*Piece            `json:"pieces"`
+	// NodeVars are the counters on board nodes (a port's treasury).
+	NodeVars map[string]map[string]int `json:"nodeVars,omitempty"`
+	Pending  *Decision                 `json:"pending,omitempty"`
+	Finished bool                      `json:"finished"`
+	Log      []Event                   `json:"log,omitempty"`
 }
 
 // View returns the state as seen by seat viewer (-1: a spectator, who sees

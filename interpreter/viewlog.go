@@ -12,7 +12,8 @@ func (g *Game) ViewBoard(st *State, viewer int) (*View, error) {
 	v := &View{
 		Game: st.Game, Viewer: viewer, Players: st.Players, Vars: st.Vars, PlayerVars: st.PlayerVars,
 		Zones: map[string][]string{}, Hidden: map[string]int{}, Stocks: st.Stocks, Pieces: st.Pieces,
-		Pending: st.Pending, Finished: st.Finished,
+		NodeVars: st.NodeVars,
+		Pending:  st.Pending, Finished: st.Finished,
 	}
 	for ref, cards := range st.Zones {
 		ok, err := g.visible(st, ref, viewer)

@@ -72,6 +72,52 @@ func TestE2E(t *testing.T) {
 		}
 	})
 
+	t.Run("a variant file adds a technology card with its own trigger", func(t *testing.T) {
+		// A designer's new card, in a file of their own: it pays its
+		// owner whenever another player collects a dividend.
+		games := filepath.Join(dir, "scenarios", "mainports")
+		if err := os.MkdirAll(games, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		card := `package haven
+
+game: cards: "lobbyist-c": {
+	name: "Lobbyist"
+	kind: "tech"
+	num: phase: 3
+	str: type:  "lobbyist"
+	triggers: lobby: {on: "dividend", when: "event.to != me", do: [{do: "padd(me, 'cash', 7)"}]}
+}
+`
+		scenario := `package scenario
+
+scenarios: "the lobbyist is paid when another player takes a dividend": {
+	game: "mainports"
+	rule: "a new card"
+	variants: ["../../lobbyist.cue"]
+	set: ["params.quick=true", "params.first=0"]
+	patch: ["moveCard('lobbyist-c', 'techdeck', pz('tech', 2))", "all(seats(0), pset(#, 'cash', 100))", "all(zone('mainports'), moveCard(#, 'mainports', 'mainportdeck'))"]
+	moves: ["rondel r3"]
+	expect: ["pget(0, 'cash') == 110 && pget(1, 'cash') == 100 && pget(2, 'cash') == 107"]
+}
+`
+		if err := os.WriteFile(filepath.Join(dir, "lobbyist.cue"), []byte(card), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(games, "lobbyist.cue"), []byte(scenario), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, stderr, code := haven("test", filepath.Join(dir, "scenarios"))
+		if code != 0 || !strings.Contains(out, "1 passed, 0 failed") {
+			t.Fatalf("haven test: exit %d\n%s%s", code, out, stderr)
+		}
+		// The shipped variant plays in simulations with the same binary.
+		_, stderr, code = haven("sim", "mainports", "-n", "2", "--seed", "1", "--max", "3000", "--variant", "port-agent")
+		if code != 0 {
+			t.Fatalf("haven sim mainports --variant port-agent: exit %d: %s", code, stderr)
+		}
+	})
+
 	t.Run("vet a game folder and a variant file", func(t *testing.T) {
 		// An edited copy of a shipped game: vet checks the copy, alone and
 		// with its variants, and says where it read it from.

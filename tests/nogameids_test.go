@@ -24,7 +24,7 @@ import (
 
 // engineDirs are the folders of Go code that must know no game. Paths are
 // relative to the module root; folders that do not exist yet are skipped.
-var engineDirs = []string{"interpreter", "schema", "load", "diag", "cmd", "scenario", "sim", "record"}
+var engineDirs = []string{"interpreter", "schema", "load", "diag", "cmd", "scenario", "sim", "record", "web"}
 
 // idSections are the struct fields of `game` whose keys are ids a
 // definition declares. Board nodes are collected too, below.

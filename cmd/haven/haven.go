@@ -27,7 +27,7 @@ type command struct {
 
 func commands() []*command {
 	return []*command{
-		gamesCommand, vetCommand, playCommand, runCommand, simCommand, testCommand, replayCommand,
+		gamesCommand, vetCommand, playCommand, runCommand, simCommand, testCommand, replayCommand, serveCommand,
 	}
 }
 

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/haven-engine/haven/web"
+)
+
+var serveCommand = &command{
+	name:  "serve",
+	usage: "serve [--addr HOST:PORT] [--players N] [--seed S] [--bots SEATS] [--bot random|greedy] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]...",
+	summary: "Serve the web board: an index of the games at /, and a page per game at\n" +
+		"/games/GAME with the board, the deciding player's view, the legal moves (buttons,\n" +
+		"or clicks on the board), the explained log and the scores. Play against the bot\n" +
+		"(--bots), hot-seat, or watch the bots; step a game back and forth; load a save.\n" +
+		"With --defs DIR, saving a CUE file of a game reloads it on the open page.\n" +
+		"Listens on 127.0.0.1 unless --addr says otherwise.",
+	run: serveMain,
+}
+
+type serveOptions struct {
+	IO
+	gameFlags
+	tableFlags
+	Addr string
+	Bots string
+	Bot  string
+}
+
+func serveMain(c *command, io IO, args []string) error {
+	opts := &serveOptions{IO: io}
+	f := newFlags(c)
+	opts.register(f, true)
+	opts.registerTable(f, "random seed `S` of each game")
+	f.StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT`")
+	f.StringVar(&opts.Bots, "bots", "", "`SEATS` played by the bot: a comma list such as 1,2, or all")
+	f.StringVar(&opts.Bot, "bot", "random", "the `BOT` playing those seats: random or greedy")
+	_, err := f.parse(args, 0, 0)
+	if err == nil && opts.Bot != "random" && opts.Bot != "greedy" {
+		err = f.usageErrorf("--bot %q: want random or greedy", opts.Bot)
+	}
+	return runParsed(io, err, func() error { return runServe(opts) })
+}
+
+func runServe(opts *serveOptions) error {
+	src, err := opts.source()
+	if err != nil {
+		return err
+	}
+	wo := web.Options{Source: src, Load: opts.options(), Players: opts.Players, Seed: opts.Seed, Bot: opts.Bot}
+	if opts.Bots == "all" {
+		wo.AllBots = true
+	} else if opts.Bots != "" {
+		for w := range strings.SplitSeq(opts.Bots, ",") {
+			p, err := strconv.Atoi(strings.TrimSpace(w))
+			if err != nil || p < 0 {
+				return usageErrorf("--bots %s: %q is not a seat (seats are 0, 1, ..., or all)", opts.Bots, w)
+			}
+			wo.Bots = append(wo.Bots, p)
+		}
+	}
+	host, _, err := net.SplitHostPort(opts.Addr)
+	if err != nil {
+		return usageErrorf("--addr %s: want HOST:PORT, such as 127.0.0.1:8080", opts.Addr)
+	}
+	ip := net.ParseIP(host)
+	wo.Remote = host != "localhost" && (ip == nil || !ip.IsLoopback())
+	s, err := web.New(wo)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", opts.Addr)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if opts.Defs != "" {
+		go s.Watch(ctx, opts.Defs, 300*time.Millisecond)
+	}
+	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		<-ctx.Done()
+		srv.Close()
+	}()
+	fmt.Fprintf(opts.Out, "Haven web board on http://%s/ (Ctrl-C stops it)\n", ln.Addr())
+	if opts.Defs != "" {
+		fmt.Fprintf(opts.Out, "watching %s: saving a game's CUE file reloads its page\n", opts.Defs)
+	}
+	if err := srv.Serve(ln); err != nil && err != http.ErrServerClosed {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,80 @@
+package interpreter
+
+// This file runs the triggers of the cards in force and the watches.
+
+import "slices"
+
+// firing is a trigger that will run, with its locals.
+type firing struct {
+	t  *Trigger
+	sc Scope
+}
+
+// fires tests a trigger's condition; a trigger that does not fire gives
+// its locals back.
+func (g *Game) fires(t *Trigger, sc Scope) (bool, error) {
+	if t.when == nil {
+		return true, nil
+	}
+	ok, err := g.m.eval(t.when, sc)
+	if err != nil || !ok.(bool) {
+		g.release(sc)
+		return false, err
+	}
+	return true, nil
+}
+
+// cardTriggers appends the triggers on an event of the cards every
+// player has in force, seat by seat, each with me its owner.
+func (g *Game) cardTriggers(st *State, on string, ev map[string]any, fire []firing) ([]firing, error) {
+	if len(g.cardRules) == 0 {
+		return fire, nil
+	}
+	for p := 0; p < st.Players; p++ {
+		for _, z := range g.activeZones {
+			for _, id := range st.Zones[g.playerZone(z, p)] {
+				r := g.cardRules[g.cards[id].Def]
+				if r == nil {
+					continue
+				}
+				for _, t := range r.triggers {
+					if t.On != on {
+						continue
+					}
+					sc := g.scope(t.body.lay, p, st.Players)
+					sc.vals[t.event], sc.vals[t.card] = ev, id
+					ok, err := g.fires(t, sc)
+					if err != nil {
+						return fire, err
+					}
+					if ok {
+						fire = append(fire, firing{t, sc})
+					}
+				}
+			}
+		}
+	}
+	return fire, nil
+}
+
+// checkWatches runs, after a change, the watches whose condition has
+// come to hold, and forgets those whose condition no longer holds.
+func (g *Game) checkWatches(st *State) error {
+	for _, w := range g.watches {
+		sc := g.scope(w.body.lay, 0, st.Players)
+		v, err := g.m.eval(w.when, sc)
+		g.release(sc)
+		if err != nil {
+			return err
+		}
+		k := slices.Index(st.Fired, w.id)
+		switch {
+		case v.(bool) && k < 0:
+			st.Fired = append(st.Fired[:len(st.Fired):len(st.Fired)], w.id)
+			g.push(st, g.scope(w.body.lay, 0, st.Players), "watch "+w.id, w.body.id)
+		case !v.(bool) && k >= 0:
+			st.Fired = slices.Delete(slices.Clone(st.Fired), k, k+1)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,68 @@
+package interpreter
+
+// This file holds walks whose steps have costs.
+
+import "slices"
+
+// reachKey names one list of costWalks.
+type reachKey struct {
+	from   string
+	budget int
+	key    string
+}
+
+// edgeCost is what taking an edge costs: its num named key, 1 without.
+func edgeCost(e *Edge, key string) int {
+	if c, ok := e.Num[key]; ok {
+		return c
+	}
+	return 1
+}
+
+// edge is the edge from a to b, or nil.
+func (b *Board) edge(from, to string) *Edge {
+	for _, e := range b.out[from] {
+		if e.To == to {
+			return e
+		}
+	}
+	return nil
+}
+
+// passCost is what passing through a node costs, added to the edges
+// into and out of it: its num named key, 0 without. A port that costs a
+// step to enter or to leave, but none to pass, has edges of cost 1 and
+// a pass cost of -1.
+func (b *Board) passCost(node, key string) int { return b.Nodes[node].Num[key] }
+
+// costWalks lists every path from a node that visits no node twice and
+// costs at most budget, shortest first by number of nodes, then in the
+// order of the edges. The empty path is not listed. A path's cost is
+// the cost of its edges plus the pass cost of the nodes it goes through
+// (neither the first nor the last).
+func (b *Board) costWalks(from string, budget int, key string) [][]string {
+	var out [][]string
+	path := []string{}
+	var rec func(at string, left int)
+	rec = func(at string, left int) {
+		pass := 0
+		if at != from {
+			pass = b.passCost(at, key)
+		}
+		for _, e := range b.out[at] {
+			c := edgeCost(e, key) + pass
+			if c > left || e.To == from || slices.Contains(path, e.To) {
+				continue
+			}
+			path = append(path, e.To)
+			out = append(out, slices.Clip(slices.Clone(path)))
+			rec(e.To, left-c)
+			path = path[:len(path)-1]
+		}
+	}
+	if budget >= 0 {
+		rec(from, budget)
+	}
+	slices.SortStableFunc(out, func(a, b []string) int { return len(a) - len(b) })
+	return out
+}

@@ -1,0 +1,247 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/haven-engine/haven/definitions"
+	"github.com/haven-engine/haven/load"
+)
+
+// screenshots, when set, is the folder the browser test writes a picture
+// of every shipped game's page to (go test ./web -run TestBrowser
+// -screenshots ../docs).
+var screenshots = flag.String("screenshots", "", "write a screenshot of each game's page to `DIR`")
+
+// chromium finds a Chromium or Chrome binary, or "".
+func chromium() string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// browser starts a headless Chromium with flags that suit a CI machine: no
+// sandbox, no GPU, no network of its own, a fresh profile.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromium()
+	if path == "" {
+		t.Skip("no chromium binary found (chromium, chromium-browser, google-chrome): install Debian's chromium to run the browser test")
+	}
+	profile, err := os.MkdirTemp("", "haven-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1600, 1000),
+	)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	bctx, cancel2 := chromedp.NewContext(actx)
+	ctx, cancel3 := context.WithTimeout(bctx, 90*time.Second)
+	t.Cleanup(func() {
+		cancel3()
+		cancel2()
+		cancel() // waits for the browser's process to end
+		os.RemoveAll(profile)
+	})
+	return ctx
+}
+
+// recorder keeps a copy of every response the server sends.
+type recorder struct {
+	mu     sync.Mutex
+	bodies []string
+}
+
+type teeWriter struct {
+	http.ResponseWriter
+	buf bytes.Buffer
+}
+
+func (w *teeWriter) Write(b []byte) (int, error) {
+	w.buf.Write(b)
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *teeWriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func (rec *recorder) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		tw := &teeWriter{ResponseWriter: w}
+		h.ServeHTTP(tw, r)
+		rec.mu.Lock()
+		rec.bodies = append(rec.bodies, r.URL.Path+"\n"+tw.buf.String())
+		rec.mu.Unlock()
+	})
+}
+
+func (rec *recorder) all() []string {
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	return append([]string(nil), rec.bodies...)
+}
+
+// TestBrowser opens Rotterdam in a real browser against two bots, clicks
+// a space of the board and a move, and checks that the board and the log
+// change, that stepping back works, and that the hidden cards of the other
+// seats are in neither the page nor any response the server sent.
+func TestBrowser(t *testing.T) {
+	ctx := browser(t)
+	s, err := New(Options{Source: load.Source{FS: definitions.Files}, Seed: 3, Bots: []int{1, 2}, Bot: "random"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &recorder{}
+	ts := httptest.NewServer(rec.wrap(s.Handler()))
+	// The page keeps an event stream open: cut it before closing.
+	defer func() { ts.CloseClientConnections(); ts.Close() }()
+
+	var nodes, pieces0, logBefore, logAfter, picked int
+	var status, status2, html string
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/games/rotterdam"),
+		chromedp.WaitVisible(`#board`),
+		chromedp.Evaluate(`document.querySelectorAll("#board g.node").length`, &nodes),
+		chromedp.Evaluate(`document.querySelectorAll("#board g.piece").length`, &pieces0),
+		chromedp.Evaluate(`document.querySelectorAll("#log li").length`, &logBefore),
+		chromedp.Text(`#status`, &status),
+		// A start names five moves (a ship with each cargo): clicking it
+		// picks them out among the moves.
+		chromedp.Click(`g.node.target[data-node="start1"]`),
+		chromedp.WaitVisible(`button.move.picked`),
+		chromedp.Evaluate(`document.querySelectorAll("button.move.picked").length`, &picked),
+		chromedp.Click(`button.move[data-move="place start1 grain"]`),
+		chromedp.WaitVisible(`#board g.piece[data-owner="0"]`),
+		chromedp.Evaluate(`document.querySelectorAll("#log li").length`, &logAfter),
+		chromedp.Text(`#status`, &status2),
+		chromedp.OuterHTML(`html`, &html),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if nodes != 26 {
+		t.Errorf("%d nodes drawn, want the board's 26", nodes)
+	}
+	if pieces0 != 0 {
+		t.Errorf("%d pieces on the board before any move", pieces0)
+	}
+	if picked != 5 {
+		t.Errorf("clicking start1 picked %d moves, want 5", picked)
+	}
+	if logAfter == logBefore && status == status2 {
+		t.Errorf("the log and status did not change after a move (%d lines, %q)", logAfter, status2)
+	}
+	if !strings.Contains(status2, "move ") || status == status2 {
+		t.Errorf("status %q after the move, was %q", status2, status)
+	}
+
+	s.mu.Lock()
+	tb := s.tables["rotterdam"]
+	hidden := hiddenCards(t, tb.g, tb.st, 0)
+	s.mu.Unlock()
+	if len(hidden) == 0 {
+		t.Fatal("no hidden cards to look for")
+	}
+	assertNoCards(t, "the page in the browser", html, hidden)
+	for _, body := range rec.all() {
+		assertNoCards(t, "response "+strings.SplitN(body, "\n", 2)[0], body, hidden)
+	}
+	if !strings.Contains(html, `data-card=`) {
+		t.Errorf("the page shows none of player 0's own cards")
+	}
+
+	// Step back to the start: the ship leaves the board.
+	var back int
+	err = chromedp.Run(ctx,
+		chromedp.Click(`button[data-act="back"]`),
+		chromedp.Sleep(300*time.Millisecond),
+	)
+	for k := 0; err == nil && k < 10; k++ {
+		var disabled bool
+		err = chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector('button[data-act="back"]').disabled`, &disabled))
+		if disabled {
+			break
+		}
+		err = chromedp.Run(ctx, chromedp.Click(`button[data-act="back"]`), chromedp.Sleep(200*time.Millisecond))
+	}
+	if err == nil {
+		err = chromedp.Run(ctx, chromedp.Evaluate(`document.querySelectorAll("#board g.piece").length`, &back))
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back != 0 {
+		t.Errorf("%d pieces on the board after stepping back to the start", back)
+	}
+
+	if *screenshots != "" {
+		shoot(t, ctx, *screenshots)
+	}
+}
+
+// shoot writes a picture of every shipped game's page, a few moves in.
+func shoot(t *testing.T, ctx context.Context, dir string) {
+	src := load.Source{FS: definitions.Files}
+	games, _ := src.Games()
+	for _, id := range games {
+		s, err := New(Options{Source: src, Seed: 7, Bots: []int{1, 2}, Bot: "greedy"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts := httptest.NewServer(s.Handler())
+		// A few moves of the person, always the last move listed (a ship
+		// with cargo rather than a pass), so that the board has pieces.
+		for k := 0; k < 6; k++ {
+			a := state(t, ts.URL, id)
+			if a.Finished || len(a.Moves) == 0 {
+				break
+			}
+			post(t, ts.URL+"/games/"+id+"/move", `{"move":`+quote(a.Moves[len(a.Moves)/2].Text)+`}`)
+		}
+		var png []byte
+		err = chromedp.Run(ctx,
+			chromedp.Navigate(ts.URL+"/games/"+id),
+			chromedp.WaitVisible(`#board`),
+			chromedp.Sleep(300*time.Millisecond),
+			chromedp.FullScreenshot(&png, 100), // 100: PNG, not JPEG,
+		)
+		ts.CloseClientConnections()
+		ts.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "serve-"+id+".png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,440 @@
+package web
+
+import (
+	"encoding/json"
+	"io"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"cuelang.org/go/cue"
+
+	"github.com/haven-engine/haven/definitions"
+	"github.com/haven-engine/haven/interpreter"
+	"github.com/haven-engine/haven/load"
+)
+
+// newTestServer serves src with the given options.
+func newTestServer(t *testing.T, opt Options) (*Server, *httptest.Server) {
+	t.Helper()
+	s, err := New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(ts.Close)
+	return s, ts
+}
+
+func get(t *testing.T, url string) (int, string) {
+	t.Helper()
+	r, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	b, _ := io.ReadAll(r.Body)
+	return r.StatusCode, string(b)
+}
+
+type answer struct {
+	pageModel
+	HTML string `json:"html"`
+	raw  string
+}
+
+func post(t *testing.T, url, body string) answer {
+	t.Helper()
+	r, err := http.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	b, _ := io.ReadAll(r.Body)
+	if r.StatusCode != 200 {
+		t.Fatalf("POST %s: %d %s", url, r.StatusCode, b)
+	}
+	var a answer
+	if err := json.Unmarshal(b, &a); err != nil {
+		t.Fatalf("POST %s: %v in %s", url, err, b)
+	}
+	a.raw = string(b)
+	return a
+}
+
+func state(t *testing.T, base, game string) answer {
+	t.Helper()
+	code, body := get(t, base+"/games/"+game+"/state")
+	if code != 200 {
+		t.Fatalf("state: %d %s", code, body)
+	}
+	var a answer
+	if err := json.Unmarshal([]byte(body), &a); err != nil {
+		t.Fatal(err)
+	}
+	a.raw = body
+	return a
+}
+
+func TestIndexListsGames(t *testing.T) {
+	_, ts := newTestServer(t, Options{Source: load.Source{FS: definitions.Files}, Seed: 1})
+	code, body := get(t, ts.URL+"/")
+	if code != 200 {
+		t.Fatalf("index: %d", code)
+	}
+	src := load.Source{FS: definitions.Files}
+	games, _ := src.Games()
+	for _, id := range games {
+		if !strings.Contains(body, `href="/games/`+id+`"`) {
+			t.Errorf("index does not link %s", id)
+		}
+	}
+	if code, _ := get(t, ts.URL+"/games/nosuchgame"); code != 404 {
+		t.Errorf("unknown game: status %d, want 404", code)
+	}
+}
+
+// hiddenCards are the cards of st that seat viewer may not see: the
+// cards of the zones its view hides.
+func hiddenCards(t *testing.T, g *interpreter.Game, st *interpreter.State, viewer int) []string {
+	t.Helper()
+	v, err := g.View(st, viewer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, cards := range v.Zones {
+		for _, c := range cards {
+			seen[c] = true
+		}
+	}
+	var out []string
+	for ref := range v.Hidden {
+		for _, c := range st.Zones[ref] {
+			if !seen[c] {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// assertNoCards fails if any of the card ids appears in body as a word.
+func assertNoCards(t *testing.T, what, body string, cards []string) {
+	t.Helper()
+	for _, c := range cards {
+		re := regexp.MustCompile(`(^|[^a-z0-9#_-])` + regexp.QuoteMeta(c) + `($|[^a-z0-9#_-])`)
+		if re.MatchString(body) {
+			t.Errorf("%s shows hidden card %q", what, c)
+		}
+	}
+}
+
+// TestPageShowsOnlyTheView plays a few moves of every shipped game
+// against the bot and checks that no answer names a card the person may
+// not see, while the page draws the board and offers the moves.
+func TestPageShowsOnlyTheView(t *testing.T) {
+	src := load.Source{FS: definitions.Files}
+	games, _ := src.Games()
+	for _, id := range games {
+		t.Run(id, func(t *testing.T) {
+			s, ts := newTestServer(t, Options{Source: src, Seed: 3, Bots: []int{1, 2}, Bot: "random"})
+			code, page := get(t, ts.URL+"/games/"+id)
+			if code != 200 {
+				t.Fatalf("page: %d %s", code, page)
+			}
+			for _, want := range []string{`<svg class="board"`, `class="node`, `class="edge"`, `data-move=`} {
+				if !strings.Contains(page, want) {
+					t.Errorf("page lacks %s", want)
+				}
+			}
+			check := func(what, body string) {
+				s.mu.Lock()
+				tb := s.tables[id]
+				hidden := hiddenCards(t, tb.g, tb.st, 0)
+				s.mu.Unlock()
+				assertNoCards(t, what, body, hidden)
+			}
+			check("page", page)
+			a := state(t, ts.URL, id)
+			check("state", a.raw)
+			if a.Viewer != 0 || len(a.Moves) == 0 {
+				t.Fatalf("viewer %d with %d moves, want player 0 with moves", a.Viewer, len(a.Moves))
+			}
+			for k := 0; k < 6 && !a.Finished; k++ {
+				before := a.At
+				a = post(t, ts.URL+"/games/"+id+"/move", `{"move":`+quote(a.Moves[len(a.Moves)-1].Text)+`}`)
+				if a.Message != "" {
+					t.Fatalf("move refused: %s", a.Message)
+				}
+				if a.At <= before {
+					t.Fatalf("move %d: at %d, was %d", k, a.At, before)
+				}
+				check("move answer", a.raw)
+			}
+			code, save := get(t, ts.URL+"/games/"+id+"/save")
+			if code != http.StatusConflict {
+				t.Errorf("save of a game under way: status %d, want 409", code)
+			}
+			check("save", save)
+		})
+	}
+}
+
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+func TestIllegalMoveIsRefused(t *testing.T) {
+	_, ts := newTestServer(t, Options{Source: load.Dir("testdata"), Seed: 1})
+	a := post(t, ts.URL+"/games/walk/move", `{"move":"go end"}`)
+	if !strings.HasPrefix(a.Message, "illegal move") || a.At != 0 {
+		t.Fatalf("message %q at %d, want an illegal move at 0", a.Message, a.At)
+	}
+}
+
+// TestMovesNameNodes checks that a move naming a node is drawn as a
+// target on that node, which the page makes clickable.
+func TestMovesNameNodes(t *testing.T) {
+	_, ts := newTestServer(t, Options{Source: load.Dir("testdata"), Seed: 1})
+	a := state(t, ts.URL, "walk")
+	got := map[string]string{}
+	for _, m := range a.Moves {
+		got[m.Text] = m.Nodes
+	}
+	if got["go left"] != "left" || got["go right"] != "right" {
+		t.Fatalf("moves %v: want go left / go right naming their nodes", got)
+	}
+	for _, n := range []string{"left", "right"} {
+		if !strings.Contains(a.HTML, `class="node target" data-node="`+n+`"`) {
+			t.Errorf("node %s is not a target", n)
+		}
+	}
+	if strings.Contains(a.HTML, `class="node target" data-node="end"`) {
+		t.Errorf("node end is a target; no move names it")
+	}
+}
+
+// TestStepBackAndForward replays a line of moves both ways.
+func TestStepBackAndForward(t *testing.T) {
+	_, ts := newTestServer(t, Options{Source: load.Dir("testdata"), Seed: 1, Players: 2})
+	base := ts.URL + "/games/walk/"
+	post(t, base+"move", `{"move":"go left"}`)
+	a := post(t, base+"move", `{"move":"go right"}`)
+	if a.At != 2 || a.Line != 2 {
+		t.Fatalf("at %d of %d, want 2 of 2", a.At, a.Line)
+	}
+	a = post(t, base+"back", `{}`)
+	a = post(t, base+"back", `{}`)
+	if a.At != 0 || a.Line != 2 || a.Deciding != 0 {
+		t.Fatalf("after two steps back: at %d of %d, player %d to move", a.At, a.Line, a.Deciding)
+	}
+	a = post(t, base+"forward", `{}`)
+	if a.At != 1 || a.Deciding != 1 {
+		t.Fatalf("after a step forward: at %d, player %d to move; want 1, 1", a.At, a.Deciding)
+	}
+	// A move off the line replaces the rest of it.
+	a = post(t, base+"move", `{"move":"go left"}`)
+	if a.At != 2 || a.Line != 2 {
+		t.Fatalf("after a new move: at %d of %d", a.At, a.Line)
+	}
+	if a = post(t, base+"forward", `{}`); a.Message == "" {
+		t.Errorf("forward at the end of the line: no message")
+	}
+}
+
+// TestBotsPlayAndSaveLoads watches the bots play a whole game, saves it
+// and loads the save, which then replays move by move.
+func TestBotsPlayAndSaveLoads(t *testing.T) {
+	_, ts := newTestServer(t, Options{Source: load.Dir("testdata"), Seed: 5, AllBots: true})
+	base := ts.URL + "/games/walk/"
+	a := state(t, ts.URL, "walk")
+	if a.Viewer != -1 || !a.BotTurn || len(a.Moves) != 0 {
+		t.Fatalf("viewer %d, bot turn %v, %d moves: want a spectator watching the bot", a.Viewer, a.BotTurn, len(a.Moves))
+	}
+	for k := 0; k < 50 && !a.Finished; k++ {
+		a = post(t, base+"bot", `{}`)
+	}
+	if !a.Finished || a.Result == "" {
+		t.Fatalf("the bots did not finish: %+v", a.pageModel)
+	}
+	code, save := get(t, base+"save")
+	if code != 200 {
+		t.Fatalf("save: %d %s", code, save)
+	}
+	post(t, base+"new", `{"players":2,"seed":9}`)
+	a = post(t, base+"load", save)
+	if a.Message != "" || a.At != 0 || a.Line == 0 {
+		t.Fatalf("load: %q at %d of %d", a.Message, a.At, a.Line)
+	}
+	for a.At < a.Line {
+		a = post(t, base+"forward", `{}`)
+	}
+	if !a.Finished {
+		t.Errorf("the loaded game did not replay to its end")
+	}
+	if a = post(t, base+"load", strings.Replace(save, `"game": "walk"`, `"game": "other"`, 1)); !strings.Contains(a.Message, "not of") {
+		t.Errorf("loading another game's save: %q", a.Message)
+	}
+}
+
+// TestReload edits a game on disk: a broken file shows its error with
+// file:line:col, a fixed one restarts the game with the moves replayed.
+func TestReload(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("testdata/walk/game.cue")
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "walk", "game.cue")
+	os.MkdirAll(filepath.Dir(file), 0o755)
+	os.WriteFile(file, src, 0o644)
+	s, ts := newTestServer(t, Options{Source: load.Dir(dir), Seed: 1, Players: 2})
+	base := ts.URL + "/games/walk/"
+	post(t, base+"move", `{"move":"go left"}`)
+	post(t, base+"move", `{"move":"go right"}`)
+
+	broken := strings.Replace(string(src), `"map(out(piece(`, `"map(outt(piece(`, 1)
+	os.WriteFile(file, []byte(broken), 0o644)
+	s.Reload("walk")
+	a := state(t, ts.URL, "walk")
+	if len(a.Errors) == 0 || !regexp.MustCompile(`game\.cue:\d+:\d+: `).MatchString(a.Errors[0]) {
+		t.Fatalf("errors %q: want file:line:col", a.Errors)
+	}
+	if !strings.Contains(a.HTML, "does not load") || a.At != 2 {
+		t.Errorf("the page does not show the errors, or lost its game (at %d)", a.At)
+	}
+
+	// A valid change: the pawn may not go right any more.
+	fixed := strings.Replace(string(src), `{from: "home", to: "right"},`, ``, 1)
+	os.WriteFile(file, []byte(fixed), 0o644)
+	s.Reload("walk")
+	a = state(t, ts.URL, "walk")
+	if len(a.Errors) != 0 || a.At != 1 || !strings.Contains(a.Note, "1 dropped") {
+		t.Fatalf("after a fix: errors %q, at %d, note %q; want the first move kept", a.Errors, a.At, a.Note)
+	}
+}
+
+// TestWatchReloads saves a file and waits for the watcher to reload it.
+func TestWatchReloads(t *testing.T) {
+	dir := t.TempDir()
+	src, _ := os.ReadFile("testdata/walk/game.cue")
+	file := filepath.Join(dir, "walk", "game.cue")
+	os.MkdirAll(filepath.Dir(file), 0o755)
+	os.WriteFile(file, src, 0o644)
+	s, ts := newTestServer(t, Options{Source: load.Dir(dir), Seed: 1})
+	state(t, ts.URL, "walk")
+	ctx := t.Context()
+	go s.Watch(ctx, dir, 20*time.Millisecond)
+	time.Sleep(60 * time.Millisecond)
+	os.WriteFile(file, []byte(strings.Replace(string(src), `name:    "Walk"`, `name:    "Walk on"`, 1)), 0o644)
+	for k := 0; k < 200; k++ {
+		if a := state(t, ts.URL, "walk"); a.Name == "Walk on" {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatal("the saved file was not reloaded")
+}
+
+func TestAutoLayout(t *testing.T) {
+	s, err := New(Options{Source: load.Dir("testdata")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := s.table("walk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := tb.lay.Pos
+	// Layers by distance from the start: home, then left and right, then end.
+	if !(p["home"].X < p["left"].X && p["left"].X == p["right"].X && p["right"].X < p["end"].X) {
+		t.Errorf("layers: %v", p)
+	}
+	if p["left"].Y == p["right"].Y {
+		t.Errorf("left and right overlap: %v %v", p["left"], p["right"])
+	}
+	if tb.lay.Width <= p["end"].X || tb.lay.Height <= 0 {
+		t.Errorf("size %gx%g does not hold the nodes", tb.lay.Width, tb.lay.Height)
+	}
+}
+
+func TestLayoutNamesUnknownNode(t *testing.T) {
+	dir := t.TempDir()
+	src, _ := os.ReadFile("testdata/walk/game.cue")
+	os.MkdirAll(filepath.Join(dir, "walk"), 0o755)
+	os.WriteFile(filepath.Join(dir, "walk", "game.cue"), src, 0o644)
+	os.WriteFile(filepath.Join(dir, "walk", "layout.cue"), []byte("package haven\n\ngame: boards: path: layout: {\n\twidth: 100, height: 100\n\tnodes: hom: {x: 1, y: 1}\n}\n"), 0o644)
+	_, ts := newTestServer(t, Options{Source: load.Dir(dir)})
+	code, body := get(t, ts.URL+"/games/walk/state")
+	if code == 200 || !strings.Contains(body, `layout.cue:5:18: layout: no node "hom" on the board`) {
+		t.Errorf("status %d, body %q", code, body)
+	}
+	code, body = get(t, ts.URL+"/games/walk")
+	if code != http.StatusUnprocessableEntity || !strings.Contains(body, `layout.cue:5:18: layout: no node &#34;hom&#34; on the board`) {
+		t.Errorf("page: status %d, body %q", code, body)
+	}
+}
+
+func TestRefusesOtherHosts(t *testing.T) {
+	_, ts := newTestServer(t, Options{Source: load.Dir("testdata")})
+	req, _ := http.NewRequest("GET", ts.URL+"/games/walk/state", nil)
+	req.Host = "evil.example:80"
+	r, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Body.Close()
+	if r.StatusCode != http.StatusForbidden {
+		t.Errorf("status %d, want 403", r.StatusCode)
+	}
+}
+
+// TestShippedLayouts checks that every shipped game places every node of
+// its board in its own layout (none left to the automatic one), and that
+// no edge spans more than a quarter of the board unless it wraps round a
+// world map: a misplaced node shows up as a long edge.
+func TestShippedLayouts(t *testing.T) {
+	src := load.Source{FS: definitions.Files}
+	games, _ := src.Games()
+	for _, id := range games {
+		v, err := src.Game(id, load.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := interpreter.Compile(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, ok := boardLayout(v)
+		if !ok {
+			t.Errorf("%s: no layout", id)
+			continue
+		}
+		placed := 0
+		each(x, "nodes", func(string, cue.Value) { placed++ })
+		if n := len(g.BoardNodes()); placed != n {
+			t.Errorf("%s: layout places %d of %d nodes", id, placed, n)
+		}
+		lay, err := readLayout(v, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range g.BoardEdges() {
+			a, b := lay.Pos[e.From], lay.Pos[e.To]
+			if lay.WrapX && math.Abs(a.X-b.X) > lay.Width/2 {
+				continue
+			}
+			if d := math.Hypot(a.X-b.X, a.Y-b.Y); d > lay.Width/4 {
+				t.Errorf("%s: edge %s→%s is %.0f long", id, e.From, e.To, d)
+			}
+		}
+	}
+}
