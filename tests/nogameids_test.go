@@ -49,6 +49,9 @@ var commonWords = map[string]string{
 	// A zone of finished things is naturally "done"; in Go, done is the
 	// usual name of a finished flag or channel.
 	"done": "zone id; Go's customary done flag",
+	// The web board anchors SVG labels with text-anchor="start"; a game
+	// may well count its start positions or its start player as "start".
+	"start": "var id; SVG's text-anchor value",
 }
 
 // TestNoGameIDsInEngine enforces "no game knowledge in Go": no id declared
