@@ -34,14 +34,24 @@ func (b *Board) dist(from, to string) int {
 // walks lists every path of exactly n edges from a node that visits no node
 // twice; each path lists the nodes entered, the last being where it ends.
 // back walks the edges against their direction. The paths share one
-// backing array, each capped at its length.
-func (b *Board) walks(from string, n int, back bool) [][]string {
+// backing array, each capped at its length. At most limit paths are
+// listed: ok is false when there are more.
+func (b *Board) walks(from string, n int, back bool, limit int) (paths [][]string, ok bool) {
+	if n >= len(b.Nodes) {
+		return nil, true // a path of n edges enters n other nodes
+	}
 	var flat []string
 	path := make([]string, 0, max(n, 0))
 	var rec func(at string, left int)
 	rec = func(at string, left int) {
 		if left == 0 {
+			if limit--; limit < 0 {
+				return
+			}
 			flat = append(flat, path...)
+			return
+		}
+		if limit < 0 {
 			return
 		}
 		edges := b.out[at]
@@ -62,18 +72,21 @@ func (b *Board) walks(from string, n int, back bool) [][]string {
 		}
 	}
 	if n < 0 {
-		return nil
+		return nil, true
 	}
 	if n == 0 {
-		return [][]string{nil}
+		return [][]string{nil}, true
 	}
 	rec(from, n)
+	if limit < 0 {
+		return nil, false
+	}
 	if len(flat) == 0 {
-		return nil
+		return nil, true
 	}
 	out := make([][]string, len(flat)/n)
 	for i := range out {
 		out[i] = flat[i*n : (i+1)*n : (i+1)*n]
 	}
-	return out
+	return out, true
 }

@@ -34,11 +34,14 @@ func Compile(v cue.Value) (*Game, error) {
 		c.g.seenByLay.slot(n)
 	}
 	c.g.m = &machine{g: c.g}
+	c.g.m.budget.lim = &c.g.limits
 	c.g.m.register()
+	c.g.m.opts = append(c.g.m.opts, noClock()...)
 	c.declarations(v)
 	c.ruleDecls(v)
 	c.bodies(v)
 	c.ruleBodies(v)
+	c.effectCycles()
 	if len(c.errs) == 0 {
 		// Unused names are looked for once the rest is clean: a misspelt
 		// name in a turn would also leave its action unused.
@@ -58,6 +61,8 @@ type compiler struct {
 	owner, rule string
 	// lay is the layout of the locals of what is being compiled.
 	lay *layout
+	// scoring is set while the scoring is compiled (check_safety.go).
+	scoring bool
 }
 
 func (c *compiler) errorf(v cue.Value, format string, args ...any) {
@@ -146,7 +151,9 @@ func boolean(v cue.Value, path string, def bool) bool {
 func (c *compiler) declarations(v cue.Value) {
 	g := c.g
 	g.ID, g.Name, g.Summary = str(v, "id"), str(v, "name"), str(v, "summary")
-	g.MinPlayers, g.MaxPlayers = integer(v, "players.min"), integer(v, "players.max")
+	c.limits(v)
+	g.MinPlayers = c.count(v, "players.min", "players", Counts.Players)
+	g.MaxPlayers = c.count(v, "players.max", "players", Counts.Players)
 
 	p, _ := lookup(v, "params")
 	g.paramTypes = types.Map{}
@@ -190,7 +197,7 @@ func (c *compiler) declarations(v cue.Value) {
 	})
 	gs, _ := lookup(v, "goods")
 	fields(gs, func(name string, x cue.Value) {
-		gd := &Good{ID: name, Name: str(x, "name"), Count: integer(x, "count")}
+		gd := &Good{ID: name, Name: str(x, "name"), Count: c.count(x, "count", "units of a good", Counts.Goods)}
 		g.goods = append(g.goods, gd)
 		g.goodIndex[name] = gd
 	})
@@ -219,7 +226,7 @@ func (c *compiler) declarations(v cue.Value) {
 	cs, _ := lookup(v, "cards")
 	g.defs = map[string][]string{}
 	fields(cs, func(name string, x cue.Value) {
-		n := integer(x, "count")
+		n := c.cardCount(x)
 		g.defs[str(x, "kind")] = append(g.defs[str(x, "kind")], name)
 		for k := 1; k <= n; k++ {
 			id := name

@@ -69,15 +69,28 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 	if err != nil {
 		var fe *file.Error
 		if errors.As(err, &fe) {
-			c.errs = append(c.errs, &diag.Error{Pos: exprPos(v, fe.Line, fe.Column), Msg: c.g.hintExpr(fe.Message, s) + indent(fe.Snippet)})
+			msg := clockHint(fe.Message)
+			if msg == fe.Message {
+				msg = c.g.hintExpr(fe.Message, s)
+			}
+			c.errs = append(c.errs, &diag.Error{Pos: exprPos(v, fe.Line, fe.Column), Msg: msg + indent(fe.Snippet)})
 		} else {
 			c.errorf(v, "%v", err)
 		}
 		return cd
 	}
 	c.checkNames(v, prog.Node())
+	if bad := foldedType(prog); bad != "" {
+		c.errorf(v, "%s", bad)
+	}
+	c.cycles(v, cd, c.scoring)
 	cd.shortcut(c.lay)
 	cd.fast = translate(prog, c.g.m.lib, c.lay)
+	if cd.fast == nil && !cd.isConst && !cd.isIdent {
+		if cd.prog, err = c.g.m.guarded(src, all); err != nil {
+			c.errorf(v, "this expression cannot be bounded on expr's VM: %v", err)
+		}
+	}
 	return cd
 }
 

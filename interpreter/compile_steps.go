@@ -158,6 +158,8 @@ func (c *compiler) bodies(v cue.Value) {
 	c.lay = g.base
 
 	sc, _ := lookup(v, "scoring")
+	c.scoring = true // score() and winners() would call themselves here
+	defer func() { c.scoring = false }()
 	score, _ := lookup(sc, "score")
 	g.scoring.score = c.pure(score, c.base(), expr.AsInt())
 	tb, _ := lookup(sc, "tiebreak")

@@ -32,7 +32,10 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 				p.Line += fe.Line - 1
 				p.Col = fe.Column + 1
 			}
-			msg := g.hintExpr(fe.Message, scope{"me": types.Int, "numPlayers": types.Int, "params": g.paramTypes})
+			msg := clockHint(fe.Message)
+			if msg == fe.Message {
+				msg = g.hintExpr(fe.Message, scope{"me": types.Int, "numPlayers": types.Int, "params": g.paramTypes})
+			}
 			return nil, &diag.Error{Pos: p, Msg: msg + indent(fe.Snippet)}
 		}
 		return nil, &diag.Error{Pos: pos, Msg: err.Error()}
@@ -43,8 +46,17 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
+	if bad := foldedType(prog); bad != "" {
+		return nil, &diag.Error{Pos: pos, Msg: bad}
+	}
 	cd := &code{prog: prog, src: src, pos: pos, lit: l}
+	cd.shortcut(g.base)
 	cd.fast = translate(prog, g.m.lib, g.base)
+	if cd.fast == nil && !cd.isConst && !cd.isIdent {
+		if cd.prog, err = g.m.guarded(src, opts); err != nil {
+			return nil, &diag.Error{Pos: pos, Msg: "this expression cannot be bounded on expr's VM: " + err.Error()}
+		}
+	}
 	return &Expr{cd}, nil
 }
 
@@ -52,6 +64,7 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 // are logged with cause "patch".
 func (g *Game) Eval(st *State, e *Expr) (any, error) {
 	g.m.st = st
+	g.m.decide()
 	g.m.cause = "patch"
 	return g.m.eval(e.c, g.scope(g.base, 0, st.Players))
 }

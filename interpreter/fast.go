@@ -31,6 +31,7 @@ type frame struct {
 	env   []any
 	slots []slot
 	buf   []any // scratch for filter
+	b     *budget
 }
 
 // slot holds one bound value. The translator knows the value's Go type
@@ -134,6 +135,12 @@ func (m *machine) runFast(c *code, env Scope) (out any, err error) {
 		m.frames = append(m.frames, &frame{})
 	}
 	fr := m.frames[m.top]
+	if m.top == 0 {
+		m.evaluating()
+	} else if m.top >= m.g.limits.Depth {
+		return nil, c.runtimeError(&budgetError{fmt.Sprintf("depth budget exceeded: evaluations nested more than %d deep (limits.depth): does a score or condition call itself?", m.g.limits.Depth)})
+	}
+	fr.b = &m.budget
 	m.top++
 	fc := c.fast
 	if cap(fr.slots) < fc.slots {

@@ -41,7 +41,9 @@ game: {
 }
 `
 
-func smallGame(t *testing.T) (*Game, *State) {
+func smallGame(t *testing.T) (*Game, *State) { return smallGameF(t) }
+
+func smallGameF(t testing.TB) (*Game, *State) {
 	t.Helper()
 	dir := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "small"), 0o755))

@@ -93,6 +93,13 @@ func (t *translator) viaExpr(n *ast.BuiltinNode, vals []val) val {
 	case f.Safe != nil:
 		return mk(func(fr *frame) any {
 			a := eval(fr)
+			if n.Name == "repeat" && len(a) == 2 {
+				if s, ok := a[0].(string); ok {
+					if k, ok := a[1].(int); ok && k > 0 {
+						fr.grow(len(s)*min(k, fr.b.lim.Memory+1), loc)
+					}
+				}
+			}
 			return guard(loc, func() any {
 				out, _, err := f.Safe(a...)
 				if err != nil {
@@ -104,7 +111,17 @@ func (t *translator) viaExpr(n *ast.BuiltinNode, vals []val) val {
 	case f.Func != nil:
 		return mk(func(fr *frame) any {
 			a := eval(fr)
-			return guard(loc, func() any { return call(f, a...) })
+			if n.Name == "replace" && len(a) >= 3 {
+				s, _ := a[0].(string)
+				old, _ := a[1].(string)
+				nw, _ := a[2].(string)
+				k := len(s) + 1
+				if old != "" {
+					k = len(s) / len(old)
+				}
+				fr.grow(len(s)+min(k, fr.b.lim.Memory+1)*max(len(nw)-len(old), 0), loc)
+			}
+			return fr.sized(guard(loc, func() any { return call(f, a...) }), loc)
 		})
 	}
 	unsupported()
@@ -216,6 +233,8 @@ func concat(fr *frame, lists []func(*frame) any, loc file.Location) []any {
 	if n == 0 {
 		return nil
 	}
+	fr.grow(n, loc)
+	fr.spend(n)
 	out := make([]any, 0, n)
 	for _, x := range vals {
 		switch x := x.(type) {

@@ -274,6 +274,7 @@ func (d dynItems) sortBy(k int, f func(*frame) any, desc bool) func(*frame) []an
 // all and none negate it).
 func foundIn[E any](set func(*slot, E), k int, test func(*frame) bool, want bool) func(*frame, []E) bool {
 	return func(fr *frame, l []E) bool {
+		fr.spend(len(l))
 		s := &fr.slots[k]
 		for i := range l {
 			set(s, l[i])
@@ -290,6 +291,7 @@ func foundIn[E any](set func(*slot, E), k int, test func(*frame) bool, want bool
 // another appends after the outer one's elements and takes them away.
 func filterOf[E any](set func(*slot, E), k int, test func(*frame) bool, mapped func(*frame) any) func(*frame, []E) []any {
 	return func(fr *frame, l []E) []any {
+		fr.spend(len(l))
 		s := &fr.slots[k]
 		start := len(fr.buf)
 		for i := range l {
@@ -312,6 +314,7 @@ func filterOf[E any](set func(*slot, E), k int, test func(*frame) bool, mapped f
 
 func mapOf[E any](set func(*slot, E), k int, f func(*frame) any) func(*frame, []E) []any {
 	return func(fr *frame, l []E) []any {
+		fr.spend(len(l))
 		s := &fr.slots[k]
 		out := make([]any, len(l))
 		for i := range l {
@@ -326,6 +329,7 @@ func mapOf[E any](set func(*slot, E), k int, f func(*frame) any) func(*frame, []
 // when the optimizer set one (-1: none).
 func countIf[E any](set func(*slot, E), k int, test func(*frame) bool, threshold int) func(*frame, []E) int {
 	return func(fr *frame, l []E) int {
+		fr.spend(len(l))
 		s := &fr.slots[k]
 		n := 0
 		for i := range l {
@@ -343,6 +347,7 @@ func countIf[E any](set func(*slot, E), k int, test func(*frame) bool, threshold
 
 func sumIntOf[E any](set func(*slot, E), k int, f func(*frame) int) func(*frame, []E) int {
 	return func(fr *frame, l []E) int {
+		fr.spend(len(l))
 		s := &fr.slots[k]
 		acc := 0
 		for i := range l {
@@ -355,6 +360,7 @@ func sumIntOf[E any](set func(*slot, E), k int, f func(*frame) int) func(*frame,
 
 func sumOf[E any](set func(*slot, E), k int, f func(*frame) any, loc file.Location) func(*frame, []E) any {
 	return func(fr *frame, l []E) any {
+		fr.spend(len(l))
 		s := &fr.slots[k]
 		var acc any = 0
 		for i := range l {
@@ -368,6 +374,7 @@ func sumOf[E any](set func(*slot, E), k int, f func(*frame) any, loc file.Locati
 
 func findIn[E any](set func(*slot, E), k int, test func(*frame) bool, mapped func(*frame) any, missing error, loc file.Location) func(*frame, []E) any {
 	return func(fr *frame, l []E) any {
+		fr.spend(len(l))
 		s := &fr.slots[k]
 		for i := range l {
 			set(s, l[i])
@@ -387,6 +394,7 @@ func findIn[E any](set func(*slot, E), k int, test func(*frame) bool, mapped fun
 
 func sortOf[E any](set func(*slot, E), k int, f func(*frame) any, desc bool) func(*frame, []E) []any {
 	return func(fr *frame, l []E) []any {
+		fr.spend(len(l))
 		s := &fr.slots[k]
 		sb := &runtime.SortBy{Desc: desc, Array: make([]any, 0, len(l)), Values: make([]any, 0, len(l))}
 		for i := range l {

@@ -266,7 +266,12 @@ func (t *translator) arith(n *ast.BinaryNode) val {
 	s, sok := l.fn.(func(*frame) string)
 	u, uok := r.fn.(func(*frame) string)
 	if sok && uok && n.Operator == "+" {
-		return mk(func(fr *frame) string { return s(fr) + u(fr) })
+		loc := n.Location()
+		return mk(func(fr *frame) string {
+			a, b := s(fr), u(fr)
+			fr.grow(len(a)+len(b), loc)
+			return a + b
+		})
 	}
 	op := map[string]func(a, b any) any{
 		"+": runtime.Add, "-": runtime.Subtract, "*": runtime.Multiply,
@@ -274,7 +279,7 @@ func (t *translator) arith(n *ast.BinaryNode) val {
 	x, y, loc := l.box, r.box, n.Location()
 	return mk(func(fr *frame) any {
 		p, q := x(fr), y(fr)
-		return guard(loc, func() any { return op(p, q) })
+		return fr.sized(guard(loc, func() any { return op(p, q) }), loc)
 	})
 }
 
@@ -288,6 +293,7 @@ func (t *translator) rangeOf(n *ast.BinaryNode) val {
 		if hi-lo+1 >= memoryBudget {
 			fail(loc, "memory budget exceeded")
 		}
+		fr.spend(max(hi-lo+1, 0))
 		return runtime.MakeRange(lo, hi)
 	})
 }

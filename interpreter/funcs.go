@@ -190,11 +190,11 @@ func (m *machine) into(node string) ([]*Edge, error)   { return m.g.board.in[nod
 func (m *machine) dist(from, to string) (int, error) { return m.g.board.dist(from, to), nil }
 
 func (m *machine) walks(from string, n int) ([][]string, error) {
-	return m.g.board.walks(from, n, false), nil
+	return m.walksDir(from, n, false)
 }
 
 func (m *machine) walksBack(from string, n int) ([][]string, error) {
-	return m.g.board.walks(from, n, true), nil
+	return m.walksDir(from, n, true)
 }
 
 // minus takes lists of ids, typed or not.

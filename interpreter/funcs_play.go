@@ -155,7 +155,13 @@ func (m *machine) costWalks(from string, budget int, key string) ([][]string, er
 	if l, ok := b.reach[k]; ok {
 		return l, nil
 	}
-	l := b.costWalks(from, budget, key)
+	l, ok := b.costWalks(from, budget, key, min(m.budget.eval, m.budget.decision, m.g.limits.Memory))
+	if !ok {
+		return nil, &budgetError{fmt.Sprintf("work budget exceeded: more paths costing at most %d from %s than the budget allows (limits.work, limits.memory)", budget, from)}
+	}
+	if err := m.budget.spend(len(l)); err != nil {
+		return nil, err
+	}
 	if b.reach == nil {
 		b.reach = map[reachKey][][]string{}
 	}

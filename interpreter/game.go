@@ -74,6 +74,7 @@ type Game struct {
 	params     map[string]any // what every expr sees as `params`
 	paramTypes types.Map
 	codes      []*code // every expression compiled, for tests
+	limits     Limits  // the budgets of evaluation (limits.go)
 }
 
 // Good is a kind of interchangeable token.

@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/expr-lang/expr"
@@ -45,6 +46,8 @@ type machine struct {
 	// called instead of the fast path (tests compare the two).
 	noFast bool
 	differ func(c *code, env Scope) (any, error)
+	// budget is what is left of the limits (limits.go).
+	budget budget
 }
 
 type optionCache struct {
@@ -71,6 +74,11 @@ func (m *machine) eval(c *code, env Scope) (any, error) {
 		return m.runFast(c, env)
 	}
 	// The VM reads the locals by name, from a map made for the purpose.
+	if m.depth == 0 && m.top == 0 {
+		m.evaluating()
+	} else if m.depth+m.top >= m.g.limits.Depth {
+		return nil, c.runtimeError(&budgetError{fmt.Sprintf("depth budget exceeded: evaluations nested more than %d deep (limits.depth): does a score or condition call itself?", m.g.limits.Depth)})
+	}
 	if m.depth > 0 { // re-entered from a function: use a fresh VM
 		out, err := expr.Run(c.prog, env.asMap())
 		if err != nil {

@@ -30,6 +30,7 @@ type Move struct {
 // while it runs, from a scenario's expression: each call writes after
 // the texts and moves before, and takes them away when it returns.)
 func (g *Game) Legal(st *State) ([]Move, error) {
+	g.m.decide()
 	if st.Finished || st.Pending == nil {
 		return nil, nil
 	}
@@ -210,6 +211,7 @@ func (e *IllegalMove) Error() string { return fmt.Sprintf("illegal move %q: %s",
 // Apply makes a move and runs the game on to the next decision. An
 // illegal move leaves the state as it was and returns an *IllegalMove.
 func (g *Game) Apply(st *State, move string) error {
+	g.m.decide()
 	if st.Finished {
 		return &IllegalMove{move, "the game is over"}
 	}

@@ -8,10 +8,6 @@ import (
 // boxZone holds every card before setup deals it: the game box.
 const boxZone = "box"
 
-// maxSteps bounds the steps run between two decisions, to stop a
-// definition whose loop never pauses.
-const maxSteps = 1_000_000
-
 // SetLog turns the event log on or off (simulations run without it).
 func (g *Game) SetLog(on bool) { g.m.log = on }
 
@@ -56,6 +52,9 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 		v, err := m.eval(k.perPlayer, g.scope(g.base, 0, players))
 		if err != nil {
 			return nil, err
+		}
+		if n := v.(int); n*players > Counts.Pieces {
+			return nil, fmt.Errorf("%s: %d %s pieces a player make more than the %d pieces a game may have", k.perPlayer.pos, n, k.ID, Counts.Pieces)
 		}
 		for p := 0; p < players; p++ {
 			for n := 1; n <= v.(int); n++ {
@@ -131,9 +130,13 @@ func (g *Game) pop(st *State) {
 func (g *Game) run(st *State) error {
 	m := g.m
 	m.st = st
+	m.decide()
 	for n := 0; !st.Finished && st.Pending == nil; n++ {
-		if n > maxSteps {
-			return fmt.Errorf("more than %d steps without a decision: does a loop never pause?", maxSteps)
+		if n > g.limits.Steps {
+			return fmt.Errorf("more than %d steps without a decision (limits.steps): does a loop never pause?", g.limits.Steps)
+		}
+		if len(st.Stack) > g.limits.Depth {
+			return fmt.Errorf("%s: effects nested more than %d deep (limits.depth)", st.Stack[len(st.Stack)-1].Cause, g.limits.Depth)
 		}
 		if len(st.Stack) == 0 {
 			st.Finished, st.EndReason = true, "the flow ran out"

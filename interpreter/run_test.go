@@ -10,12 +10,20 @@ import (
 func TestWalks(t *testing.T) {
 	g, _ := smallGame(t)
 	b := g.board
-	assert.Equal(t, [][]string{{"y"}}, b.walks("x", 1, false))
-	assert.Equal(t, [][]string{nil}, b.walks("x", 0, false))
-	assert.Nil(t, b.walks("x", 2, false))
-	assert.Nil(t, b.walks("x", -1, false))
-	assert.Nil(t, b.walks("y", 1, false))
-	assert.Equal(t, [][]string{{"x"}}, b.walks("y", 1, true))
+	walks := func(from string, n int, back bool) [][]string {
+		paths, ok := b.walks(from, n, back, 100)
+		assert.True(t, ok)
+		return paths
+	}
+	assert.Equal(t, [][]string{{"y"}}, walks("x", 1, false))
+	assert.Equal(t, [][]string{nil}, walks("x", 0, false))
+	assert.Nil(t, walks("x", 2, false))
+	assert.Nil(t, walks("x", -1, false))
+	assert.Nil(t, walks("y", 1, false))
+	assert.Equal(t, [][]string{{"x"}}, walks("y", 1, true))
+	assert.Nil(t, walks("x", 1_000_000_000_000, false))
+	_, ok := b.walks("x", 1, false, 0)
+	assert.False(t, ok, "over the limit")
 }
 
 func TestMoveWords(t *testing.T) {

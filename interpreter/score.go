@@ -22,6 +22,7 @@ type Result struct {
 // Score evaluates the scoring of a state (finished or not).
 func (g *Game) Score(st *State) (*Result, error) {
 	m := g.m
+	m.decide()
 	m.st = st
 	r := &Result{Finished: st.Finished && !st.Capped, Capped: st.Capped, Reason: st.EndReason, TiebreakNames: g.TiebreakNames()}
 	for p := 0; p < st.Players; p++ {

@@ -39,12 +39,16 @@ func (b *Board) passCost(node, key string) int { return b.Nodes[node].Num[key] }
 // costs at most budget, shortest first by number of nodes, then in the
 // order of the edges. The empty path is not listed. A path's cost is
 // the cost of its edges plus the pass cost of the nodes it goes through
-// (neither the first nor the last).
-func (b *Board) costWalks(from string, budget int, key string) [][]string {
+// (neither the first nor the last). At most limit paths are listed: ok
+// is false when there are more (limits.go).
+func (b *Board) costWalks(from string, budget int, key string, limit int) (paths [][]string, ok bool) {
 	var out [][]string
 	path := []string{}
 	var rec func(at string, left int)
 	rec = func(at string, left int) {
+		if len(out) > limit {
+			return
+		}
 		pass := 0
 		if at != from {
 			pass = b.passCost(at, key)
@@ -63,6 +67,9 @@ func (b *Board) costWalks(from string, budget int, key string) [][]string {
 	if budget >= 0 {
 		rec(from, budget)
 	}
+	if len(out) > limit {
+		return nil, false
+	}
 	slices.SortStableFunc(out, func(a, b []string) int { return len(a) - len(b) })
-	return out
+	return out, true
 }

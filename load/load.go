@@ -17,7 +17,6 @@ import (
 	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/cuecontext"
 	cueerrors "cuelang.org/go/cue/errors"
-	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/token"
 
 	"github.com/haven-engine/haven/diag"
@@ -42,6 +41,15 @@ type Options struct {
 	Variants []string
 	// Sets are overrides of the form path=value, path relative to game.
 	Sets []string
+	// Texts are variants given by their text, as a save carries them.
+	Texts []Text
+}
+
+// Text is a variant given by its source text; Name stands for its file
+// in error messages.
+type Text struct {
+	Name string `json:"name"`
+	Src  string `json:"text"`
 }
 
 // Games lists the game folders of a source, sorted: the folders with
@@ -75,7 +83,7 @@ func (s Source) VariantFiles(game string) []string {
 // ReadVariant reads a variant shipped with a game, by its file base name.
 func (s Source) ReadVariant(game, name string) ([]byte, string, error) {
 	p := path.Join(game, "variants", strings.TrimSuffix(name, ".cue")+".cue")
-	b, err := fs.ReadFile(s.FS, p)
+	b, err := readFS(s.FS, p, s.name(p))
 	return b, s.name(p), err
 }
 
@@ -100,11 +108,18 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 	}
 	var srcs []source
 	for _, f := range files {
-		b, err := fs.ReadFile(s.FS, f)
+		b, err := readFS(s.FS, f, s.name(f))
 		if err != nil {
 			return cue.Value{}, err
 		}
 		srcs = append(srcs, source{s.name(f), b})
+	}
+	variants, sets, err := s.overrides(id, opt)
+	if err != nil {
+		return cue.Value{}, err
+	}
+	if err := checkTotal(s.name(id), append(append([]source{}, srcs...), variants...)); err != nil {
+		return cue.Value{}, err
 	}
 	var base baseInstance
 	if importsModule(srcs) {
@@ -112,10 +127,6 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 		// afresh for each build.
 		base = func() (*build.Instance, error) { return s.moduleInstance(id) }
 		srcs = nil
-	}
-	variants, sets, err := s.overrides(id, opt)
-	if err != nil {
-		return cue.Value{}, err
 	}
 	return buildChecked(s.name(id), base, srcs, variants, sets)
 }
@@ -129,6 +140,9 @@ func (s Source) overrides(id string, opt Options) ([]source, []*setOverride, err
 			return nil, nil, err
 		}
 		vs = append(vs, source{name, b})
+	}
+	for _, t := range opt.Texts {
+		vs = append(vs, source{t.Name, []byte(t.Src)})
 	}
 	var sets []*setOverride
 	for _, set := range opt.Sets {
@@ -153,6 +167,11 @@ type baseInstance func() (*build.Instance, error)
 // buildGame adds the schema and srcs to the base instance, builds it and
 // validates the game.
 func buildGame(dir string, base baseInstance, srcs []source) (cue.Value, error) {
+	return watched(dir, func() (cue.Value, error) { return parseAndEvaluate(dir, base, srcs) })
+}
+
+// parseAndEvaluate parses the sources, then builds and validates them.
+func parseAndEvaluate(dir string, base baseInstance, srcs []source) (cue.Value, error) {
 	schemaFiles, _ := fs.Glob(schema.Files, "*.cue")
 	var all []source
 	for _, f := range schemaFiles {
@@ -170,7 +189,7 @@ func buildGame(dir string, base baseInstance, srcs []source) (cue.Value, error) 
 		}
 	}
 	for _, s := range all {
-		f, err := parser.ParseFile(s.name, s.src, parser.ParseComments)
+		f, err := parseFile(s.name, s.src)
 		if err != nil {
 			addCUE(&errs, err)
 			continue
@@ -186,6 +205,12 @@ func buildGame(dir string, base baseInstance, srcs []source) (cue.Value, error) 
 	if err := errs.Err(); err != nil {
 		return cue.Value{}, err
 	}
+	return evaluate(dir, inst)
+}
+
+// evaluate builds the instance and validates its `game`.
+func evaluate(dir string, inst *build.Instance) (cue.Value, error) {
+	var errs diag.List
 	var v cue.Value
 	defer func() {
 		hintFields(errs, v)

@@ -15,7 +15,7 @@ import (
 // ends in .cue (./short.cue), a name has neither (short).
 func (s Source) variant(game, v string) ([]byte, string, error) {
 	if IsVariantPath(v) {
-		b, err := os.ReadFile(v)
+		b, err := readFile(v)
 		if err != nil {
 			if os.IsNotExist(err) {
 				name := strings.TrimSuffix(path.Base(strings.ReplaceAll(v, `\`, "/")), ".cue")

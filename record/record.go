@@ -3,137 +3,110 @@
 // and replays a log to check that the rules still play it the same way.
 // Recorded games are golden replays: a rule change that alters any of
 // them shows up as an illegal move or a different final state.
+//
+// A log is untrusted input: players share them. It is self-contained (it
+// carries the text of every variant file it was played with, and names
+// only variants shipped with the game), it is decoded strictly and
+// validated (read.go), and replaying it opens no file it names.
 package record
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/haven-engine/haven/interpreter"
 	"github.com/haven-engine/haven/load"
 )
 
+// Format is the format of the logs Write writes.
+const Format = "haven-save/2"
+
 // Log is a saved game.
 type Log struct {
+	Format  string `json:"format"`
 	Game    string `json:"game"`
 	Players int    `json:"players"`
 	Seed    uint64 `json:"seed"`
-	// Variants are paths (relative to the log file once written) or names
-	// of variants shipped with the game.
-	Variants []string `json:"variants"`
-	Sets     []string `json:"sets"`
-	Moves    []string `json:"moves"`
-	// Final is Hash of the state after the moves.
+	// Variants are the variants played with: a shipped one by its name,
+	// any other by its text.
+	Variants []Variant `json:"variants"`
+	Sets     []string  `json:"sets"`
+	Moves    []string  `json:"moves"`
+	// Final is Hash of the log and the state after the moves.
 	Final string `json:"final"`
 }
 
-// New records a game played from (players, seed) with opt to state st.
-func New(game string, players int, seed uint64, opt load.Options, st *interpreter.State) (*Log, error) {
-	h, err := Hash(st)
+// Variant is a variant a game was played with: Shipped names one of the
+// game's own variants; otherwise Name is the file it was read from (for
+// error messages only: it is never opened) and Text its source.
+type Variant struct {
+	Shipped string `json:"shipped,omitempty"`
+	Name    string `json:"name,omitempty"`
+	Text    string `json:"text,omitempty"`
+}
+
+// New records a game of src played from (players, seed) with opt to
+// state st. The text of each variant file is read now, into the log.
+func New(src load.Source, game string, players int, seed uint64, opt load.Options, st *interpreter.State) (*Log, error) {
+	l := &Log{
+		Format: Format, Game: game, Players: players, Seed: seed,
+		Variants: []Variant{}, Sets: nonNil(opt.Sets), Moves: nonNil(st.Moves),
+	}
+	for _, s := range opt.Sets {
+		if err := checkSet(s); err != nil {
+			return nil, fmt.Errorf("cannot save: %v", err)
+		}
+	}
+	for _, v := range opt.Variants {
+		name, text, shipped, err := src.VariantText(game, v)
+		if err != nil {
+			return nil, err
+		}
+		if shipped {
+			l.Variants = append(l.Variants, Variant{Shipped: name})
+		} else {
+			l.Variants = append(l.Variants, Variant{Name: name, Text: string(text)})
+		}
+	}
+	for _, t := range opt.Texts {
+		l.Variants = append(l.Variants, Variant{Name: t.Name, Text: t.Src})
+	}
+	h, err := l.Hash(st)
 	if err != nil {
 		return nil, err
 	}
-	return &Log{
-		Game: game, Players: players, Seed: seed,
-		Variants: nonNil(opt.Variants), Sets: nonNil(opt.Sets),
-		Moves: nonNil(st.Moves), Final: h,
-	}, nil
+	l.Final = h
+	return l, nil
 }
 
 func nonNil(l []string) []string {
 	return append([]string{}, l...)
 }
 
-// Hash is the sha256, in hex, of the state's JSON with the event log and
-// the step count left out: two states with the same hash are the same
-// position, however verbosely they were reached.
-func Hash(st *interpreter.State) (string, error) {
-	c := *st
-	c.Log, c.Steps = nil, 0
-	b, err := json.Marshal(&c)
+// Options returns the variants and overrides the game was played with,
+// every variant as its text: a shipped one is read from src, by name.
+func (l *Log) Options(src load.Source) (load.Options, error) {
+	opt := load.Options{Sets: l.Sets}
+	games, err := src.Games()
 	if err != nil {
-		return "", err
+		return opt, err
 	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:]), nil
-}
-
-// Options returns the variants and overrides the game was played with.
-func (l *Log) Options() load.Options {
-	return load.Options{Variants: l.Variants, Sets: l.Sets}
-}
-
-// Write saves the log as JSON. Variant files are written as paths
-// relative to the log's folder, so that log and variants move together.
-func (l *Log) Write(path string) error {
-	out := *l
-	out.Variants = nil
+	if !slices.Contains(games, l.Game) {
+		return opt, fmt.Errorf("unknown game %q (games: %s)", l.Game, strings.Join(games, ", "))
+	}
 	for _, v := range l.Variants {
-		out.Variants = append(out.Variants, relativeTo(filepath.Dir(path), v))
-	}
-	out.Variants = nonNil(out.Variants)
-	b, err := json.MarshalIndent(&out, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
-}
-
-func relativeTo(dir, v string) string {
-	if _, err := os.Stat(v); err != nil {
-		return v // the name of a shipped variant
-	}
-	abs, err1 := filepath.Abs(v)
-	base, err2 := filepath.Abs(dir)
-	if err1 != nil || err2 != nil {
-		return v
-	}
-	if rel, err := filepath.Rel(base, abs); err == nil {
-		return filepath.ToSlash(rel)
-	}
-	return abs
-}
-
-// Read loads a log written by Write; variant paths are resolved against
-// the log's folder.
-func Read(path string) (*Log, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var l Log
-	if err := json.Unmarshal(b, &l); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			return nil, fmt.Errorf("%s: not a game log: invalid JSON at byte %d: %v", path, se.Offset, err)
+		if v.Shipped == "" {
+			opt.Texts = append(opt.Texts, load.Text{Name: "save: " + v.Name, Src: v.Text})
+			continue
 		}
-		return nil, fmt.Errorf("%s: not a game log: %v", path, err)
-	}
-	switch {
-	case l.Game == "":
-		return nil, fmt.Errorf("%s: not a game log: no game", path)
-	case l.Players < 1:
-		return nil, fmt.Errorf("%s: not a game log: no players", path)
-	case l.Final == "":
-		return nil, fmt.Errorf("%s: not a game log: no final hash", path)
-	}
-	dir := filepath.Dir(path)
-	for i, v := range l.Variants {
-		if p := filepath.Join(dir, filepath.FromSlash(v)); !filepath.IsAbs(v) && exists(p) {
-			l.Variants[i] = p
+		b, name, err := src.ReadVariant(l.Game, v.Shipped)
+		if err != nil {
+			return load.Options{}, fmt.Errorf("variant %q: not a variant shipped with %s", v.Shipped, l.Game)
 		}
+		opt.Texts = append(opt.Texts, load.Text{Name: name, Src: string(b)})
 	}
-	return &l, nil
-}
-
-func exists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
+	return opt, nil
 }
 
 // MismatchError is a replay that reached another final state than the
@@ -159,7 +132,7 @@ func (l *Log) Replay(g *interpreter.Game) (*interpreter.State, error) {
 			return st, fmt.Errorf("move %d: %w", i+1, err)
 		}
 	}
-	h, err := Hash(st)
+	h, err := l.Hash(st)
 	if err != nil {
 		return st, err
 	}
@@ -171,7 +144,11 @@ func (l *Log) Replay(g *interpreter.Game) (*interpreter.State, error) {
 
 // Compile loads and compiles the log's game from src.
 func (l *Log) Compile(src load.Source) (*interpreter.Game, error) {
-	v, err := src.Game(l.Game, l.Options())
+	opt, err := l.Options(src)
+	if err != nil {
+		return nil, err
+	}
+	v, err := src.Game(l.Game, opt)
 	if err != nil {
 		return nil, err
 	}

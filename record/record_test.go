@@ -7,6 +7,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/haven-engine/haven/interpreter"
 	"github.com/haven-engine/haven/load"
 )
 
@@ -36,7 +37,10 @@ game: {
 }
 `
 
-var games = load.Source{FS: fstest.MapFS{"race/game.cue": {Data: []byte(race)}}}
+var games = load.Source{FS: fstest.MapFS{
+	"race/game.cue":           {Data: []byte(race)},
+	"race/variants/quick.cue": {Data: []byte("package haven\ngame: playerVars: bonus: 0\n")},
+}}
 
 // TestRoundTrip records a game played with a variant file, writes it
 // beside another folder than the variant's, reads it back and replays it;
@@ -50,9 +54,12 @@ func TestRoundTrip(t *testing.T) {
 	if err := os.WriteFile(variant, []byte("package haven\ngame: params: target: 5\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	opt := load.Options{Variants: []string{variant}, Sets: []string{"vars.total=1"}}
-	log := &Log{Game: "race", Players: 2, Seed: 4, Variants: opt.Variants, Sets: opt.Sets}
-	g, err := log.Compile(games)
+	opt := load.Options{Variants: []string{variant, "quick"}, Sets: []string{"vars.total=1"}}
+	v, err := games.Game("race", opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := interpreter.Compile(v)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +75,7 @@ func TestRoundTrip(t *testing.T) {
 	if !st.Finished {
 		t.Fatal("1+2+1+1 reaches the target 5: the game should be over")
 	}
-	log, err = New("race", 2, 4, opt, st)
+	log, err := New(games, "race", 2, 4, opt, st)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,8 +87,13 @@ func TestRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(path)
-	if !strings.Contains(string(b), `"../house/short.cue"`) {
-		t.Errorf("variant not written relative to the log:\n%s", b)
+	if !strings.Contains(string(b), `"text": "package haven\ngame: params: target: 5\n"`) ||
+		!strings.Contains(string(b), `"shipped": "quick"`) {
+		t.Errorf("the log does not carry the variant file's text and the shipped variant's name:\n%s", b)
+	}
+	// The log is self-contained: the variant file may go.
+	if err := os.Remove(variant); err != nil {
+		t.Fatal(err)
 	}
 
 	replay := func(path string) error {
@@ -103,7 +115,8 @@ func TestRoundTrip(t *testing.T) {
 	damaged := filepath.Join(dir, "logs", "damaged.json")
 	for _, tt := range []struct{ name, old, new, want string }{
 		{"illegal move", `"step"`, `"jump 4"`, `move 2: illegal move "jump 4": jump n: 4 is not one of 2, 3`},
-		{"hash mismatch", `"final": "`, `"final": "00`, "the final state differs from the log: hash "},
+		{"hash mismatch", `"final": "`, `"final": "00`, damaged + `: not a game log: final "00`},
+		{"wrong hash", `"seed": 4`, `"seed": 5`, "the final state differs from the log: hash "},
 		{"unknown game", `"game": "race"`, `"game": "chess"`, `unknown game "chess" (games: race)`},
 		{"corrupt JSON", `"moves"`, `moves`, damaged + ": not a game log: invalid JSON at byte "},
 		{"no game", `"game": "race"`, `"game": ""`, damaged + ": not a game log: no game"},

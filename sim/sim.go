@@ -7,6 +7,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -173,15 +174,16 @@ type Outcome struct {
 
 // Play plays one game from seed to its end, every seat played by bot,
 // for at most maxDecisions moves (0: DefaultMaxDecisions).
-func Play(g *interpreter.Game, players int, seed uint64, bot Bot, maxDecisions int) (Outcome, error) {
+func Play(g *interpreter.Game, players int, seed uint64, bot Bot, maxDecisions int) (out Outcome, err error) {
 	if maxDecisions <= 0 {
 		maxDecisions = DefaultMaxDecisions
 	}
+	n := 0
+	defer recovered(seed, &n, &err)
 	st, err := g.New(players, seed)
 	if err != nil {
-		return Outcome{}, err
+		return Outcome{}, fmt.Errorf("seed %d, setup: %v", seed, err)
 	}
-	n := 0
 	for !st.Finished {
 		if n >= maxDecisions {
 			return Outcome{State: st, Decisions: n, Capped: true}, nil
@@ -237,9 +239,15 @@ func Run(g *interpreter.Game, opt Options) (*Report, error) {
 	for _, g := range games {
 		g.SetLog(false)
 		go func() {
+			broken := false // a panic may leave g half-way through a move
 			for i := range next {
 				seed := opt.Seed + uint64(i)
 				res := result{i: i}
+				if broken {
+					res.err = fmt.Errorf("seed %d: not played: an earlier game of this worker panicked", seed)
+					results <- res
+					continue
+				}
 				bot, err := NewBot(opt.Bot, g, seed)
 				if err != nil {
 					res.err = err
@@ -248,8 +256,10 @@ func Run(g *interpreter.Game, opt Options) (*Report, error) {
 				}
 				out, err := Play(g, opt.Players, seed, bot, opt.MaxDecisions)
 				res.decisions, res.capped, res.err = out.Decisions, out.Capped, err
+				var pe *PanicError
+				broken = errors.As(err, &pe)
 				if err == nil {
-					score, err := g.Score(out.State)
+					score, err := scoreSafely(g, out.State, seed)
 					switch {
 					case err != nil:
 						res.err = fmt.Errorf("seed %d: scoring: %v", seed, err)

@@ -373,8 +373,14 @@ func refusal(err error) string {
 // loadSave starts the table on a saved game (record.Log), at its first
 // move, every seat played at the page: step forward to replay it.
 func (s *Server) loadSave(t *table, r *http.Request) error {
-	var l record.Log
-	if err := readJSON(r, &l); err != nil {
+	// A save is untrusted: record.Parse decodes it strictly and checks
+	// every value; replaying it opens nothing it names.
+	b, err := io.ReadAll(io.LimitReader(r.Body, record.MaxSize+1))
+	if err != nil {
+		return err
+	}
+	l, err := record.Parse(b)
+	if err != nil {
 		return fmt.Errorf("not a saved game: %v", err)
 	}
 	if l.Game != t.id {
@@ -384,7 +390,11 @@ func (s *Server) loadSave(t *table, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	v, err := s.opt.Source.Game(l.Game, l.Options())
+	opts, err := l.Options(s.opt.Source)
+	if err != nil {
+		return err
+	}
+	v, err := s.opt.Source.Game(l.Game, opts)
 	if err != nil {
 		return err
 	}
@@ -397,7 +407,7 @@ func (s *Server) loadSave(t *table, r *http.Request) error {
 		return fmt.Errorf("the save does not replay: %v", err)
 	}
 	old := *t
-	t.g, t.lay, t.opts = g, lay, l.Options()
+	t.g, t.lay, t.opts = g, lay, opts
 	if err := t.start(setup{Players: l.Players, Seed: l.Seed, Bot: "random"}); err != nil {
 		*t = old
 		return err
@@ -421,7 +431,7 @@ func (s *Server) save(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "a game is saved once it is over: its moves tell every seat's hidden choices", http.StatusConflict)
 		return
 	}
-	l, err := record.New(t.id, t.players, t.seed, t.opts, t.st)
+	l, err := record.New(s.opt.Source, t.id, t.players, t.seed, t.opts, t.st)
 	if err != nil {
 		httpError(w, err)
 		return

@@ -280,7 +280,7 @@ func TestBotsPlayAndSaveLoads(t *testing.T) {
 	if !a.Finished {
 		t.Errorf("the loaded game did not replay to its end")
 	}
-	if a = post(t, base+"load", `{"game":"other"}`); !strings.Contains(a.Message, "not of") {
+	if a = post(t, base+"load", strings.Replace(save, `"game": "walk"`, `"game": "other"`, 1)); !strings.Contains(a.Message, "not of") {
 		t.Errorf("loading another game's save: %q", a.Message)
 	}
 }

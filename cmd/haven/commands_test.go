@@ -32,7 +32,7 @@ func TestSim(t *testing.T) {
 		t.Errorf("seed 5 played %d then %d decisions", r.Decisions, r2.Decisions)
 	}
 	// A cap of one round stops every game of two players (6 points at most).
-	out, _, _ = haven(t, "", "sim", "race", "--defs", defs, "-n", "3", "--players", "2", "--set", "cap.max=1")
+	out, _, _ = haven(t, "", "sim", "race", "--defs", defs, "-n", "3", "--players", "2", "--set", "cap.max=1", "--seed", "1")
 	if !strings.Contains(out, "finished: 0  capped: 3\n") || !strings.Contains(out, "Race: 3 games of 2 players from seed 1\n") {
 		t.Errorf("capped sim:\n%s", out)
 	}
@@ -69,7 +69,7 @@ scenarios: {
 func TestReplay(t *testing.T) {
 	dir := t.TempDir()
 	log := filepath.Join(dir, "game.json")
-	_, stderr, code := haven(t, "jump 2\nstep\n", "run", "race", "--defs", defs, "--variant", "short", "--moves", "-", "--save", log)
+	_, stderr, code := haven(t, "jump 2\nstep\n", "run", "race", "--defs", defs, "--variant", "short", "--moves", "-", "--save", log, "--seed", "1")
 	if code != 0 {
 		t.Fatalf("run --save: exit %d: %s", code, stderr)
 	}
@@ -83,7 +83,8 @@ func TestReplay(t *testing.T) {
 	}
 	for _, tt := range []struct{ name, old, new, want string }{
 		{"illegal move", `"step"`, `"jump 9"`, `haven: ` + log + `: move 2: illegal move "jump 9": jump n: 9 is not one of 2, 3`},
-		{"hash mismatch", `"final": "`, `"final": "0`, `haven: ` + log + `: the final state differs from the log: hash `},
+		{"hash mismatch", `"seed": 1`, `"seed": 2`, `haven: ` + log + `: the final state differs from the log: hash `},
+		{"not a hash", `"final": "`, `"final": "0`, `haven: ` + log + `: not a game log: final "0`},
 		{"unknown game", `"game": "race"`, `"game": "chess"`, `haven: ` + log + `: unknown game "chess" (games: race)`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -102,7 +103,7 @@ func TestPlay(t *testing.T) {
 	dir := t.TempDir()
 	log := filepath.Join(dir, "game.json")
 	script := "help\n1\njump 9\n9\njump 3\nwhy 2\nlog\nview\nmoves\n"
-	out, stderr, code := haven(t, script, "play", "race", "--defs", defs, "--players", "2", "--save", log)
+	out, stderr, code := haven(t, script, "play", "race", "--defs", defs, "--players", "2", "--save", log, "--seed", "1")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

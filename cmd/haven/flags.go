@@ -166,7 +166,8 @@ type tableFlags struct {
 
 func (t *tableFlags) registerTable(f *flags, seedHelp string) {
 	f.Var((*playerCount)(&t.Players), "players", "number of players `N` (default: 3, or the nearest count the game allows)")
-	f.Uint64Var(&t.Seed, "seed", 1, seedHelp)
+	t.Seed = randomSeed()
+	f.Var(seedValue{&t.Seed}, "seed", seedHelp+" (default: a random seed, printed so that the game can be replayed)")
 }
 
 // playerCount is the --players flag: a count of at least one. Zero, the

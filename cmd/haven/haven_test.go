@@ -66,7 +66,7 @@ func TestErrors(t *testing.T) {
 			`haven: line 5: illegal move "step": the game is over`},
 		{"no scenarios here", "", []string{"test"}, 1, `haven: test: no folder given, and there is no tests/scenarios here`},
 		{"corrupt log", "", []string{"replay", "testdata/corrupt.json"}, 1,
-			`haven: testdata/corrupt.json: not a game log: invalid JSON at byte 29: invalid character '}' looking for beginning of value`},
+			`haven: testdata/corrupt.json: not a game log: invalid JSON at byte 28: invalid character '}' looking for beginning of value`},
 		{"missing log", "", []string{"replay", "testdata/none.json"}, 1,
 			`haven: open testdata/none.json: no such file or directory`},
 	}

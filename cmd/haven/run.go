@@ -15,11 +15,15 @@ import (
 
 var runCommand = &command{
 	name:  "run",
-	usage: "run GAME --moves FILE [--players N] [--seed S] [--json] [--save FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]...",
+	usage: "run GAME --moves FILE [--players N] [--seed S] [--as SEAT] [--json] [--save FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]...",
 	summary: "Start GAME and apply the moves of FILE (one per line; blank lines and # comments\n" +
-		"are ignored; - reads stdin), then print the resulting state. --json prints\n" +
-		"{\"state\", \"legal\", \"finished\", \"result\"} instead. An illegal move stops with\n" +
-		"its line number and the rule it breaks.",
+		"are ignored; - reads stdin), then print the resulting state. An illegal move\n" +
+		"stops with its line number and the rule it breaks. --as SEAT prints only what\n" +
+		"that seat may see (-1: a spectator): its view, its legal moves when it decides,\n" +
+		"the result once the game is over. Without --as, the whole state is printed,\n" +
+		"hidden cards, generator and every move included: that is for debugging.\n" +
+		"--json prints {\"view\", \"legal\", \"finished\", \"result\"} with --as, and\n" +
+		"{\"note\", \"seed\", \"state\", \"legal\", \"finished\", \"result\"} without.",
 	run: runMain,
 }
 
@@ -31,6 +35,8 @@ type runOptions struct {
 	Moves string
 	JSON  bool
 	Save  string
+	// As is the seat whose view is printed; "" prints the full state.
+	As string
 }
 
 func runMain(c *command, io IO, args []string) error {
@@ -41,6 +47,7 @@ func runMain(c *command, io IO, args []string) error {
 	f.StringVar(&opts.Moves, "moves", "", "read moves from `FILE` (- for stdin)")
 	f.BoolVar(&opts.JSON, "json", false, "print the state, legal moves and result as JSON")
 	f.StringVar(&opts.Save, "save", "", "save the game log to `FILE`")
+	f.StringVar(&opts.As, "as", "", "print only what `SEAT` may see (-1: a spectator); without it, the full state, for debugging")
 	pos, err := f.parse(args, 1, 1)
 	if err == nil {
 		opts.Game = pos[0]
@@ -51,8 +58,10 @@ func runMain(c *command, io IO, args []string) error {
 	return runParsed(io, err, func() error { return runRun(opts) })
 }
 
-// runOutput is what `haven run --json` prints.
+// runOutput is what `haven run --json` prints: the full state.
 type runOutput struct {
+	Note     string              `json:"note"`
+	Seed     uint64              `json:"seed"`
 	State    *interpreter.State  `json:"state"`
 	Legal    []interpreter.Move  `json:"legal"`
 	Finished bool                `json:"finished"`
@@ -99,11 +108,14 @@ func runRun(opts *runOptions) error {
 	if err != nil {
 		return err
 	}
+	if opts.As != "" {
+		return printSeat(opts, g, st, legal, res)
+	}
 	if opts.JSON {
 		if legal == nil {
 			legal = []interpreter.Move{}
 		}
-		b, err := json.MarshalIndent(runOutput{State: st, Legal: legal, Finished: st.Finished, Result: res}, "", "  ")
+		b, err := json.MarshalIndent(runOutput{Note: fullStateNote, Seed: opts.Seed, State: st, Legal: legal, Finished: st.Finished, Result: res}, "", "  ")
 		if err != nil {
 			return err
 		}
@@ -153,7 +165,11 @@ func readMoves(name string, in io.Reader) ([]move, error) {
 
 // save writes the log of the game folder id played to st.
 func save(path, id string, players int, seed uint64, gf *gameFlags, st *interpreter.State) error {
-	log, err := record.New(id, players, seed, gf.options(), st)
+	src, err := gf.source()
+	if err != nil {
+		return err
+	}
+	log, err := record.New(src, id, players, seed, gf.options(), st)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,52 @@
+package interpreter
+
+import (
+	"testing"
+
+	"github.com/haven-engine/haven/diag"
+)
+
+// FuzzExpr compiles a fuzzed expression against the test game and, when
+// it compiles, evaluates it on a fresh state: a positioned error or a
+// value, never a panic, a hang or the memory exhausted.
+func FuzzExpr(f *testing.F) {
+	for _, s := range []string{
+		`1 + me * 3`, `reduce(1..2, #acc + #, 0)`, `len(reduce(1..100, #acc + #acc, 'ab'))`,
+		`len(walks('x', 1000000000000))`, `count(1..999999, all(1..999999, # > 0))`,
+		`repeat('abc', 100000000)`, `score(me)`, `winners()`, `legal()`, `now()`,
+		`filter(zone('deck'), card(#).kind == 'k')`, `map(pieces(), .id)`, `concat(zone('deck'), [1], 2..3)`,
+		`let x = 2; let y = x * 3; y + x`, `sortBy(zone('deck'), #, 'desc')`, `groupBy(1..9, # % 3)`,
+		`moveCard('one', 'deck', 'box')`, `place('pawn-0-1', 'y')`, `split(params.word, ',')[1]`,
+	} {
+		f.Add(s)
+	}
+	g, _ := smallGameF(f)
+	f.Fuzz(func(t *testing.T, src string) {
+		e, err := g.CompileExpr(src, diag.Pos{File: "f", Line: 1, Col: 1})
+		if err != nil {
+			return
+		}
+		st, err := g.New(2, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = g.Eval(st, e)
+	})
+}
+
+// FuzzApply applies a fuzzed move to a fresh game: an illegal move is
+// refused, never a panic.
+func FuzzApply(f *testing.F) {
+	for _, s := range []string{"pass", "pass x", "", " ", "pass\n", "pass\x00", "é", "take 99999999999999999999"} {
+		f.Add(s)
+	}
+	g, _ := smallGameF(f)
+	f.Fuzz(func(t *testing.T, move string) {
+		st, err := g.New(2, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = g.Apply(st, move)
+		_, _ = g.Legal(st)
+	})
+}
