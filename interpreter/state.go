@@ -189,6 +189,11 @@ func cloneLists(m map[string][]string) map[string][]string {
 	return c
 }
 
+// SplitZoneRef splits a zone reference of a view or an event, "name/seat"
+// for a player's zone or "name" for a shared one, into the zone name and
+// its owner (-1: none).
+func SplitZoneRef(ref string) (string, int) { return zoneRef(ref) }
+
 // zoneRef splits "name/seat" into the zone name and its owner (-1: none).
 func zoneRef(ref string) (string, int) {
 	i := strings.LastIndexByte(ref, '/')

@@ -275,7 +275,7 @@ func (t *table) zones(m *pageModel, v *interpreter.View) {
 			}
 			z.Count = len(z.Cards)
 		}
-		name, seat := splitRef(ref)
+		name, seat := interpreter.SplitZoneRef(ref)
 		if seat >= 0 && seat < len(m.Seats) {
 			z.Name = name
 			m.Seats[seat].Zones = append(m.Seats[seat].Zones, z)
@@ -312,19 +312,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// splitRef splits "name/seat" into the zone name and its seat (-1: none).
-func splitRef(ref string) (string, int) {
-	i := strings.LastIndexByte(ref, '/')
-	if i < 0 {
-		return ref, -1
-	}
-	n, err := strconv.Atoi(ref[i+1:])
-	if err != nil {
-		return ref, -1
-	}
-	return ref[:i], n
 }
 
 // stocks lists the goods held off the board (the supply, a player's
