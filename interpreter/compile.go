@@ -183,18 +183,8 @@ func (c *compiler) declarations(v cue.Value) {
 		g.vars = append(g.vars, name)
 		g.varInit[name] = int(n)
 	})
-	vs, _ = lookup(v, "playerVars")
-	fields(vs, func(name string, x cue.Value) {
-		n, _ := x.Int64()
-		g.playerVars = append(g.playerVars, name)
-		g.pvarInit[name] = int(n)
-	})
-	vs, _ = lookup(v, "pieceVars")
-	fields(vs, func(name string, x cue.Value) {
-		n, _ := x.Int64()
-		g.pieceVars = append(g.pieceVars, name)
-		g.qvarInit[name] = int(n)
-	})
+	counters(v, "playerVars", &g.playerVars, g.pvarInit)
+	counters(v, "pieceVars", &g.pieceVars, g.qvarInit)
 	gs, _ := lookup(v, "goods")
 	fields(gs, func(name string, x cue.Value) {
 		gd := &Good{ID: name, Name: str(x, "name"), Count: c.count(x, "count", "units of a good", Counts.Goods)}
@@ -319,5 +309,16 @@ func (c *compiler) boardDecl(v cue.Value) {
 			g.board.out[to] = append(g.board.out[to], r)
 			g.board.in[from] = append(g.board.in[from], r)
 		}
+	})
+}
+
+// counters reads a declaration of plain counters (playerVars, pieceVars,
+// nodeVars): their names in declaration order and their start values.
+func counters(v cue.Value, key string, names *[]string, init map[string]int) {
+	vs, _ := lookup(v, key)
+	fields(vs, func(name string, x cue.Value) {
+		n, _ := x.Int64()
+		*names = append(*names, name)
+		init[name] = int(n)
 	})
 }

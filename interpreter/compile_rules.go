@@ -50,13 +50,8 @@ type function struct {
 func (c *compiler) ruleDecls(v cue.Value) {
 	g := c.g
 	g.nvarInit, g.qstrInit, g.cardRules, g.funcs = map[string]int{}, map[string]string{}, map[string]*cardRules{}, map[string]*function{}
-	vs, _ := lookup(v, "nodeVars")
-	fields(vs, func(name string, x cue.Value) {
-		n, _ := x.Int64()
-		g.nodeVars = append(g.nodeVars, name)
-		g.nvarInit[name] = int(n)
-	})
-	vs, _ = lookup(v, "pieceStrs")
+	counters(v, "nodeVars", &g.nodeVars, g.nvarInit)
+	vs, _ := lookup(v, "pieceStrs")
 	fields(vs, func(name string, x cue.Value) {
 		s, _ := x.String()
 		g.pieceStrs = append(g.pieceStrs, name)
