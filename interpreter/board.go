@@ -31,6 +31,33 @@ func (b *Board) dist(from, to string) int {
 	return -1
 }
 
+// walkKey names one list of walks.
+type walkKey struct {
+	from string
+	n    int
+	back bool
+}
+
+// walksKept is walks, each list computed once and kept: the board does
+// not change, and a list is never changed in place. A kept list counts
+// against limit as a new one would, so a budget runs out alike whether
+// the list was kept or not.
+func (b *Board) walksKept(from string, n int, back bool, limit int) ([][]string, bool) {
+	k := walkKey{from, n, back}
+	if l, ok := b.walked[k]; ok {
+		return l, len(l) <= limit
+	}
+	l, ok := b.walks(from, n, back, limit)
+	if !ok || n < 0 || n >= len(b.Nodes) || b.Nodes[from] == nil {
+		return l, ok
+	}
+	if b.walked == nil {
+		b.walked = map[walkKey][][]string{}
+	}
+	b.walked[k] = l
+	return l, ok
+}
+
 // walks lists every path of exactly n edges from a node that visits no node
 // twice; each path lists the nodes entered, the last being where it ends.
 // back walks the edges against their direction. The paths share one

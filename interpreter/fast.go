@@ -232,6 +232,21 @@ func (t *translator) bind(name string, kind slotKind) int {
 
 func (t *translator) unbind() { t.binds = t.binds[:len(t.binds)-1] }
 
+// lookupAcc finds the accumulator of the innermost predicate, bound
+// only by reduce: inside another predicate nested in reduce's, #acc is
+// that predicate's, which the fast path does not model.
+func (t *translator) lookupAcc() (binding, bool) {
+	for i := len(t.binds) - 1; i >= 0; i-- {
+		switch t.binds[i].name {
+		case accName:
+			return t.binds[i], true
+		case "":
+			return binding{}, false
+		}
+	}
+	return binding{}, false
+}
+
 // lookup finds the innermost binding of a name ("" for a predicate's
 // element).
 func (t *translator) lookup(name string) (binding, bool) {

@@ -138,11 +138,31 @@ func TestFastErrors(t *testing.T) {
 // errors remain compile errors.
 func TestFastCoverage(t *testing.T) {
 	g, _ := smallGame(t)
-	for _, src := range []string{`{'a': 1}.a`, `[1, 2, 3][1:2]`, `reduce(1..me, #acc + #)`, `params?.n`} {
+	for _, src := range []string{`{'a': 1}.a`, `[1, 2, 3][1:2]`, `one(1..me, # > 0)`, `params?.n`} {
 		e, err := g.CompileExpr(src, diag.Pos{File: "t", Line: 1, Col: 1})
 		require.NoError(t, err, src)
 		assert.Nil(t, e.c.fast, src)
 	}
 	_, err := g.CompileExpr(`1 + 'a'`, diag.Pos{File: "t", Line: 1, Col: 1})
 	assert.EqualError(t, err, "t:1:3: invalid operation: + (mismatched types int and string)\n\t| 1 + 'a'\n\t| ..^")
+}
+
+// TestFastReduce checks reduce on the fast path against the VM: with and
+// without an initial value, #acc, a nested predicate, and the error of
+// an empty list with no initial value.
+func TestFastReduce(t *testing.T) {
+	g, st := smallGame(t)
+	for _, src := range []string{
+		`reduce(1..4, #acc + #)`, `reduce(1..4, #acc * #, 2)`, `reduce(1..0, #acc + #, 7)`,
+		`reduce(['a', 'b'], #acc + #)`, `reduce(1..3, concat(#acc, [#]), [])`,
+		`reduce(1..3, concat(#acc, filter(1..#, # > 1)), [0])`, `reduce([1..2, 3..4], concat(#acc, #))`,
+		`reduce(1..0, #acc + #)`,
+	} {
+		fast, slow, ferr, serr := both(t, g, st, src)
+		assert.Equal(t, slow, fast, src)
+		assert.Equal(t, serr, ferr, src)
+		if src == `reduce(1..0, #acc + #)` {
+			assert.ErrorContains(t, ferr, "reduce of empty array", src)
+		}
+	}
 }

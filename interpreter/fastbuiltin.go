@@ -20,7 +20,9 @@ func (t *translator) builtin(n *ast.BuiltinNode) val {
 	switch n.Name {
 	case "all", "any", "none", "filter", "map", "count", "sum", "find", "sortBy":
 		return t.loop(n)
-	case "one", "findIndex", "findLast", "findLastIndex", "groupBy", "reduce":
+	case "reduce":
+		return t.reduce(n)
+	case "one", "findIndex", "findLast", "findLastIndex", "groupBy":
 		unsupported()
 	}
 	args := make([]val, len(n.Arguments))

@@ -406,3 +406,63 @@ func sortOf[E any](set func(*slot, E), k int, f func(*frame) any, desc bool) fun
 		return sb.Array
 	}
 }
+
+// accName binds reduce's accumulator, #acc: no name an expression
+// declares starts with #.
+const accName = "#acc"
+
+// errReduceEmpty is the VM's error for reduce over an empty list with no
+// initial value.
+var errReduceEmpty = errors.New("reduce of empty array with no initial value")
+
+// reduce translates reduce(list, body[, initial]) as the VM runs it: the
+// list is evaluated, then the initial value (else the first element is
+// the accumulator and the loop starts at the second); the body sees the
+// element as # and the accumulator as #acc, both boxed, and its value
+// is the next accumulator.
+func (t *translator) reduce(n *ast.BuiltinNode) val {
+	if len(n.Arguments) < 2 {
+		unsupported()
+	}
+	pred, ok := n.Arguments[1].(*ast.PredicateNode)
+	if !ok {
+		unsupported()
+	}
+	list := deref(n.Arguments[0], t.node(n.Arguments[0])).box
+	var init func(*frame) any
+	if len(n.Arguments) == 3 {
+		init = deref(n.Arguments[2], t.node(n.Arguments[2])).box
+	}
+	k := t.bind("", slotAny)
+	acc := t.bind(accName, slotAny)
+	body := t.node(pred.Node).box
+	t.unbind()
+	t.unbind()
+	loc := n.Location()
+	return mk(func(fr *frame) any {
+		l := list(fr)
+		var items []any
+		switch x := l.(type) {
+		case []any:
+			items = x
+		default:
+			items = reflectItems(x)
+		}
+		fr.spend(len(items))
+		var a any
+		if init != nil {
+			a = init(fr)
+		} else {
+			if len(items) == 0 {
+				fail(loc, errReduceEmpty)
+			}
+			a, items = items[0], items[1:]
+		}
+		for _, x := range items {
+			fr.slots[k].a = x
+			fr.slots[acc].a = a
+			a = body(fr)
+		}
+		return a
+	})
+}

@@ -36,7 +36,12 @@ func (t *translator) node(n ast.Node) val {
 		return t.ident(n)
 	case *ast.PointerNode:
 		b, ok := t.lookup("")
-		if !ok || n.Name != "" {
+		if n.Name == "acc" {
+			b, ok = t.lookupAcc()
+		} else if n.Name != "" {
+			unsupported() // #index
+		}
+		if !ok {
 			unsupported()
 		}
 		return read(b)

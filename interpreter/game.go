@@ -119,7 +119,9 @@ type Board struct {
 	kinds   map[string][]string
 	// reach keeps the lists costWalks made (walkcost.go).
 	reach map[reachKey][][]string
-	decl  []BoardEdge // the edges as declared, for drawing
+	// walked keeps the lists walks made (board.go).
+	walked map[walkKey][][]string
+	decl   []BoardEdge // the edges as declared, for drawing
 }
 
 // Node is a space of the board.

@@ -159,7 +159,8 @@ func (c *compiler) cardCount(x cue.Value) int {
 // walksDir lists the paths of walks or walksBack, each charged to the
 // work budget; their number is bounded by what is left of it.
 func (m *machine) walksDir(from string, n int, back bool) ([][]string, error) {
-	paths, ok := m.g.board.walks(from, n, back, min(m.budget.eval, m.budget.decision, m.g.limits.Memory))
+	limit := min(m.budget.eval, m.budget.decision, m.g.limits.Memory)
+	paths, ok := m.g.board.walksKept(from, n, back, limit)
 	if !ok {
 		return nil, &budgetError{fmt.Sprintf("work budget exceeded: more paths of %d steps from %s than the budget allows (limits.work, limits.memory)", n, from)}
 	}

@@ -68,8 +68,11 @@ func TestLoadRefuses(t *testing.T) {
 func TestBudgets(t *testing.T) {
 	g, st := smallGame(t)
 	for _, tc := range []struct{ src, err string }{
-		{`len(reduce(1..100, #acc + #acc, 'ab'))`, "t:1:1: memory budget exceeded"},
-		{`len(reduce(1..100, concat(#acc, #acc), [1]))`, "memory budget exceeded"},
+		// At the + that doubles the string.
+		{`len(reduce(1..100, #acc + #acc, 'ab'))`, "t:1:25: memory budget exceeded"},
+		// Every element concat builds is work too: 2^20 of them, over
+		// the doublings, before one list reaches the memory budget.
+		{`len(reduce(1..100, concat(#acc, #acc), [1]))`, "t:1:1: work budget exceeded"},
 		{`len(repeat('abc', 100000000))`, "memory budget exceeded"},
 		{`len(replace(repeat('a', 100000), '', repeat('b', 1000)))`, "memory budget exceeded"},
 		{`count(1..999999, all(1..999999, # > 0))`, "work budget exceeded"},

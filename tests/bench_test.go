@@ -58,3 +58,20 @@ func BenchmarkRandomPlay(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkClone measures copying a mid-game state (3 players, 200
+// random decisions in), the copy a planning bot makes per playout.
+func BenchmarkClone(b *testing.B) {
+	ids, _ := load.Source{FS: definitions.Files}.Games()
+	for _, id := range ids {
+		b.Run(id, func(b *testing.B) {
+			g := compiled(b, id)
+			g.SetLog(false)
+			st := playRandom(b, g, 3, 1, 200)
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = st.Clone()
+			}
+		})
+	}
+}
