@@ -93,13 +93,23 @@ type changed struct {
 }
 
 // stateOf is what an expression may change, with the events from the
-// from-th on; cloneLists makes empty lists alike.
+// from-th on; listsOf makes empty lists alike.
 func stateOf(st *State, from int) changed {
 	var log []Event
 	if len(st.Log) > from {
 		log = st.Log[from:]
 	}
-	return changed{st.RNG, st.Vars, st.PlayerVars, cloneLists(st.Zones), cloneLists(st.Stocks), st.Pieces, log}
+	return changed{st.RNG, st.Vars, st.PlayerVars, listsOf(st.Zones), listsOf(st.Stocks), st.Pieces, log}
+}
+
+// listsOf copies lists by key, an empty list as nil: whether a change
+// leaves a list empty or absent is no difference of value.
+func listsOf(m map[string][]string) map[string][]string {
+	c := make(map[string][]string, len(m))
+	for k, l := range m {
+		c[k] = append([]string(nil), l...)
+	}
+	return c
 }
 
 func (d *differ) compare(c *code, env Scope, want any, werr error, got any, gerr error, wantSt, gotSt changed) {

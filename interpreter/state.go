@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"encoding/json"
+	"maps"
 	"math"
 	"strconv"
 	"strings"
@@ -129,65 +130,119 @@ func normalize(v any) any {
 	return v
 }
 
-// Clone returns a deep copy of the state.
+// Clone returns a copy of the state that shares nothing it could change
+// with the original: each may be played on without the other seeing it.
+// It is made with few allocations, for a bot that copies the state
+// for every playout: maps are copied whole, every zone and stock list
+// goes into one backing array, pieces and frames into one array each.
+// Moves and Log, which a game only ever appends to, share their
+// elements up to now with the original, each capped at its length, so
+// that an append to either never shows in the other. An empty list
+// stays empty and an absent one absent, so the copy marshals as the
+// original does.
 func (s *State) Clone() *State {
 	c := *s
-	c.Vars = cloneInts(s.Vars)
-	c.PlayerVars = make([]map[string]int, len(s.PlayerVars))
-	for i, m := range s.PlayerVars {
-		c.PlayerVars[i] = cloneInts(m)
+	c.Vars = maps.Clone(s.Vars)
+	if s.PlayerVars != nil {
+		c.PlayerVars = make([]map[string]int, len(s.PlayerVars))
+		for i, m := range s.PlayerVars {
+			c.PlayerVars[i] = maps.Clone(m)
+		}
 	}
-	c.Zones = cloneLists(s.Zones)
 	if s.NodeVars != nil {
 		c.NodeVars = make(map[string]map[string]int, len(s.NodeVars))
 		for k, m := range s.NodeVars {
-			c.NodeVars[k] = cloneInts(m)
+			c.NodeVars[k] = maps.Clone(m)
 		}
 	}
-	c.Fired = append([]string(nil), s.Fired...)
-	c.Stocks = cloneLists(s.Stocks)
-	c.Pieces = make([]*Piece, len(s.Pieces))
-	for i, p := range s.Pieces {
-		q := *p
-		if p.Vars != nil {
-			q.Vars = cloneInts(p.Vars)
-		}
-		if p.Strs != nil {
-			q.Strs = make(map[string]string, len(p.Strs))
-			for k, v := range p.Strs {
-				q.Strs[k] = v
-			}
-		}
-		c.Pieces[i] = &q
+	units := 0
+	for _, l := range s.Zones {
+		units += len(l)
 	}
-	c.Stack = make([]*Frame, len(s.Stack))
-	for i, f := range s.Stack {
-		c.Stack[i] = &Frame{Scope: f.Scope.clone(), Cause: f.Cause, Cursors: append([]Cursor(nil), f.Cursors...), Result: f.Result, Bind: f.Bind}
+	for _, l := range s.Stocks {
+		units += len(l)
 	}
+	buf := make([]string, 0, units)
+	c.Zones, buf = cloneLists(s.Zones, buf)
+	c.Stocks, _ = cloneLists(s.Stocks, buf)
+	c.Fired = clip(s.Fired)
+	if s.Pieces != nil {
+		c.Pieces = make([]*Piece, len(s.Pieces))
+		pieces := make([]Piece, len(s.Pieces))
+		for i, p := range s.Pieces {
+			q := &pieces[i]
+			*q = *p
+			q.Vars = maps.Clone(p.Vars)
+			q.Strs = maps.Clone(p.Strs)
+			c.Pieces[i] = q
+		}
+	}
+	c.Stack = s.cloneStack()
 	if s.Pending != nil {
 		p := *s.Pending
 		c.Pending = &p
 	}
-	c.Moves = append([]string(nil), s.Moves...)
-	c.Log = append([]Event(nil), s.Log...)
+	c.Moves = clip(s.Moves)
+	c.Log = clip(s.Log)
 	return &c
 }
 
-func cloneInts(m map[string]int) map[string]int {
-	c := make(map[string]int, len(m))
-	for k, v := range m {
-		c[k] = v
+// cloneStack copies the frames, their locals and their cursors, each
+// kind into one array. A loop cursor's items are shared: lists a local
+// or a cursor holds are never changed in place.
+func (s *State) cloneStack() []*Frame {
+	if s.Stack == nil {
+		return nil
 	}
-	return c
+	vals, cursors := 0, 0
+	for _, f := range s.Stack {
+		vals += len(f.Scope.vals)
+		cursors += len(f.Cursors)
+	}
+	stack := make([]*Frame, len(s.Stack))
+	frames := make([]Frame, len(s.Stack))
+	valBuf := make([]any, 0, vals)
+	curBuf := make([]Cursor, 0, cursors)
+	for i, f := range s.Stack {
+		n := &frames[i]
+		*n = *f
+		if f.Scope.vals != nil {
+			at := len(valBuf)
+			valBuf = append(valBuf, f.Scope.vals...)
+			n.Scope.vals = valBuf[at:len(valBuf):len(valBuf)]
+		}
+		n.Scope.named = maps.Clone(f.Scope.named)
+		if f.Cursors != nil {
+			at := len(curBuf)
+			curBuf = append(curBuf, f.Cursors...)
+			n.Cursors = curBuf[at:len(curBuf):len(curBuf)]
+		}
+		stack[i] = n
+	}
+	return stack
 }
 
-func cloneLists(m map[string][]string) map[string][]string {
-	c := make(map[string][]string, len(m))
-	for k, v := range m {
-		c[k] = append([]string(nil), v...)
+// cloneLists copies lists by key into buf, each capped at its length so
+// that appending to one never writes over the next; it returns what is
+// left of buf.
+func cloneLists(m map[string][]string, buf []string) (map[string][]string, []string) {
+	if m == nil {
+		return nil, buf
 	}
-	return c
+	c := maps.Clone(m)
+	for k, l := range m {
+		if l == nil {
+			continue
+		}
+		at := len(buf)
+		buf = append(buf, l...)
+		c[k] = buf[at:len(buf):len(buf)]
+	}
+	return c, buf
 }
+
+// clip is a list capped at its length: appending to it copies.
+func clip[E any](l []E) []E { return l[:len(l):len(l)] }
 
 // SplitZoneRef splits a zone reference of a view or an event, "name/seat"
 // for a player's zone or "name" for a shared one, into the zone name and
