@@ -143,18 +143,8 @@ func normalize(v any) any {
 func (s *State) Clone() *State {
 	c := *s
 	c.Vars = maps.Clone(s.Vars)
-	if s.PlayerVars != nil {
-		c.PlayerVars = make([]map[string]int, len(s.PlayerVars))
-		for i, m := range s.PlayerVars {
-			c.PlayerVars[i] = maps.Clone(m)
-		}
-	}
-	if s.NodeVars != nil {
-		c.NodeVars = make(map[string]map[string]int, len(s.NodeVars))
-		for k, m := range s.NodeVars {
-			c.NodeVars[k] = maps.Clone(m)
-		}
-	}
+	c.PlayerVars = clonePlayerVars(s.PlayerVars)
+	c.NodeVars = cloneNodeVars(s.NodeVars)
 	units := 0
 	for _, l := range s.Zones {
 		units += len(l)
@@ -166,24 +156,58 @@ func (s *State) Clone() *State {
 	c.Zones, buf = cloneLists(s.Zones, buf)
 	c.Stocks, _ = cloneLists(s.Stocks, buf)
 	c.Fired = clip(s.Fired)
-	if s.Pieces != nil {
-		c.Pieces = make([]*Piece, len(s.Pieces))
-		pieces := make([]Piece, len(s.Pieces))
-		for i, p := range s.Pieces {
-			q := &pieces[i]
-			*q = *p
-			q.Vars = maps.Clone(p.Vars)
-			q.Strs = maps.Clone(p.Strs)
-			c.Pieces[i] = q
-		}
-	}
+	c.Pieces = clonePieces(s.Pieces)
 	c.Stack = s.cloneStack()
-	if s.Pending != nil {
-		p := *s.Pending
-		c.Pending = &p
-	}
+	c.Pending = clonePending(s.Pending)
 	c.Moves = clip(s.Moves)
 	c.Log = clip(s.Log)
+	return &c
+}
+
+func clonePlayerVars(l []map[string]int) []map[string]int {
+	if l == nil {
+		return nil
+	}
+	c := make([]map[string]int, len(l))
+	for i, m := range l {
+		c[i] = maps.Clone(m)
+	}
+	return c
+}
+
+func cloneNodeVars(m map[string]map[string]int) map[string]map[string]int {
+	if m == nil {
+		return nil
+	}
+	c := make(map[string]map[string]int, len(m))
+	for k, v := range m {
+		c[k] = maps.Clone(v)
+	}
+	return c
+}
+
+// clonePieces copies the pieces into one array.
+func clonePieces(l []*Piece) []*Piece {
+	if l == nil {
+		return nil
+	}
+	c := make([]*Piece, len(l))
+	pieces := make([]Piece, len(l))
+	for i, p := range l {
+		q := &pieces[i]
+		*q = *p
+		q.Vars = maps.Clone(p.Vars)
+		q.Strs = maps.Clone(p.Strs)
+		c[i] = q
+	}
+	return c
+}
+
+func clonePending(d *Decision) *Decision {
+	if d == nil {
+		return nil
+	}
+	c := *d
 	return &c
 }
 

@@ -1,30 +1,50 @@
 package interpreter
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // This file serves a caller that follows a game move by move (a terminal
 // or a web page): what changed since it last looked, and what a seat may
 // see, without copying the whole log at every move.
 
 // ViewBoard returns the state as seat viewer sees it, like View, but
-// without the log.
+// without the log. The view is a value of its own: it shares no memory
+// the state could change, nor the state any the view's holder could.
 func (g *Game) ViewBoard(st *State, viewer int) (*View, error) {
 	v := &View{
-		Game: st.Game, Viewer: viewer, Players: st.Players, Vars: st.Vars, PlayerVars: st.PlayerVars,
-		Zones: map[string][]string{}, Hidden: map[string]int{}, Stocks: st.Stocks, Pieces: st.Pieces,
-		NodeVars: st.NodeVars,
-		Pending:  st.Pending, Finished: st.Finished,
+		Game: st.Game, Viewer: viewer, Players: st.Players,
+		Vars: maps.Clone(st.Vars), PlayerVars: clonePlayerVars(st.PlayerVars),
+		Zones: make(map[string][]string, len(st.Zones)), Hidden: map[string]int{},
+		Pieces: clonePieces(st.Pieces), NodeVars: cloneNodeVars(st.NodeVars),
+		Pending: clonePending(st.Pending), Finished: st.Finished,
 	}
+	units := 0
+	for _, l := range st.Zones {
+		units += len(l)
+	}
+	for _, l := range st.Stocks {
+		units += len(l)
+	}
+	buf := make([]string, 0, units)
+	v.Stocks, buf = cloneLists(st.Stocks, buf)
 	for ref, cards := range st.Zones {
 		ok, err := g.visible(st, ref, viewer)
 		if err != nil {
 			return nil, err
 		}
-		if ok {
-			v.Zones[ref] = cards
-		} else {
+		if !ok {
 			v.Hidden[ref] = len(cards)
+			continue
 		}
+		if cards == nil {
+			v.Zones[ref] = nil
+			continue
+		}
+		at := len(buf)
+		buf = append(buf, cards...)
+		v.Zones[ref] = buf[at:len(buf):len(buf)]
 	}
 	return v, nil
 }
