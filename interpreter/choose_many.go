@@ -64,12 +64,13 @@ func (g *Game) subsets(f *Frame, s *Step, opts []any) error {
 			if n++; n > maxSubsets {
 				return fmt.Errorf("%s: choose %s: more than %d sets of options", s.pos, s.chooseID, maxSubsets)
 			}
-			at := len(m.text)
+			at, vf := len(m.text), len(m.recVals)
 			m.text = append(m.text, s.chooseID...)
 			for _, k := range pick {
 				m.text = appendFormat(append(m.text, ' '), opts[k])
+				m.recVals = append(m.recVals, opts[k])
 			}
-			m.moves = append(m.moves, span{at, len(m.text)})
+			m.listed(at, nil, vf)
 			return nil
 		}
 		for k := start; k < len(opts); k++ {

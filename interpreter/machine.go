@@ -35,6 +35,12 @@ type machine struct {
 	text  []byte
 	word  []byte
 	cands []candidates
+	// recs and recVals say how each move in moves binds: its action
+	// (nil: an option of the choose step) and the values it binds, kept
+	// in last for ApplyIndex once the outermost Legal returns.
+	recs    []moveRec
+	recVals []any
+	last    lastLegal
 	// lib and opts are the library by name, for the fast path, and as
 	// registered with expr.
 	lib  map[string]libFunc

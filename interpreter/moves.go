@@ -29,20 +29,33 @@ type Move struct {
 // a part of: one allocation for all of them. (Legal may be called again
 // while it runs, from a scenario's expression: each call writes after
 // the texts and moves before, and takes them away when it returns.)
-func (g *Game) Legal(st *State) ([]Move, error) {
-	g.m.decide()
-	if st.Finished || st.Pending == nil {
-		return nil, nil
+func (g *Game) Legal(st *State) ([]Move, error) { return g.legal(st, nil) }
+
+// legal lists the moves into out (nil: a list of their own). The
+// outermost call keeps how each move binds (moveindex.go).
+func (g *Game) legal(st *State, out []Move) (moves []Move, err error) {
+	m := g.m
+	if len(m.moves) == 0 {
+		m.last.st = nil
 	}
-	g.m.st = st
+	m.decide()
+	if st.Finished || st.Pending == nil {
+		return out, nil
+	}
+	m.st = st
 	if err := g.resume(st); err != nil {
 		return nil, err
 	}
 	f, _, s := g.pendingStep(st)
 	p := st.Pending.Player
-	m := g.m
-	start, from := len(m.moves), len(m.text)
-	defer func() { m.moves, m.text = m.moves[:start], m.text[:from] }()
+	start, from, vals := len(m.moves), len(m.text), len(m.recVals)
+	defer func() {
+		if start == 0 && err == nil {
+			m.keep(st, moves)
+		}
+		m.moves, m.text = m.moves[:start], m.text[:from]
+		m.recs, m.recVals = m.recs[:start], m.recVals[:vals]
+	}()
 	if s.kind == stepChoose {
 		opts, err := g.options(st, f, s)
 		if s.many != nil && err == nil {
@@ -50,14 +63,15 @@ func (g *Game) Legal(st *State) ([]Move, error) {
 			if err == nil {
 				err = g.listFree(p, st.Players, s, f)
 			}
-			return g.movesOf(p, start, from, nil), err
+			return g.movesOf(p, start, from, out), err
 		}
 		for _, o := range opts {
-			at := len(m.text)
+			at, vf := len(m.text), len(m.recVals)
 			m.text = append(m.text, s.chooseID...)
 			m.text = append(m.text, ' ')
 			m.text = appendFormat(m.text, o)
-			m.moves = append(m.moves, span{at, len(m.text)})
+			m.recVals = append(m.recVals, o)
+			m.listed(at, nil, vf)
 		}
 		if err != nil {
 			return nil, err
@@ -65,7 +79,10 @@ func (g *Game) Legal(st *State) ([]Move, error) {
 		if err := g.listFree(p, st.Players, s, f); err != nil {
 			return nil, err
 		}
-		return g.movesOf(p, start, from, make([]Move, 0, len(m.moves)-start)), nil
+		if out == nil {
+			out = make([]Move, 0, len(m.moves)-start)
+		}
+		return g.movesOf(p, start, from, out), nil
 	}
 	for _, a := range s.actions {
 		sc := g.scope(a.lay, p, st.Players)
@@ -80,9 +97,12 @@ func (g *Game) Legal(st *State) ([]Move, error) {
 		return nil, err
 	}
 	if len(m.moves) == start {
-		return nil, nil
+		return out, nil
 	}
-	return g.movesOf(p, start, from, make([]Move, 0, len(m.moves)-start)), nil
+	if out == nil {
+		out = make([]Move, 0, len(m.moves)-start)
+	}
+	return g.movesOf(p, start, from, out), nil
 }
 
 // span is where the text of a move stands in the machine's buffer.
@@ -139,9 +159,12 @@ func (g *Game) bindFrom(a *Action, k int, sc Scope, word int, lists []candidates
 		return err
 	}
 	if k == len(a.params) {
-		at := len(m.text)
+		at, vf := len(m.text), len(m.recVals)
 		m.text = append(m.text, m.word[word:]...)
-		m.moves = append(m.moves, span{at, len(m.text)})
+		for _, p := range a.params {
+			m.recVals = append(m.recVals, sc.vals[p.slot])
+		}
+		m.listed(at, a, vf)
 		return nil
 	}
 	p := a.params[k]

@@ -29,8 +29,42 @@ func BenchmarkLoadCompile(b *testing.B) {
 }
 
 // BenchmarkRandomPlay measures random play on one core: each decision is
-// one Legal enumeration and one Apply, the work of a simulation step.
+// one enumeration of the legal moves into a reused buffer and one move
+// applied by its index, the work of a simulation step.
 func BenchmarkRandomPlay(b *testing.B) {
+	ids, _ := load.Source{FS: definitions.Files}.Games()
+	for _, id := range ids {
+		b.Run(id, func(b *testing.B) {
+			g := compiled(b, id)
+			g.SetLog(false)
+			r := rand.New(rand.NewPCG(1, 2))
+			seed := uint64(1)
+			st, _ := g.New(3, seed)
+			var moves []interpreter.Move
+			var err error
+			decisions := 0
+			for b.Loop() {
+				if st.Finished {
+					seed++
+					st, _ = g.New(3, seed)
+				}
+				if moves, err = g.LegalInto(st, moves); err != nil {
+					b.Fatal(err)
+				}
+				if err := g.ApplyIndex(st, r.IntN(len(moves))); err != nil {
+					b.Fatal(err)
+				}
+				decisions++
+			}
+			b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+		})
+	}
+}
+
+// BenchmarkRandomPlayText is BenchmarkRandomPlay through the text of the
+// moves, as a person's moves or a save's are applied: Legal lists them
+// anew and Apply parses the text.
+func BenchmarkRandomPlayText(b *testing.B) {
 	ids, _ := load.Source{FS: definitions.Files}.Games()
 	for _, id := range ids {
 		b.Run(id, func(b *testing.B) {

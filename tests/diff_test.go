@@ -92,17 +92,30 @@ func playDiff(t testing.TB, g *interpreter.Game, seed uint64, max int) diffGame 
 	require.NoError(t, err, "seed %d", seed)
 	r := splitmix(seed ^ 0xd1ff)
 	legal, moves := fnv.New64a(), fnv.New64a()
+	// Odd seeds play by index, even ones by text: both must play the
+	// games recorded (by text, before moves by index existed).
+	byIndex := seed%2 == 1
+	var ms []interpreter.Move
 	for ; !st.Finished && d.decisions < max; d.decisions++ {
-		ms, err := g.Legal(st)
+		if byIndex {
+			ms, err = g.LegalInto(st, ms)
+		} else {
+			ms, err = g.Legal(st)
+		}
 		require.NoError(t, err, "seed %d", seed)
 		require.NotEmpty(t, ms, "seed %d: a decision with no legal move", seed)
 		for _, m := range ms {
 			fmt.Fprintf(legal, "%d %s\n", m.Player, m.Text)
 		}
 		legal.Write([]byte{'\n'})
-		m := ms[r.next()%uint64(len(ms))]
+		i := int(r.next() % uint64(len(ms)))
+		m := ms[i]
 		fmt.Fprintf(moves, "%d %s\n", m.Player, m.Text)
-		require.NoError(t, g.Apply(st, m.Text), "seed %d", seed)
+		if byIndex {
+			require.NoError(t, g.ApplyIndex(st, i), "seed %d", seed)
+		} else {
+			require.NoError(t, g.Apply(st, m.Text), "seed %d", seed)
+		}
 	}
 	d.legal, d.moves = legal.Sum64(), moves.Sum64()
 	h := fnv.New64a()
