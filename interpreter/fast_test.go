@@ -138,7 +138,7 @@ func TestFastErrors(t *testing.T) {
 // errors remain compile errors.
 func TestFastCoverage(t *testing.T) {
 	g, _ := smallGame(t)
-	for _, src := range []string{`{'a': 1}.a`, `[1, 2, 3][1:2]`, `one(1..me, # > 0)`, `params?.n`} {
+	for _, src := range []string{`groupBy(1..me, # % 2)`, `[1, 2, 3][1:2]`, `one(1..me, # > 0)`, `params?.n`} {
 		e, err := g.CompileExpr(src, diag.Pos{File: "t", Line: 1, Col: 1})
 		require.NoError(t, err, src)
 		assert.Nil(t, e.c.fast, src)
@@ -164,5 +164,35 @@ func TestFastReduce(t *testing.T) {
 		if src == `reduce(1..0, #acc + #)` {
 			assert.ErrorContains(t, ferr, "reduce of empty array", src)
 		}
+	}
+}
+
+// TestFastMapLiteral checks map literals on the fast path against the
+// VM: constant ones made once, others at each evaluation, the first of
+// two pairs with one key winning.
+func TestFastMapLiteral(t *testing.T) {
+	g, st := smallGame(t)
+	for _, src := range []string{
+		`{'a': 1, 'b': 'x'}`, `{'a': 1, 'b': 2}['b']`, `{'a': 1, 'a': 2}`, `{'a': me, 'a': 2}`,
+		`{'a': me + 1, 'b': [1, 2]}['a']`, `{'a': 1}['c']`, `{a: 'x', b: true}.b`, `let k = 'a'; {(k): 1}`,
+	} {
+		fast, slow, ferr, serr := both(t, g, st, src)
+		assert.Equal(t, slow, fast, src)
+		assert.Equal(t, serr, ferr, src)
+	}
+}
+
+// TestFastFindIndex checks findIndex, findLastIndex and findLast on the
+// fast path against the VM, nil when no element passes.
+func TestFastFindIndex(t *testing.T) {
+	g, st := smallGame(t)
+	for _, src := range []string{
+		`findIndex([3, 4, 3], # == 3)`, `findLastIndex([3, 4, 3], # == 3)`, `findIndex([3], # == 5)`, `findLastIndex([], # == 5)`,
+		`findLast(['a', 'bb', 'c'], len(#) == 1)`, `findLast(['a'], # == 'z')`, `findIndex(zone('deck'), card(#).def == 'two')`,
+		`findLast(zone('deck'), card(#).def == 'two')`, `findIndex(1..5, # > me + 2)`, `findLast([[1], [2, 3]], len(#) > 1)`,
+	} {
+		fast, slow, ferr, serr := both(t, g, st, src)
+		assert.Equal(t, slow, fast, src)
+		assert.Equal(t, serr, ferr, src)
 	}
 }

@@ -18,11 +18,11 @@ import (
 // directly, and the rest called through expr's own implementation.
 func (t *translator) builtin(n *ast.BuiltinNode) val {
 	switch n.Name {
-	case "all", "any", "none", "filter", "map", "count", "sum", "find", "sortBy":
+	case "all", "any", "none", "filter", "map", "count", "sum", "find", "sortBy", "findIndex", "findLastIndex", "findLast":
 		return t.loop(n)
 	case "reduce":
 		return t.reduce(n)
-	case "one", "findIndex", "findLast", "findLastIndex", "groupBy":
+	case "one", "groupBy":
 		unsupported()
 	}
 	args := make([]val, len(n.Arguments))

@@ -12,7 +12,7 @@ import (
 
 // loop translates a builtin that runs a predicate over a list: all, any,
 // none, filter (with the map the optimizer may fold into it), map,
-// count, sum, find and sortBy. The element is bound in a slot of the
+// count, sum, find, findIndex, findLastIndex, findLast and sortBy. The element is bound in a slot of the
 // frame while the predicate runs.
 func (t *translator) loop(n *ast.BuiltinNode) val {
 	if len(n.Arguments) < 2 {
@@ -62,6 +62,20 @@ func (t *translator) loop(n *ast.BuiltinNode) val {
 			missing = errNoElement
 		}
 		return mk(l.find(k, test(), mapped, missing, loc))
+	case "findIndex", "findLastIndex":
+		// The VM's answer when no element passes is nil, not -1.
+		f := l.index(k, test(), n.Name == "findLastIndex")
+		return mk(func(fr *frame) any {
+			if i := f(fr); i >= 0 {
+				return i
+			}
+			return nil
+		})
+	case "findLast":
+		if mapped != nil || n.Throws {
+			unsupported()
+		}
+		return mk(l.findLast(k, test()))
 	case "sortBy":
 		desc := false
 		if len(n.Arguments) == 3 {
@@ -93,6 +107,8 @@ type items interface {
 	sum(k int, f func(*frame) any, loc file.Location) func(*frame) any
 	find(k int, test func(*frame) bool, mapped func(*frame) any, missing error, loc file.Location) func(*frame) any
 	sortBy(k int, f func(*frame) any, desc bool) func(*frame) []any
+	index(k int, test func(*frame) bool, last bool) func(*frame) int
+	findLast(k int, test func(*frame) bool) func(*frame) any
 }
 
 // items translates the list argument of a loop: typed when its Go type
@@ -258,6 +274,64 @@ func (d dynItems) find(k int, test func(*frame) bool, mapped func(*frame) any, m
 		findIn(setAny[any], k, test, mapped, missing, loc), findIn(setAny[string], k, test, mapped, missing, loc),
 		findIn(setAny[int], k, test, mapped, missing, loc), findIn(setAny[[]string], k, test, mapped, missing, loc),
 	})
+}
+
+func (l typedItems[E]) index(k int, test func(*frame) bool, last bool) func(*frame) int {
+	run := indexIn(l.set, k, test, last)
+	return func(fr *frame) int { return run(fr, l.list(fr)) }
+}
+
+func (l typedItems[E]) findLast(k int, test func(*frame) bool) func(*frame) any {
+	run := lastIn(l.set, k, test)
+	return func(fr *frame) any { return run(fr, l.list(fr)) }
+}
+
+func (d dynItems) index(k int, test func(*frame) bool, last bool) func(*frame) int {
+	return dynamic(d.list, loops[int]{
+		indexIn(setAny[any], k, test, last), indexIn(setAny[string], k, test, last),
+		indexIn(setAny[int], k, test, last), indexIn(setAny[[]string], k, test, last),
+	})
+}
+
+func (d dynItems) findLast(k int, test func(*frame) bool) func(*frame) any {
+	return dynamic(d.list, loops[any]{
+		lastIn(setAny[any], k, test), lastIn(setAny[string], k, test),
+		lastIn(setAny[int], k, test), lastIn(setAny[[]string], k, test),
+	})
+}
+
+// indexIn is the index of the first (or last) element that passes, or -1.
+func indexIn[E any](set func(*slot, E), k int, test func(*frame) bool, last bool) func(*frame, []E) int {
+	return func(fr *frame, l []E) int {
+		fr.spend(len(l))
+		s := &fr.slots[k]
+		for j := range l {
+			i := j
+			if last {
+				i = len(l) - 1 - j
+			}
+			set(s, l[i])
+			if test(fr) {
+				return i
+			}
+		}
+		return -1
+	}
+}
+
+// lastIn is the last element that passes, or nil.
+func lastIn[E any](set func(*slot, E), k int, test func(*frame) bool) func(*frame, []E) any {
+	return func(fr *frame, l []E) any {
+		fr.spend(len(l))
+		s := &fr.slots[k]
+		for i := len(l) - 1; i >= 0; i-- {
+			set(s, l[i])
+			if test(fr) {
+				return l[i]
+			}
+		}
+		return nil
+	}
 }
 
 func (d dynItems) sortBy(k int, f func(*frame) any, desc bool) func(*frame) []any {

@@ -70,6 +70,8 @@ func (t *translator) node(n ast.Node) val {
 			}
 			return out
 		})
+	case *ast.MapNode:
+		return t.mapLit(n)
 	case *ast.SequenceNode:
 		vals := make([]func(*frame) any, len(n.Nodes))
 		for i, x := range n.Nodes {
@@ -381,4 +383,59 @@ func before(set func(*frame), body val) val {
 	}
 	b := body.box
 	return mk(func(fr *frame) any { set(fr); return b(fr) })
+}
+
+// mapLit translates a map literal. One whose keys and values are all
+// constants is made once, at load, and shared: no expression changes a
+// map in place. Otherwise a map is made at each evaluation, as the VM
+// does, the first of two pairs with one key winning, as in the VM.
+func (t *translator) mapLit(n *ast.MapNode) val {
+	keys := make([]func(*frame) string, len(n.Pairs))
+	vals := make([]func(*frame) any, len(n.Pairs))
+	konst := map[string]any{}
+	allConst := true
+	for i, x := range n.Pairs {
+		p, ok := x.(*ast.PairNode)
+		if !ok || kindOf(p.Key) != reflect.String {
+			unsupported()
+		}
+		keys[i], vals[i] = as[string](t.node(p.Key)), t.node(p.Value).box
+		k, kc := litValue(p.Key)
+		v, vc := litValue(p.Value)
+		if !kc || !vc {
+			allConst = false
+		} else if _, dup := konst[k.(string)]; !dup {
+			konst[k.(string)] = v
+		}
+	}
+	if allConst {
+		return constant(konst)
+	}
+	loc := n.Location()
+	return mk(func(fr *frame) map[string]any {
+		fr.grow(len(keys), loc)
+		m := make(map[string]any, len(keys))
+		for i := range keys {
+			k, v := keys[i](fr), vals[i](fr)
+			if _, dup := m[k]; !dup {
+				m[k] = v
+			}
+		}
+		return m
+	})
+}
+
+// litValue is the value of a literal node, as the VM would push it.
+func litValue(n ast.Node) (any, bool) {
+	switch x := n.(type) {
+	case *ast.StringNode:
+		return x.Value, true
+	case *ast.IntegerNode:
+		if kindOf(n) == reflect.Int {
+			return x.Value, true
+		}
+	case *ast.BoolNode:
+		return x.Value, true
+	}
+	return nil, false
 }
