@@ -28,15 +28,49 @@ func BenchmarkLoadCompile(b *testing.B) {
 	}
 }
 
+// benchRun is one game measured: a game with options is measured alone
+// (every option at its default) and with each other value of each
+// option (mainports-great-europe).
+type benchRun struct{ name, id, set string }
+
+func benchRuns(b *testing.B) []benchRun {
+	src := load.Source{FS: definitions.Files}
+	ids, _ := src.Games()
+	var runs []benchRun
+	for _, id := range ids {
+		runs = append(runs, benchRun{id, id, ""})
+		v, err := src.Game(id, load.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, op := range load.GameOptions(v) {
+			for _, val := range op.Values {
+				if val != op.Default {
+					runs = append(runs, benchRun{id + "-" + val, id, "options." + op.Name + ".value=" + val})
+				}
+			}
+		}
+	}
+	return runs
+}
+
+func (r benchRun) compiled(b *testing.B) *interpreter.Game {
+	var sets []string
+	if r.set != "" {
+		sets = []string{r.set}
+	}
+	g := compiled(b, r.id, sets...)
+	g.SetLog(false)
+	return g
+}
+
 // BenchmarkRandomPlay measures random play on one core: each decision is
 // one enumeration of the legal moves into a reused buffer and one move
 // applied by its index, the work of a simulation step.
 func BenchmarkRandomPlay(b *testing.B) {
-	ids, _ := load.Source{FS: definitions.Files}.Games()
-	for _, id := range ids {
-		b.Run(id, func(b *testing.B) {
-			g := compiled(b, id)
-			g.SetLog(false)
+	for _, run := range benchRuns(b) {
+		b.Run(run.name, func(b *testing.B) {
+			g := run.compiled(b)
 			r := rand.New(rand.NewPCG(1, 2))
 			seed := uint64(1)
 			st, _ := g.New(3, seed)
@@ -65,11 +99,9 @@ func BenchmarkRandomPlay(b *testing.B) {
 // moves, as a person's moves or a save's are applied: Legal lists them
 // anew and Apply parses the text.
 func BenchmarkRandomPlayText(b *testing.B) {
-	ids, _ := load.Source{FS: definitions.Files}.Games()
-	for _, id := range ids {
-		b.Run(id, func(b *testing.B) {
-			g := compiled(b, id)
-			g.SetLog(false)
+	for _, run := range benchRuns(b) {
+		b.Run(run.name, func(b *testing.B) {
+			g := run.compiled(b)
 			r := rand.New(rand.NewPCG(1, 2))
 			seed := uint64(1)
 			st, _ := g.New(3, seed)
@@ -96,11 +128,9 @@ func BenchmarkRandomPlayText(b *testing.B) {
 // BenchmarkClone measures copying a mid-game state (3 players, 200
 // random decisions in), the copy a planning bot makes per playout.
 func BenchmarkClone(b *testing.B) {
-	ids, _ := load.Source{FS: definitions.Files}.Games()
-	for _, id := range ids {
-		b.Run(id, func(b *testing.B) {
-			g := compiled(b, id)
-			g.SetLog(false)
+	for _, run := range benchRuns(b) {
+		b.Run(run.name, func(b *testing.B) {
+			g := run.compiled(b)
 			st := playRandom(b, g, 3, 1, 200)
 			b.ReportAllocs()
 			for b.Loop() {

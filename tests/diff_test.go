@@ -57,6 +57,7 @@ var diffConfigs = []diffConfig{
 	{"masters-of-trade-short.txt", "masters-of-trade", []string{"cap.max=4", "params.contract_points_to_end=3"}, 700, 400},
 	{"mainports.txt", "mainports", nil, 300, 2500},
 	{"mainports-short.txt", "mainports", []string{"cap.max=30", `params.game_version="free-play"`, "params.million=160"}, 700, 400},
+	{"mainports-great-europe.txt", "mainports", []string{"options.map.value=great-europe"}, 200, 1000},
 }
 
 // diffGame is one recorded game.
