@@ -43,7 +43,7 @@ game: {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(r.Finished, r.Capped, r.Wins[0]+r.Wins[1], r.MeanLength > 4 && r.MeanLength <= 10)
+	fmt.Println(r.Ended, r.Capped, r.Seats[0].Wins+r.Seats[1].Wins, r.Length.Mean > 4 && r.Length.Mean <= 10)
 	// Output:
 	// 100 0 100 true
 }
