@@ -133,7 +133,7 @@ func groupTable(b *strings.Builder, gs []Group, seats int) {
 			name = "bot " + name
 		}
 		fmt.Fprintf(b, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%s</td><td>%s</td><td>%.2f</td><td>%.2f</td><td>%.2f</td></tr>\n",
-			esc(name), g.Games, g.Ended, num(g.Wins), pct(g.WinRate), g.Score.Mean, g.Score.SD, g.Score.SE)
+			esc(name), g.Games, g.Ended, num(g.Wins), winRate(g), g.Score.Mean, g.Score.SD, g.Score.SE)
 	}
 	b.WriteString("</table>\n")
 }

@@ -180,6 +180,10 @@ func Summarize(players int, recs []GameRecord) *Report {
 	return r
 }
 
+// minScores is the fewest scores on each side of an attribution for its
+// score difference to be told.
+const minScores = 5
+
 // attribute compares, for each name counted by counts, the seat-games
 // that took it with those that did not.
 func attribute(players int, recs []GameRecord, counts func(*GameRecord) []map[string]int) []Attribution {
@@ -213,9 +217,10 @@ func attribute(players int, recs []GameRecord, counts func(*GameRecord) []map[st
 		a := Attribution{Name: name, Times: times[name], Took: took.group("took"), Not: not.group("not")}
 		a.WinDiff = DiffProportions(a.Took.WinRate, a.Not.WinRate)
 		a.ScoreDiff = DiffMeans(a.Took.Score, a.Not.Score)
-		// A side with no ended game, or a single score, says nothing.
+		// A side with no ended game, or too few scores for the normal
+		// approximation, says nothing.
 		winKnown := a.Took.Ended > 0 && a.Not.Ended > 0
-		scoreKnown := a.Took.Score.N > 1 && a.Not.Score.N > 1
+		scoreKnown := a.Took.Score.N >= minScores && a.Not.Score.N >= minScores
 		a.Significant = winKnown && a.WinDiff.Excludes(0) || scoreKnown && a.ScoreDiff.Excludes(0)
 		out = append(out, a)
 	}

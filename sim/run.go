@@ -160,6 +160,14 @@ func Run(g *interpreter.Game, opt Options) (*Report, error) {
 			if opt.Skip != nil && opt.Skip(opt.Seed+uint64(i)) {
 				continue
 			}
+			// Stop first: a select with both ready picks either.
+			select {
+			case <-opt.Stop:
+				interrupted = true
+				sent <- n
+				return
+			default:
+			}
 			select {
 			case <-opt.Stop:
 				interrupted = true
@@ -207,6 +215,7 @@ func Run(g *interpreter.Game, opt Options) (*Report, error) {
 	}
 	r := Summarize(opt.Players, recs)
 	r.Interrupted = interrupted
+	r.LeadPer = LeadPer(g)
 	r.Seconds = time.Since(start).Seconds()
 	if r.Seconds > 0 {
 		r.PerSecond = float64(decisions) / r.Seconds

@@ -27,11 +27,14 @@ func (r *Report) WriteText(w io.Writer, title string) {
 		if i >= len(r.Seats) {
 			name = "bot " + name
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%.2f\t%.2f\t%.2f\n", name, g.Games, g.Ended, num(g.Wins), pct(g.WinRate), g.Score.Mean, g.Score.SD, g.Score.SE)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%.2f\t%.2f\t%.2f\n", name, g.Games, g.Ended, num(g.Wins), winRate(g), g.Score.Mean, g.Score.SD, g.Score.SE)
 	}
 	tw.Flush()
 	f := r.FirstSeat
-	fmt.Fprintf(w, "\nfirst seat: wins %s against a fair %.1f%%: %s points%s\n", pct(f.WinRate), 100*f.Fair, points(f.Advantage), mark(f.Advantage.Excludes(0)))
+	fmt.Fprintln(w)
+	if r.Ended > 0 {
+		fmt.Fprintf(w, "first seat: wins %s against a fair %.1f%%: %s points%s\n", pct(f.WinRate), 100*f.Fair, points(f.Advantage), mark(f.Advantage.Excludes(0)))
+	}
 	if r.LeadPer != "" {
 		fmt.Fprintf(w, "lead changes: %.3f per %s [%.3f, %.3f]\n", r.LeadChanges.Value, r.LeadPer, r.LeadChanges.Low, r.LeadChanges.High)
 	}
@@ -81,10 +84,19 @@ func (a *Attribution) diffs() (win, score string) {
 	if a.Took.Ended > 0 && a.Not.Ended > 0 {
 		win = points(a.WinDiff)
 	}
-	if a.Took.Score.N > 1 && a.Not.Score.N > 1 {
+	if a.Took.Score.N >= minScores && a.Not.Score.N >= minScores {
 		score = signed(a.ScoreDiff)
 	}
 	return win, score
+}
+
+// winRate prints a group's win rate with its interval, "n/a" without an
+// ended game.
+func winRate(g Group) string {
+	if g.Ended == 0 {
+		return "n/a"
+	}
+	return pct(g.WinRate)
 }
 
 // rate prints a group's win rate, "n/a" without an ended game.

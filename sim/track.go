@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/haven-engine/haven/interpreter"
@@ -9,6 +10,15 @@ import (
 // LeadEvery is how many decisions apart the lead is looked at in a game
 // whose definition has no cap var to count its progress by.
 const LeadEvery = 20
+
+// LeadPer names what a game's lead changes are counted per: a step of its
+// cap var, or LeadEvery decisions.
+func LeadPer(g *interpreter.Game) string {
+	if v := g.CapVar(); v != "" {
+		return "step of " + v
+	}
+	return strconv.Itoa(LeadEvery) + " decisions"
+}
 
 // Tracker notes, while a game is played, what each seat did: the actions
 // it took (the first word of a move's text), the cards its moves named

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 
 	"github.com/haven-engine/haven/interpreter"
@@ -81,7 +80,7 @@ func runSim(opts *simOptions) error {
 		}
 		meta := &sim.Meta{Game: opts.Game, Variants: run.Variants, Sets: run.Sets, Defs: opts.Defs, Players: n,
 			Bots: opts.Bots, Rotate: opts.Rotate, Seed: opts.Seed, Games: opts.Games, MaxDecisions: opts.Max,
-			LeadPer: leadPer(g), Version: versionString()}
+			LeadPer: sim.LeadPer(g), Version: versionString()}
 		so := sim.Options{Games: opts.Games, Players: n, Seed: opts.Seed, MaxDecisions: opts.Max, Bots: opts.Bots,
 			Rotate: opts.Rotate, Workers: opts.Workers, Stop: stop,
 			Compile: func() (*interpreter.Game, error) { return run.compile(opts.Game) }}
@@ -96,8 +95,11 @@ func runSim(opts *simOptions) error {
 			defer closeOut()
 		}
 		r, err := sim.Run(g, so)
-		if err != nil {
+		if err != nil && len(runs) > 1 {
 			return fmt.Errorf("%s: %v", run.name, err)
+		}
+		if err != nil {
+			return err
 		}
 		if len(kept) > 0 {
 			whole := sim.Summarize(n, append(kept, r.Records...))
@@ -117,14 +119,6 @@ func runSim(opts *simOptions) error {
 	}
 	bar.finish()
 	return opts.print(title, base)
-}
-
-// leadPer names what lead changes are counted per in a game.
-func leadPer(g *interpreter.Game) string {
-	if v := g.CapVar(); v != "" {
-		return "step of " + v
-	}
-	return strconv.Itoa(sim.LeadEvery) + " decisions"
 }
 
 func simTitle(name string, m *sim.Meta, run simRun) string {
