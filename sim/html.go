@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 )
 
@@ -37,6 +38,18 @@ svg { display: block; margin: 0.5em 0 1em; }
 	}
 	fmt.Fprintf(&b, "<p>%d games, seeds %s. Ended by the rules: %d (%s); capped: %d. Length: mean %.1f decisions (sd %.1f), from %.0f to %.0f.</p>\n",
 		r.Games, esc(seedRanges(r.Seeds)), r.Ended, pct(r.EndRate), r.Capped, r.Length.Mean, r.Length.SD, r.Length.Min, r.Length.Max)
+
+	if len(r.MeanShow) > 0 {
+		names := make([]string, 0, len(r.MeanShow))
+		for k := range r.MeanShow {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		for i, k := range names {
+			names[i] = fmt.Sprintf("%s %.2f", esc(k), r.MeanShow[k])
+		}
+		fmt.Fprintf(&b, "<p>Mean per player: %s.</p>\n", strings.Join(names, ", "))
+	}
 
 	// Win rates: per seat, each run a series.
 	b.WriteString("<h2>Win rate</h2>\n<p>Share of the wins of the games the rules ended, a tie shared among its winners, with 95% Wilson intervals; the dashed line is a fair share.</p>\n")

@@ -27,6 +27,9 @@ type Report struct {
 	Seats  []Group `json:"seats"`
 	Bots   []Group `json:"bots"`
 	Length Dist    `json:"length"` // decisions per game
+	// MeanShow is the mean of each figure of the scoring's show, per
+	// player and game: what a designer reads a game's economy by.
+	MeanShow map[string]float64 `json:"meanShow,omitempty"`
 	// FirstSeat is seat 0's win rate against the 1/players a fair game
 	// gives: Advantage is the difference, with its interval.
 	FirstSeat FirstSeat `json:"firstSeat"`
@@ -127,6 +130,8 @@ func Summarize(players int, recs []GameRecord) *Report {
 	var botOrder []string
 	var lengths []float64
 	changes, checkpoints := 0, 0
+	// Sums are kept in ints, so that the means do not depend on order.
+	shows := map[string]int{}
 	for i := range recs {
 		rec := &recs[i]
 		if n := len(r.Seeds); n > 0 && r.Seeds[n-1][1]+1 == rec.Seed {
@@ -142,6 +147,9 @@ func Summarize(players int, recs []GameRecord) *Report {
 		r.Decisions += rec.Length
 		lengths = append(lengths, float64(rec.Length))
 		changes += rec.LeadChanges
+		for k, v := range rec.Show {
+			shows[k] += v
+		}
 		checkpoints += rec.Checkpoints
 		for p := 0; p < players; p++ {
 			seats[p].add(rec, p)
@@ -165,6 +173,12 @@ func Summarize(players int, recs []GameRecord) *Report {
 		r.Bots = append(r.Bots, bots[b].group(b))
 	}
 	r.Length = Describe(lengths)
+	for k, v := range shows {
+		if r.MeanShow == nil {
+			r.MeanShow = map[string]float64{}
+		}
+		r.MeanShow[k] = float64(v) / float64(r.Games*players)
+	}
 	if players > 0 {
 		fair := 1 / float64(players)
 		w := r.Seats[0].WinRate

@@ -64,6 +64,8 @@ type GameRecord struct {
 	// named or held (see Tracker).
 	Actions []map[string]int `json:"actions"`
 	Cards   []map[string]int `json:"cards"`
+	// Show sums, over the seats, each figure of the scoring's show.
+	Show map[string]int `json:"show,omitempty"`
 }
 
 // SeatBots are the bot specs of the seats in game i of a run.
@@ -250,5 +252,13 @@ func playOne(g *interpreter.Game, opt *Options, i int, broken bool) (GameRecord,
 	}
 	rec.LeadChanges, rec.Checkpoints = tr.LeadChanges, tr.Checkpoints
 	rec.Actions, rec.Cards = tr.Actions, tr.Cards
+	for _, show := range score.Show {
+		for k, v := range show {
+			if rec.Show == nil {
+				rec.Show = map[string]int{}
+			}
+			rec.Show[k] += v
+		}
+	}
 	return rec, nil
 }

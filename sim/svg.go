@@ -15,7 +15,7 @@ var palette = []string{"#3b6ea5", "#d1742f", "#4f9a5a", "#a04d9a", "#b8a12b", "#
 
 const (
 	plotW   = 640
-	plotH   = 260
+	plotH   = 200
 	marginL = 56
 	marginR = 16
 	marginT = 16

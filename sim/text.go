@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"text/tabwriter"
 )
@@ -30,6 +31,17 @@ func (r *Report) WriteText(w io.Writer, title string) {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%.2f\t%.2f\t%.2f\n", name, g.Games, g.Ended, num(g.Wins), winRate(g), g.Score.Mean, g.Score.SD, g.Score.SE)
 	}
 	tw.Flush()
+	if len(r.MeanShow) > 0 {
+		names := make([]string, 0, len(r.MeanShow))
+		for k := range r.MeanShow {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		for i, k := range names {
+			names[i] = fmt.Sprintf("%s %.2f", k, r.MeanShow[k])
+		}
+		fmt.Fprintf(w, "mean per player: %s\n", strings.Join(names, "  "))
+	}
 	f := r.FirstSeat
 	fmt.Fprintln(w)
 	if r.Ended > 0 {
