@@ -61,6 +61,17 @@ func newProgress(w io.Writer, total int) *progress {
 	return p
 }
 
+// setTotal changes the number of games the run will play (a resumed run
+// plays only the seeds its file lacks).
+func (p *progress) setTotal(total int) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.total = total
+}
+
 // update notes that done games are finished.
 func (p *progress) update(done int) {
 	if p == nil {

@@ -93,6 +93,13 @@ func runSim(opts *simOptions) error {
 				return err
 			}
 			defer closeOut()
+			left := opts.Games
+			for _, r := range kept {
+				if r.Seed >= opts.Seed && r.Seed-opts.Seed < uint64(opts.Games) {
+					left--
+				}
+			}
+			bar.setTotal(left)
 		}
 		r, err := sim.Run(g, so)
 		if err != nil && len(runs) > 1 {
