@@ -115,7 +115,16 @@ svg { display: block; margin: 0.5em 0 1em; }
 			continue
 		}
 		fmt.Fprintf(&b, "<h2>%s</h2>\n<p>Seats that took one (named it in a move, or held it at the end for a card) against those that did not: an association, not a cause.</p>\n", part.kind)
-		b.WriteString(forest(part.kind+": win rate difference", part.as))
+		// Plot only what can be compared: some seats took it, some not.
+		var shown []Attribution
+		for _, a := range part.as {
+			if a.Took.Ended > 0 && a.Not.Ended > 0 {
+				shown = append(shown, a)
+			}
+		}
+		if len(shown) > 0 {
+			b.WriteString(forest(part.kind+": win rate difference", shown))
+		}
 		attributionTable(&b, part.as)
 	}
 
@@ -180,9 +189,9 @@ func attributionTable(b *strings.Builder, as []Attribution) {
 			cls = ` class="sig"`
 		}
 		win, score := a.diffs()
-		fmt.Fprintf(b, "<tr><td%s>%s</td><td>%d</td><td>%d of %d</td><td>%s</td><td>%s</td><td>%s</td><td>%.2f</td><td>%.2f</td><td>%s</td></tr>\n",
+		fmt.Fprintf(b, "<tr><td%s>%s</td><td>%d</td><td>%d of %d</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
 			cls, esc(a.Name), a.Times, a.Took.Games, a.Took.Games+a.Not.Games, rate(a.Took), rate(a.Not),
-			win, a.Took.Score.Mean, a.Not.Score.Mean, score)
+			win, mean(a.Took.Score), mean(a.Not.Score), score)
 	}
 	b.WriteString("</table>\n")
 }

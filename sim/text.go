@@ -67,8 +67,8 @@ func writeAttribution(w io.Writer, kind string, as []Attribution) {
 	fmt.Fprintf(tw, "%s\ttimes\tseats took\twin took\twin not\twin diff [95%%]\tscore took\tscore not\tscore diff [95%%]\t\n", kind)
 	for _, a := range as {
 		win, score := a.diffs()
-		fmt.Fprintf(tw, "%s\t%d\t%d of %d\t%s\t%s\t%s\t%.2f\t%.2f\t%s\t%s\n", a.Name, a.Times, a.Took.Games, a.Took.Games+a.Not.Games,
-			rate(a.Took), rate(a.Not), win, a.Took.Score.Mean, a.Not.Score.Mean, score, mark(a.Significant))
+		fmt.Fprintf(tw, "%s\t%d\t%d of %d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", a.Name, a.Times, a.Took.Games, a.Took.Games+a.Not.Games,
+			rate(a.Took), rate(a.Not), win, mean(a.Took.Score), mean(a.Not.Score), score, mark(a.Significant))
 	}
 	tw.Flush()
 }
@@ -109,6 +109,14 @@ func winRate(g Group) string {
 		return "n/a"
 	}
 	return pct(g.WinRate)
+}
+
+// mean prints the mean of a sample, "n/a" when it is empty.
+func mean(d Dist) string {
+	if d.N == 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.2f", d.Mean)
 }
 
 // rate prints a group's win rate, "n/a" without an ended game.
