@@ -77,7 +77,7 @@ svg { display: block; margin: 0.5em 0 1em; }
 		b.WriteString(barChart("Win rate per bot", names, []series{bs}, fair))
 	}
 	f := r.FirstSeat
-	fmt.Fprintf(&b, "<p>First seat: wins %s against a fair %.1f%%: %s points%s.", pct(f.WinRate), 100*f.Fair, points(f.Advantage), sigWord(f.Advantage.Excludes(0)))
+	fmt.Fprintf(&b, "<p>First seat: wins %s against a fair %.1f%%: %s points%s.", pct(f.WinRate), 100*f.Fair, points(f.Edge), sigWord(f.Edge.Excludes(0)))
 	if r.LeadPer != "" {
 		fmt.Fprintf(&b, " Lead changes: %.3f per %s [%.3f, %.3f].", r.LeadChanges.Value, esc(r.LeadPer), r.LeadChanges.Low, r.LeadChanges.High)
 	}

@@ -31,7 +31,7 @@ type Report struct {
 	// player and game: what a designer reads a game's economy by.
 	MeanShow map[string]float64 `json:"meanShow,omitempty"`
 	// FirstSeat is seat 0's win rate against the 1/players a fair game
-	// gives: Advantage is the difference, with its interval.
+	// gives: Edge is the difference, with its interval.
 	FirstSeat FirstSeat `json:"firstSeat"`
 	// LeadChanges is the mean number of lead changes per checkpoint: per
 	// step of the cap var named by LeadPer (a round), or per LeadEvery
@@ -66,9 +66,9 @@ type Group struct {
 
 // FirstSeat measures the advantage of the seat that plays first.
 type FirstSeat struct {
-	WinRate   Interval `json:"winRate"`
-	Fair      float64  `json:"fair"`
-	Advantage Interval `json:"advantage"`
+	WinRate Interval `json:"winRate"`
+	Fair    float64  `json:"fair"`
+	Edge    Interval `json:"edge"`
 }
 
 // Attribution compares the seat-games that took an action or a card with
@@ -182,7 +182,7 @@ func Summarize(players int, recs []GameRecord) *Report {
 	if players > 0 {
 		fair := 1 / float64(players)
 		w := r.Seats[0].WinRate
-		r.FirstSeat = FirstSeat{WinRate: w, Fair: fair, Advantage: Interval{w.Value - fair, w.Low - fair, w.High - fair}}
+		r.FirstSeat = FirstSeat{WinRate: w, Fair: fair, Edge: Interval{w.Value - fair, w.Low - fair, w.High - fair}}
 	}
 	if checkpoints > 0 {
 		// The rate of a sum of counts; its interval treats each

@@ -45,7 +45,7 @@ func (r *Report) WriteText(w io.Writer, title string) {
 	f := r.FirstSeat
 	fmt.Fprintln(w)
 	if r.Ended > 0 {
-		fmt.Fprintf(w, "first seat: wins %s against a fair %.1f%%: %s points%s\n", pct(f.WinRate), 100*f.Fair, points(f.Advantage), mark(f.Advantage.Excludes(0)))
+		fmt.Fprintf(w, "first seat: wins %s against a fair %.1f%%: %s points%s\n", pct(f.WinRate), 100*f.Fair, points(f.Edge), mark(f.Edge.Excludes(0)))
 	}
 	if r.LeadPer != "" {
 		fmt.Fprintf(w, "lead changes: %.3f per %s [%.3f, %.3f]\n", r.LeadChanges.Value, r.LeadPer, r.LeadChanges.Low, r.LeadChanges.High)

@@ -15,7 +15,7 @@ var simCommand = &command{
 	summary: "Play N games with bots (game i from seed S+i) and report, per seat and per bot,\n" +
 		"the win rate with its 95% interval (ties shared, over the games the rules\n" +
 		"ended), the score, the length, the games ended and capped, what each action\n" +
-		"and card did for the seats that took it, the first seat's advantage and the\n" +
+		"and card did for the seats that took it, the first seat's edge and the\n" +
 		"lead changes. --bot gives one bot spec for every seat or one per seat\n" +
 		"(random, greedy...); --rotate turns them round the table game by game.\n" +
 		"--compare plays the same seeds under each variant too, --sweep under each\n" +
