@@ -107,7 +107,8 @@ func histogram(title, xlabel string, xs []float64, colour string) string {
 }
 
 // forest draws one interval per row around a zero line: what taking an
-// action or a card did to the win rate, significant rows in colour.
+// action or a card did to the win rate, in colour where the difference
+// leaves out 0.
 func forest(title string, as []Attribution) string {
 	var b strings.Builder
 	rowH := 18
@@ -115,8 +116,14 @@ func forest(title string, as []Attribution) string {
 	svgOpen(&b, title, h)
 	labelW := 180.0
 	innerW := float64(plotW) - labelW - marginR
-	x := func(v float64) float64 { return labelW + innerW*(clamp(v, -1, 1)+1)/2 }
-	for _, t := range []float64{-1, -0.5, 0, 0.5, 1} {
+	// The axis spans the widest interval, in tenths, at most ±100 points.
+	lim := 0.1
+	for _, a := range as {
+		lim = math.Max(lim, math.Max(math.Abs(a.WinDiff.Low), math.Abs(a.WinDiff.High)))
+	}
+	lim = math.Min(1, math.Ceil(lim*10-1e-9)/10)
+	x := func(v float64) float64 { return labelW + innerW*(clamp(v, -lim, lim)/lim+1)/2 }
+	for _, t := range []float64{-lim, -lim / 2, 0, lim / 2, lim} {
 		stroke := "#ddd"
 		if t == 0 {
 			stroke = "#888"
@@ -128,7 +135,7 @@ func forest(title string, as []Attribution) string {
 	for i, a := range as {
 		yc := marginT + rowH*i + rowH/2
 		colour := "#999"
-		if a.Significant {
+		if a.WinDiff.Excludes(0) {
 			colour = palette[0]
 		}
 		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="end" font-size="11">%s</text>`, labelW-6, yc+4, esc(a.Name))
