@@ -163,6 +163,10 @@ func groupTable(b *strings.Builder, gs []Group, seats int) {
 func comparisonTable(b *strings.Builder, c *Comparison) {
 	fmt.Fprintf(b, "<h3>%s</h3>\n<table>\n<tr><th></th><th>seeds</th><th>base</th><th>change</th><th>difference [95%%]</th></tr>\n", esc(c.Name))
 	row := func(name string, d Diff, scale float64, unit string) {
+		if d.N == 0 {
+			fmt.Fprintf(b, "<tr><td>%s</td><td>0</td><td>n/a</td><td>n/a</td><td>n/a</td></tr>\n", esc(name))
+			return
+		}
 		cls := ""
 		if d.Significant {
 			cls = ` class="sig"`

@@ -50,6 +50,11 @@ func barChart(title string, cats []string, ss []series, ref float64) string {
 			}
 			v := se.values[c]
 			x := x0 + barW*float64(s)
+			if v == (Interval{0, 0, 1}) {
+				// Wilson(0, 0): no game to tell a rate by.
+				fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle" font-size="10">n/a</text>`, x+barW/2, y(0)-4)
+				continue
+			}
 			fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"><title>%s %s: %s</title></rect>`,
 				x, y(v.Value), barW-2, y(0)-y(v.Value), palette[s%len(palette)], esc(se.name), esc(cat), pct(v))
 			mid := x + (barW-2)/2

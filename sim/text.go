@@ -78,14 +78,24 @@ func (c *Comparison) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "%s against the base, over %d seeds played under both (change minus base, paired by seed; * significant at 95%%)\n", c.Name, c.Paired)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "\tseeds\tbase\tchange\tdifference [95%]\t")
-	for _, s := range c.Seats {
-		fmt.Fprintf(tw, "seat %d win rate\t%d\t%.1f%%\t%.1f%%\t%s points\t%s\n", s.Seat, s.WinRate.N, 100*s.WinRate.Base, 100*s.WinRate.Variant, points(s.WinRate.Delta), mark(s.WinRate.Significant))
+	row := func(name string, d Diff, rate bool) {
+		switch {
+		case d.N == 0:
+			fmt.Fprintf(tw, "%s\t0\tn/a\tn/a\tn/a\t\n", name)
+		case rate:
+			fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%.1f%%\t%s points\t%s\n", name, d.N, 100*d.Base, 100*d.Variant, points(d.Delta), mark(d.Significant))
+		default:
+			fmt.Fprintf(tw, "%s\t%d\t%.2f\t%.2f\t%s\t%s\n", name, d.N, d.Base, d.Variant, signed(d.Delta), mark(d.Significant))
+		}
 	}
 	for _, s := range c.Seats {
-		fmt.Fprintf(tw, "seat %d score\t%d\t%.2f\t%.2f\t%s\t%s\n", s.Seat, s.Score.N, s.Score.Base, s.Score.Variant, signed(s.Score.Delta), mark(s.Score.Significant))
+		row(fmt.Sprintf("seat %d win rate", s.Seat), s.WinRate, true)
 	}
-	fmt.Fprintf(tw, "length\t%d\t%.1f\t%.1f\t%s\t%s\n", c.Length.N, c.Length.Base, c.Length.Variant, signed(c.Length.Delta), mark(c.Length.Significant))
-	fmt.Fprintf(tw, "ended by the rules\t%d\t%.1f%%\t%.1f%%\t%s points\t%s\n", c.EndRate.N, 100*c.EndRate.Base, 100*c.EndRate.Variant, points(c.EndRate.Delta), mark(c.EndRate.Significant))
+	for _, s := range c.Seats {
+		row(fmt.Sprintf("seat %d score", s.Seat), s.Score, false)
+	}
+	row("length", c.Length, false)
+	row("ended by the rules", c.EndRate, true)
 	tw.Flush()
 }
 
