@@ -269,3 +269,49 @@ func TestHTML(t *testing.T) {
 		t.Errorf("left open: %v", open)
 	}
 }
+
+// hold deals each player a card no move names: it counts once a game, as
+// held by the seat's own zones.
+const hold = `package haven
+
+game: {
+	id: "hold"
+	name: "Hold"
+	players: {min: 2, max: 2}
+	vars: round: 0
+	zones: deck: visibility: "hidden"
+	playerZones: hand: visibility: "owner"
+	cards: coin: {name: "Coin", kind: "coin", count: 2}
+	setup: [
+		{each: "zone('box')", as: "c", loop: [{do: "moveCard(c, 'box', 'deck')"}]},
+		{each: "seats(0)", as: "p", loop: [{do: "draw('deck', pz('hand', p))"}]},
+	]
+	flow: [{while: "get('round') < 3", loop: [{do: "add('round', 1)"}, {each: "seats(0)", as: "p", loop: [
+		{turn: {player: "p", actions: ["pass"]}},
+	]}]}]
+	actions: pass: do: []
+	scoring: {score: "0", tiebreak: [], show: {}}
+}
+`
+
+func TestHeldCards(t *testing.T) {
+	src := load.Source{FS: fstest.MapFS{"hold/game.cue": {Data: []byte(hold)}}}
+	v, err := src.Game("hold", load.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := interpreter.Compile(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Run(g, Options{Games: 4, Players: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Cards) != 1 || r.Cards[0].Name != "coin" || r.Cards[0].Times != 8 || r.Cards[0].Took.Games != 8 {
+		t.Errorf("cards %+v, want coin held by each seat of 4 games, once a game", r.Cards)
+	}
+	if len(r.Actions) != 1 || r.Actions[0].Times != 24 || r.LeadPer != "20 decisions" {
+		t.Errorf("actions %+v, lead per %q: want 24 passes, lead looked at every 20 decisions", r.Actions, r.LeadPer)
+	}
+}

@@ -21,14 +21,16 @@ func LeadPer(g *interpreter.Game) string {
 }
 
 // Tracker notes, while a game is played, what each seat did: the actions
-// it took (the first word of a move's text), the cards its moves named
-// (by card type) and, at each step of the game's progress, who led. It
-// reads only what every move and state expose, so it knows no game; its
-// cost is a map update per move and a scoring per round.
+// it took (the first word of a move's text), the cards its moves named or
+// its own zones held (by card type) and, at each step of the game's
+// progress, who led. It reads only what every move and state expose, so
+// it knows no game; its cost is a map update per move, and a scoring and
+// a look at the players' zones per round.
 type Tracker struct {
 	// Actions and Cards count, per seat, the moves that took an action or
-	// named a card; the cards left in a seat's own zones at the end are
-	// added by Finish.
+	// named a card; Finish adds one to a card the seat's own zones held
+	// at a checkpoint or at the end, so that a card drawn and kept, which
+	// no move names, counts too.
 	Actions []map[string]int
 	Cards   []map[string]int
 	// LeadChanges counts the times the lead passed from one seat to
@@ -38,8 +40,9 @@ type Tracker struct {
 	Checkpoints int
 
 	capVar string
-	mark   int // the cap var's value at the last checkpoint
-	leader int // the last seat that led alone, or -1
+	held   []map[string]bool // card types a seat's zones held at a checkpoint
+	mark   int               // the cap var's value at the last checkpoint
+	leader int               // the last seat that led alone, or -1
 }
 
 // start readies the tracker for a new game; a nil tracker does nothing.
@@ -49,8 +52,9 @@ func (t *Tracker) start(g *interpreter.Game, st *interpreter.State) {
 	}
 	t.Actions = make([]map[string]int, st.Players)
 	t.Cards = make([]map[string]int, st.Players)
+	t.held = make([]map[string]bool, st.Players)
 	for p := range t.Actions {
-		t.Actions[p], t.Cards[p] = map[string]int{}, map[string]int{}
+		t.Actions[p], t.Cards[p], t.held[p] = map[string]int{}, map[string]int{}, map[string]bool{}
 	}
 	t.LeadChanges, t.Checkpoints, t.leader = 0, 0, -1
 	t.capVar = g.CapVar()
@@ -86,6 +90,7 @@ func (t *Tracker) moved(g *interpreter.Game, st *interpreter.State, m interprete
 		return err
 	}
 	t.Checkpoints++
+	t.look(g, st)
 	if l := soleLeader(r.Scores); l >= 0 {
 		if t.leader >= 0 && l != t.leader {
 			t.LeadChanges++
@@ -95,17 +100,27 @@ func (t *Tracker) moved(g *interpreter.Game, st *interpreter.State, m interprete
 	return nil
 }
 
-// Finish adds the cards left in each seat's own zones at the end of the
-// game.
+// Finish adds one to each card type the seat's own zones held at a
+// checkpoint or hold at the end of the game.
 func (t *Tracker) Finish(g *interpreter.Game, st *interpreter.State) {
+	t.look(g, st)
+	for p, held := range t.held {
+		for def := range held {
+			t.Cards[p][def]++
+		}
+	}
+}
+
+// look notes the card types in each seat's own zones.
+func (t *Tracker) look(g *interpreter.Game, st *interpreter.State) {
 	for ref, ids := range st.Zones {
 		_, p := interpreter.SplitZoneRef(ref)
-		if p < 0 || p >= len(t.Cards) {
+		if p < 0 || p >= len(t.held) {
 			continue
 		}
 		for _, id := range ids {
 			if c := g.Card(id); c != nil {
-				t.Cards[p][c.Def]++
+				t.held[p][c.Def] = true
 			}
 		}
 	}
