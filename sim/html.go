@@ -114,7 +114,7 @@ svg { display: block; margin: 0.5em 0 1em; }
 		if len(part.as) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "<h2>%s</h2>\n<p>Seats that took one (named it in a move, or held it at the end for a card) against those that did not: an association, not a cause.</p>\n", part.kind)
+		fmt.Fprintf(&b, "<h2>%s</h2>\n<p>Seats that took one (an action: took it; a card: named it in a move, or held it in its own zones at a round&#39;s end or the game&#39;s end) against those that did not: an association, not a cause.</p>\n", part.kind)
 		// Plot only what can be compared: some seats took it, some not.
 		var shown []Attribution
 		for _, a := range part.as {
