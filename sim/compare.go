@@ -12,6 +12,11 @@ type Comparison struct {
 	Seats   []SeatDiff `json:"seats"`
 	Length  Diff       `json:"length"`
 	EndRate Diff       `json:"endRate"`
+	// NewActions and NewCards are the attributions of the actions and
+	// cards the change brought in (none of the base games had them): what
+	// a prototype card did for those who took it.
+	NewActions []Attribution `json:"newActions,omitempty"`
+	NewCards   []Attribution `json:"newCards,omitempty"`
 }
 
 // SeatDiff is the change of a seat's win rate and score.
@@ -90,7 +95,24 @@ func Compare(name string, base, variant *Report) *Comparison {
 	}
 	c.Length = paired(length.b, length.v)
 	c.EndRate = paired(ended.b, ended.v)
+	c.NewActions = added(base.Actions, variant.Actions)
+	c.NewCards = added(base.Cards, variant.Cards)
 	return c
+}
+
+// added lists the attributions of after whose names before lacks.
+func added(before, after []Attribution) []Attribution {
+	had := map[string]bool{}
+	for _, a := range before {
+		had[a.Name] = true
+	}
+	var out []Attribution
+	for _, a := range after {
+		if !had[a.Name] {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 func boolf(b bool) float64 {

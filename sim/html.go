@@ -87,6 +87,15 @@ svg { display: block; margin: 0.5em 0 1em; }
 		b.WriteString("<h2>Changes against the base</h2>\n<p>The same seeds under each change; differences are change minus base, paired by seed, with 95% intervals; significant ones in bold.</p>\n")
 		for _, c := range cs {
 			comparisonTable(&b, c)
+			for _, part := range []struct {
+				kind string
+				as   []Attribution
+			}{{"Cards", c.NewCards}, {"Actions", c.NewActions}} {
+				if len(part.as) > 0 {
+					fmt.Fprintf(&b, "<p>%s new in %s: those who took one against those who did not.</p>\n", part.kind, esc(c.Name))
+					attributionTable(&b, part.as)
+				}
+			}
 		}
 	}
 

@@ -315,3 +315,11 @@ func TestHeldCards(t *testing.T) {
 		t.Errorf("actions %+v, lead per %q: want 24 passes, lead looked at every 20 decisions", r.Actions, r.LeadPer)
 	}
 }
+
+// A change's new actions and cards are listed apart.
+func TestAdded(t *testing.T) {
+	got := added([]Attribution{{Name: "a"}, {Name: "b"}}, []Attribution{{Name: "a"}, {Name: "c"}, {Name: "b"}})
+	if len(got) != 1 || got[0].Name != "c" {
+		t.Errorf("got %+v, want c alone", got)
+	}
+}

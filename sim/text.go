@@ -97,6 +97,8 @@ func (c *Comparison) WriteText(w io.Writer) {
 	row("length", c.Length, false)
 	row("ended by the rules", c.EndRate, true)
 	tw.Flush()
+	writeAttribution(w, "new action", c.NewActions)
+	writeAttribution(w, "new card", c.NewCards)
 }
 
 // diffs prints the differences of an attribution, "n/a" where one side
