@@ -438,3 +438,23 @@ func TestShippedLayouts(t *testing.T) {
 		}
 	}
 }
+
+// TestRecovered answers a panic of a handler with one line and status
+// 500, and the server goes on serving.
+func TestRecovered(t *testing.T) {
+	h := recovered(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/boom" {
+			panic("index out of range")
+		}
+		w.Write([]byte("fine"))
+	}))
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	code, body := get(t, ts.URL+"/boom")
+	if code != 500 || body != "haven: internal error while serving GET /boom: index out of range\n" {
+		t.Errorf("got %d %q", code, body)
+	}
+	if code, body := get(t, ts.URL+"/ok"); code != 200 || body != "fine" {
+		t.Errorf("after a panic: %d %q", code, body)
+	}
+}
