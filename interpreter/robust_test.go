@@ -125,3 +125,38 @@ game: actions: pass: do: [{emit: "ping"}]`)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "trigger ping: effects nested more than 256 deep (limits.depth)")
 }
+
+// TestStepAndDecisionBudgets stops a loop that never pauses (limits.steps)
+// and a decision whose expressions together do too much work
+// (limits.decision), each with one positioned line.
+func TestStepAndDecisionBudgets(t *testing.T) {
+	for _, tc := range []struct{ name, extra, want string }{
+		{"steps", `game: limits: steps: 1000
+game: actions: pass: do: [{while: "numPlayers > 0", loop: [{do: "true"}]}]`,
+			"more than 1000 steps without a decision (limits.steps): does a loop never pause?"},
+		{"decision", `game: limits: {work: 100, decision: 1000}
+game: actions: pass: do: [{while: "numPlayers > 0", loop: [{do: "len(filter(1..50, # > 0)) > 0"}]}]`,
+			"this decision's expressions visit or build more than 1000 list elements (limits.decision)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := loadSmall(t, tc.extra)
+			require.NoError(t, err)
+			st, err := g.New(2, 1)
+			require.NoError(t, err)
+			err = g.Apply(st, "pass")
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+			assert.NotContains(t, err.Error(), "\n")
+		})
+	}
+}
+
+// TestPiecesCount refuses a game whose pieces per player make more than
+// Counts.Pieces, when it starts.
+func TestPiecesCount(t *testing.T) {
+	g, err := loadSmall(t, `game: pieces: many: perPlayer: "9999"`)
+	require.NoError(t, err)
+	_, err = g.New(2, 1)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "9999 many pieces a player make more than the 10000 pieces a game may have")
+}

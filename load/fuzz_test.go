@@ -2,6 +2,7 @@ package load_test
 
 import (
 	"io/fs"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -64,6 +65,11 @@ func FuzzOptions(f *testing.F) {
 	f.Add("package haven\ns:\n//\nlet", "players.max=50000000")
 	f.Add("package haven\ngame: flow: []\n", "flow=[]\ngame: x: 1")
 	f.Add("", "a.b.c=1, game: flow: []")
+	for _, v := range shipped(f) {
+		if strings.Contains(v, "\ngame: params:") || len(v) < 2000 {
+			f.Add(v, "params.target=4")
+		}
+	}
 	f.Fuzz(func(t *testing.T, variant, set string) {
 		if len(variant)+len(set) > maxFuzzSize {
 			return
