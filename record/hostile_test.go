@@ -2,8 +2,10 @@ package record
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"syscall"
 	"testing"
@@ -182,5 +184,36 @@ func TestOldFormat(t *testing.T) {
 	}
 	if err := replayFile(path); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestHashIsCanonical: the hash is over the log's values, not its bytes:
+// the same log indented, with its keys in another order, replays with the
+// same hash.
+func TestHashIsCanonical(t *testing.T) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(goodLog(t), &fields); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	b.WriteString("{\n")
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	sort.Sort(sort.Reverse(sort.StringSlice(keys)))
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, "  %q:   %s", k, fields[k])
+	}
+	b.WriteString("\n}\n")
+	path := filepath.Join(t.TempDir(), "log.json")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := replayFile(path); err != nil {
+		t.Fatalf("%v\n%s", err, b.String())
 	}
 }
