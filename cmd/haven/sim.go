@@ -15,7 +15,7 @@ import (
 
 var simCommand = &command{
 	name:  "sim",
-	usage: "sim GAME [-n N] [--players N] [--seed S] [--bot random|greedy] [--workers N] [--max DECISIONS] [--json] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]...",
+	usage: "sim GAME [-n N] [--players N] [--seed S] [--bot random|greedy|ismcts[:iters=N]] [--workers N] [--max DECISIONS] [--json] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]...",
 	summary: "Play N games with bots (random, or greedy: one move ahead by the game's\n" +
 		"scoring; game i from seed S+i) and report how many ended\n" +
 		"by the rules or were stopped by the cap, the wins of each seat, the mean length\n" +
@@ -43,7 +43,7 @@ func simMain(c *command, io IO, args []string) error {
 	opts.registerTable(f, "seed `S`: game i of the run uses S+i")
 	f.IntVar(&opts.Max, "max", sim.DefaultMaxDecisions, "stop a game after `DECISIONS` moves and count it as capped")
 	f.BoolVar(&opts.JSON, "json", false, "print the report as JSON")
-	f.StringVar(&opts.Bot, "bot", "random", "the `BOT` playing every seat: random or greedy")
+	f.StringVar(&opts.Bot, "bot", "random", "the `BOT` playing every seat: random, greedy or ismcts[:iters=N][:ms=N][:depth=N]")
 	f.IntVar(&opts.Workers, "workers", runtime.NumCPU(), "games played at once, each on its own core (`N`)")
 	pos, err := f.parse(args, 1, 1)
 	if err == nil {
@@ -55,8 +55,9 @@ func simMain(c *command, io IO, args []string) error {
 			err = f.usageErrorf("--max %d: allow at least one decision", opts.Max)
 		case opts.Workers < 1:
 			err = f.usageErrorf("--workers %d: want at least one", opts.Workers)
-		case opts.Bot != "random" && opts.Bot != "greedy":
-			err = f.usageErrorf("--bot %q: want random or greedy", opts.Bot)
+		}
+		if _, _, e := sim.ParseBot(opts.Bot); err == nil && e != nil {
+			err = f.usageErrorf("--bot: %v", e)
 		}
 	}
 	return runParsed(io, err, func() error { return runSim(opts) })
