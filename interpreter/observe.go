@@ -18,7 +18,10 @@ import (
 // HiddenCard). It is built by Game.Observe and read only by its methods;
 // Sample makes full states from it.
 //
-// The seat's memory is not used: a card it saw earlier and that has since
+// A card's kind is taken to show on its back: the observation keeps the
+// kind of every hidden card, in its place (a deck of missions stays a
+// deck of missions), and only cards of one kind are dealt in each
+// other's places. The seat's memory is not used: a card it saw earlier and that has since
 // gone into a zone it may not see (its hand shuffled into a deck) is dealt
 // at random like any other unseen card.
 type Observation struct {
@@ -29,8 +32,13 @@ type Observation struct {
 	known  *State
 	hidden map[string]int
 	zones  []string // the keys of hidden, sorted: the order Sample deals in
-	// unseen are the cards the seat does not see, in definition order.
-	unseen []string
+	// unseen are the cards the seat does not see, by kind: kinds are
+	// sorted, and unseen[k] holds the cards of kinds[k] in definition
+	// order. backs is the kind (its index) of each card of the hidden
+	// zones, zone after zone in the order of zones.
+	kinds  []string
+	unseen [][]string
+	backs  []int
 	// refs says whether a local of the stack refers to a hidden card.
 	refs bool
 }
@@ -68,10 +76,29 @@ func (g *Game) Observe(st *State, seat int) (*Observation, error) {
 		}
 	}
 	slices.Sort(o.zones)
-	o.unseen = make([]string, 0, len(where))
+	for _, ref := range o.zones {
+		for _, c := range st.Zones[ref] {
+			if k := g.cards[c]; k != nil && !slices.Contains(o.kinds, k.Kind) {
+				o.kinds = append(o.kinds, k.Kind)
+			}
+		}
+	}
+	slices.Sort(o.kinds)
+	o.unseen = make([][]string, len(o.kinds))
 	for _, id := range g.cardOrder {
 		if _, ok := where[id]; ok {
-			o.unseen = append(o.unseen, id)
+			k := slices.Index(o.kinds, g.cards[id].Kind)
+			o.unseen[k] = append(o.unseen[k], id)
+		}
+	}
+	o.backs = make([]int, 0, len(where))
+	for _, ref := range o.zones {
+		for _, c := range st.Zones[ref] {
+			k := -1
+			if x := g.cards[c]; x != nil {
+				k = slices.Index(o.kinds, x.Kind)
+			}
+			o.backs = append(o.backs, k)
 		}
 	}
 	log, moves := st.Log, st.Moves
@@ -154,29 +181,39 @@ func (o *Observation) MarshalJSON() ([]byte, error) {
 		Seat   int            `json:"seat"`
 		Known  *State         `json:"known"`
 		Hidden map[string]int `json:"hidden"`
-		Unseen []string       `json:"unseen"`
-	}{o.seat, o.known, o.hidden, o.unseen})
+		Kinds  []string       `json:"kinds"`
+		Unseen [][]string     `json:"unseen"`
+		Backs  []int          `json:"backs"`
+	}{o.seat, o.known, o.hidden, o.kinds, o.unseen, o.backs})
 }
 
 // Sample returns a full state consistent with the observation: the unseen
-// cards, in definition order, shuffled by r and dealt into the hidden
-// zones by their counts (in the order of the zones' names), the locals
-// that held a hidden card given the card now at its place, and a random
-// generator drawn from r. The real places of the hidden cards are never
-// read, so the sample depends only on the observation and r. The state
-// has no log and no moves; play it with the Game that observed it.
+// cards of each kind, in definition order, shuffled by r and dealt into
+// the places of the hidden zones that show that kind (zone after zone in
+// the order of their names), the locals that held a hidden card given
+// the card now at its place, and a random generator drawn from r. The
+// real places of the hidden cards are never read, so the sample depends
+// only on the observation and r. The state has no log and no moves; play
+// it with the Game that observed it.
 func (o *Observation) Sample(r *rand.Rand) *State {
 	s := o.known.Clone()
 	s.Log = nil
-	pool := slices.Clone(o.unseen)
-	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	pools := make([][]string, len(o.unseen))
+	for k, cards := range o.unseen {
+		p := slices.Clone(cards)
+		r.Shuffle(len(p), func(i, j int) { p[i], p[j] = p[j], p[i] })
+		pools[k] = p
+	}
 	at := 0
 	for _, ref := range o.zones {
 		n := o.hidden[ref]
-		if at+n > len(pool) { // cards left the game: deal what there is
-			n = len(pool) - at
+		z := make([]string, n)
+		for i := range z {
+			if k := o.backs[at+i]; k >= 0 && len(pools[k]) > 0 {
+				z[i], pools[k] = pools[k][0], pools[k][1:]
+			}
 		}
-		s.Zones[ref] = pool[at : at+n : at+n]
+		s.Zones[ref] = z
 		at += n
 	}
 	s.RNG = r.Uint64()
