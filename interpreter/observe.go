@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"cmp"
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
@@ -33,8 +34,7 @@ type Observation struct {
 	hidden map[string]int
 	zones  []string // the keys of hidden, sorted: the order Sample deals in
 	// unseen are the cards the seat does not see, by kind: kinds are
-	// sorted, and unseen[k] holds the cards of kinds[k] in definition
-	// order. backs is the kind (its index) of each card of the hidden
+	// sorted, and unseen[k] holds the cards of kinds[k] sorted by id. backs is the kind (its index) of each card of the hidden
 	// zones, zone after zone in the order of zones.
 	kinds  []string
 	unseen [][]string
@@ -60,45 +60,56 @@ func (g *Game) Observe(st *State, seat int) (*Observation, error) {
 		return nil, err
 	}
 	o := &Observation{g: g, seat: seat, hidden: map[string]int{}}
-	where := map[string]HiddenCard{} // hidden card → where it lies
+	n := 0 // hidden cards
 	for ref, cards := range st.Zones {
 		ok, err := g.visible(st, ref, seat)
 		if err != nil {
 			return nil, err
 		}
-		if ok {
-			continue
-		}
-		o.hidden[ref] = len(cards)
-		o.zones = append(o.zones, ref)
-		for i, c := range cards {
-			where[c] = HiddenCard{Zone: ref, At: i}
+		if !ok {
+			o.hidden[ref] = len(cards)
+			o.zones = append(o.zones, ref)
+			n += len(cards)
 		}
 	}
 	slices.Sort(o.zones)
-	for _, ref := range o.zones {
-		for _, c := range st.Zones[ref] {
-			if k := g.cards[c]; k != nil && !slices.Contains(o.kinds, k.Kind) {
-				o.kinds = append(o.kinds, k.Kind)
-			}
-		}
-	}
-	slices.Sort(o.kinds)
-	o.unseen = make([][]string, len(o.kinds))
-	for _, id := range g.cardOrder {
-		if _, ok := where[id]; ok {
-			k := slices.Index(o.kinds, g.cards[id].Kind)
-			o.unseen[k] = append(o.unseen[k], id)
-		}
-	}
-	o.backs = make([]int, 0, len(where))
+	// The pool of each kind is sorted by id: canonical, whatever the
+	// places the cards lie in.
+	o.backs = make([]int, 0, n)
 	for _, ref := range o.zones {
 		for _, c := range st.Zones[ref] {
 			k := -1
 			if x := g.cards[c]; x != nil {
-				k = slices.Index(o.kinds, x.Kind)
+				if k = slices.Index(o.kinds, x.Kind); k < 0 {
+					k = len(o.kinds)
+					o.kinds = append(o.kinds, x.Kind)
+					o.unseen = append(o.unseen, nil)
+				}
+				o.unseen[k] = append(o.unseen[k], c)
 			}
 			o.backs = append(o.backs, k)
+		}
+	}
+	for _, cards := range o.unseen {
+		slices.Sort(cards)
+	}
+	// Kinds are numbered in the order of their names.
+	if !slices.IsSorted(o.kinds) {
+		order := make([]int, len(o.kinds))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortFunc(order, func(a, b int) int { return cmpString(o.kinds[a], o.kinds[b]) })
+		rank := make([]int, len(order))
+		kinds, unseen := make([]string, len(order)), make([][]string, len(order))
+		for r, i := range order {
+			rank[i], kinds[r], unseen[r] = r, o.kinds[i], o.unseen[i]
+		}
+		o.kinds, o.unseen = kinds, unseen
+		for i, k := range o.backs {
+			if k >= 0 {
+				o.backs[i] = rank[k]
+			}
 		}
 	}
 	log, moves := st.Log, st.Moves
@@ -109,8 +120,8 @@ func (g *Game) Observe(st *State, seat int) (*Observation, error) {
 	for _, ref := range o.zones {
 		k.Zones[ref] = []string{}
 	}
-	if len(where) > 0 {
-		h := hider{g: g, where: where}
+	if n > 0 {
+		h := hider{g: g, st: st, zones: o.zones}
 		for _, f := range k.Stack {
 			f.Scope.vals = h.list(f.Scope.vals)
 			f.Result, _ = h.value(f.Result)
@@ -120,7 +131,7 @@ func (g *Game) Observe(st *State, seat int) (*Observation, error) {
 		}
 		for i, p := range k.Pieces {
 			for key, v := range p.Strs {
-				if w, ok := where[v]; ok {
+				if w, ok := h.where(v); ok {
 					// A string var holding a hidden card is rare: the copy
 					// is made only then. The ref is written as text.
 					q := *p
@@ -188,7 +199,7 @@ func (o *Observation) MarshalJSON() ([]byte, error) {
 }
 
 // Sample returns a full state consistent with the observation: the unseen
-// cards of each kind, in definition order, shuffled by r and dealt into
+// cards of each kind, sorted by id, shuffled by r and dealt into
 // the places of the hidden zones that show that kind (zone after zone in
 // the order of their names), the locals that held a hidden card given
 // the card now at its place, and a random generator drawn from r. The
@@ -243,8 +254,22 @@ func (o *Observation) Sample(r *rand.Rand) *State {
 // state shares them.
 type hider struct {
 	g     *Game
-	where map[string]HiddenCard
+	st    *State   // the real state
+	zones []string // the hidden zones
 	found bool
+}
+
+// where finds the place of a card of a hidden zone.
+func (h *hider) where(id string) (HiddenCard, bool) {
+	if h.g.cards[id] == nil {
+		return HiddenCard{}, false
+	}
+	for _, ref := range h.zones {
+		if i := slices.Index(h.st.Zones[ref], id); i >= 0 {
+			return HiddenCard{Zone: ref, At: i}, true
+		}
+	}
+	return HiddenCard{}, false
 }
 
 // stringList is a list of card ids ([]string) that held a hidden card:
@@ -255,13 +280,13 @@ type stringList []any
 func (h *hider) value(v any) (any, bool) {
 	switch x := v.(type) {
 	case string:
-		if w, ok := h.where[x]; ok {
+		if w, ok := h.where(x); ok {
 			h.found = true
 			return w, true
 		}
 	case *Card:
 		if x != nil {
-			if w, ok := h.where[x.ID]; ok {
+			if w, ok := h.where(x.ID); ok {
 				h.found = true
 				w.Obj = true
 				return w, true
@@ -272,7 +297,7 @@ func (h *hider) value(v any) (any, bool) {
 		return out, len(x) > 0 && &out[0] != &x[0]
 	case []string:
 		for _, s := range x {
-			if _, ok := h.where[s]; ok {
+			if _, ok := h.where(s); ok {
 				out := make(stringList, len(x))
 				for i, t := range x {
 					out[i], _ = h.value(t)
@@ -370,3 +395,5 @@ func (d *dealer) list(l []any) []any {
 	}
 	return l
 }
+
+func cmpString(a, b string) int { return cmp.Compare(a, b) }
