@@ -29,6 +29,7 @@ game: {
 	cards: {
 		low: {name: "Low", kind: "x", count: 6, num: v: 1}
 		high: {name: "High", kind: "x", count: 6, num: v: 2}
+		star: {name: "Star", kind: "y", count: 2, num: v: 5}
 	}
 	setup: [
 		{each: "zone('box')", as: "c", loop: [{do: "moveCard(c, 'box', 'deck')"}]},
@@ -46,27 +47,32 @@ game: {
 		{choose: {id: "times", options: "[1, 2]", as: "x"}},
 		{do: "padd(me, 'pts', card(both[0]).num.v * x)"},
 	]
-	scoring: {score: "pget(me, 'pts')", tiebreak: []}
+	scoring: {score: "pget(me, 'pts')", tiebreak: [{name: "stars", value: "len(defs('y'))"}]}
 }
 `
 
 // permuted returns a copy of st in which the cards seat may not see are
-// relabelled by a random permutation, everywhere they appear, and the
-// generator is changed: a world the seat cannot tell from st.
+// relabelled by a random permutation within each kind (a card's kind
+// shows on its back), everywhere they appear, and the generator is
+// changed: a world the seat cannot tell from st.
 func permuted(t *testing.T, g *interpreter.Game, st *interpreter.State, seat int, r *rand.Rand) *interpreter.State {
 	t.Helper()
 	v, err := g.View(st, seat)
 	require.NoError(t, err)
-	var hidden []string
+	byKind := map[string][]string{}
 	for ref := range v.Hidden {
-		hidden = append(hidden, st.Zones[ref]...)
+		for _, c := range st.Zones[ref] {
+			byKind[g.Card(c).Kind] = append(byKind[g.Card(c).Kind], c)
+		}
 	}
-	slices.Sort(hidden)
-	to := slices.Clone(hidden)
-	r.Shuffle(len(to), func(i, j int) { to[i], to[j] = to[j], to[i] })
 	relabel := map[string]string{}
-	for i, c := range hidden {
-		relabel[c] = to[i]
+	for _, hidden := range byKind {
+		slices.Sort(hidden)
+		to := slices.Clone(hidden)
+		r.Shuffle(len(to), func(i, j int) { to[i], to[j] = to[j], to[i] })
+		for i, c := range hidden {
+			relabel[c] = to[i]
+		}
 	}
 	b, err := json.Marshal(st)
 	require.NoError(t, err)
@@ -109,7 +115,7 @@ func TestObserveHidesWhatTheSeatMayNotSee(t *testing.T) {
 	require.NoError(t, g.Apply(st, "give"))
 	o, err := g.Observe(st, 0)
 	require.NoError(t, err)
-	assert.Equal(t, map[string]int{"box": 0, "deck": 6, "hand/1": 3}, o.Hidden())
+	assert.Equal(t, map[string]int{"box": 0, "deck": 8, "hand/1": 3}, o.Hidden())
 	v := o.View()
 	assert.Equal(t, st.Zones["hand/0"], v.Zones["hand/0"])
 	assert.NotContains(t, v.Zones, "hand/1")
@@ -157,15 +163,18 @@ func TestSampleIsConsistentAndBlind(t *testing.T) {
 			all = append(all, cards...)
 		}
 		slices.Sort(all)
-		assert.Len(t, slices.Compact(all), 12, "every card once")
+		assert.Len(t, slices.Compact(all), 14, "every card once")
+		// A card's kind shows on its back: each place keeps its kind.
+		for ref, cards := range st.Zones {
+			for i, c := range cards {
+				assert.Equal(t, g.Card(c).Kind, g.Card(s.Zones[ref][i]).Kind, "%s[%d]", ref, i)
+			}
+		}
 		// The local that held the dealt card holds the card now dealt at
 		// its place, and the sample plays on: the points follow it.
 		dealt := s.Zones["hand/1"][2]
 		require.NoError(t, g.Apply(s, "times 2"))
-		want := 2
-		if g.Card(dealt).Def == "high" {
-			want = 4
-		}
+		want := 2 * g.Card(dealt).Num["v"]
 		assert.Equal(t, want, s.PlayerVars[0]["pts"], "seed %d", seed)
 	}
 }

@@ -19,8 +19,9 @@ import (
 // end: a won game is 1 for the winners (shared among tied ones), 0 for
 // the others; a game cut off is judged by the game's own scoring, the
 // seat's lead over the best other seat in score, then in each tie-break,
-// each divided by its spread plus one: 0.5 + 0.35 × score lead +
-// 0.117 × first tie-break lead + 0.039 × the second's...
+// each divided by its spread plus one and weighted 0.4, 0.1, 0.025...
+// (a figure where all seats stand level is skipped): 0.5 + 0.4 × lead
+// in score + 0.1 × lead in the first tie-break...
 // Each node keeps the value of the seat whose move it is.
 //
 // With an iteration budget a seed plays the same game every time; a time
@@ -233,24 +234,30 @@ func (b *ISMCTS) evaluate(st *interpreter.State) bool {
 		}
 		return true
 	}
-	// The score counts most, then each tie-break less than the one
-	// before: the scoring's own ranking, with a margin.
+	// The score counts most, then each tie-break a quarter of the one
+	// before: the scoring's own ranking, with a margin. A figure where
+	// every seat stands level is skipped, so that a game scored only
+	// when won is judged by its first tie-break.
 	for p := range b.values {
 		b.values[p] = 0.5
 	}
-	weight := 0.35
-	b.lead(r.Scores, nil, -1, weight)
+	weight := 0.4
+	if b.lead(r.Scores, nil, -1, weight) {
+		weight /= 4
+	}
 	for t := range r.TiebreakNames {
-		weight /= 3
-		b.lead(nil, r.Tiebreak, t, weight)
+		if b.lead(nil, r.Tiebreak, t, weight) {
+			weight /= 4
+		}
 	}
 	return true
 }
 
 // lead adds to each seat's value weight × its lead over the best other
 // seat, divided by the spread of the values plus one: the values are
-// scores, or the t-th tie-break of each seat.
-func (b *ISMCTS) lead(scores []int, tiebreak [][]int, t int, weight float64) {
+// scores, or the t-th tie-break of each seat. It tells whether the
+// values differ.
+func (b *ISMCTS) lead(scores []int, tiebreak [][]int, t int, weight float64) bool {
 	val := func(p int) int {
 		if scores != nil {
 			return scores[p]
@@ -261,6 +268,9 @@ func (b *ISMCTS) lead(scores []int, tiebreak [][]int, t int, weight float64) {
 	for p := range b.values {
 		lo, hi = min(lo, val(p)), max(hi, val(p))
 	}
+	if lo == hi {
+		return false
+	}
 	for p := range b.values {
 		other, any := 0, false
 		for q := range b.values {
@@ -270,4 +280,5 @@ func (b *ISMCTS) lead(scores []int, tiebreak [][]int, t int, weight float64) {
 		}
 		b.values[p] += weight * float64(val(p)-other) / float64(hi-lo+1)
 	}
+	return true
 }

@@ -93,3 +93,22 @@ func TestISMCTSPrefersPoints(t *testing.T) {
 		t.Errorf("ismcts chose %q of %v, want jump 3", m.Text, legal)
 	}
 }
+
+// A time budget stops the search: a decision of 20 ms returns a legal
+// move after at least one iteration.
+func TestISMCTSTimeBudget(t *testing.T) {
+	g := compile(t)
+	st, err := g.New(2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	legal, err := g.Legal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := NewISMCTS(g, 1, ISMCTSOptions{Millis: 20})
+	m, err := Decide(g, st, bot, legal)
+	if err != nil || !slices.Contains(legal, m) || bot.Playouts < 1 {
+		t.Errorf("got %v, %v after %d playouts", m, err, bot.Playouts)
+	}
+}
