@@ -3,6 +3,7 @@ package sim
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -21,7 +22,9 @@ import (
 // seat's lead over the best other seat in score, then in each tie-break,
 // each divided by its spread plus one and weighted 0.4, 0.1, 0.025...
 // (a figure where all seats stand level is skipped): 0.5 + 0.4 × lead
-// in score + 0.1 × lead in the first tie-break...
+// in score + 0.1 × lead in the first tie-break..., and last the
+// scoring's show figures, taken as higher-is-better measures of
+// progress, sharing one weight.
 // Each node keeps the value of the seat whose move it is.
 //
 // With an iteration budget a seed plays the same game every time; a time
@@ -33,6 +36,8 @@ type ISMCTS struct {
 	// Scratch reused between iterations.
 	path   []*node
 	values []float64
+	names  []string
+	shown  []int
 	// Playouts counts the iterations run, for benchmarks.
 	Playouts int
 }
@@ -248,6 +253,23 @@ func (b *ISMCTS) evaluate(st *interpreter.State) bool {
 	for t := range r.TiebreakNames {
 		if b.lead(nil, r.Tiebreak, t, weight) {
 			weight /= 4
+		}
+	}
+	// Last and weakest, the scoring's show figures, taken as measures of
+	// progress where higher is better (cargo aboard, cash), in one tier.
+	if len(r.Show) > 0 && len(r.Show[0]) > 0 {
+		b.names = b.names[:0]
+		for name := range r.Show[0] {
+			b.names = append(b.names, name)
+		}
+		slices.Sort(b.names)
+		w := weight / float64(len(b.names))
+		for _, name := range b.names {
+			b.shown = b.shown[:0]
+			for _, show := range r.Show {
+				b.shown = append(b.shown, show[name])
+			}
+			b.lead(b.shown, nil, -1, w)
 		}
 	}
 	return true
