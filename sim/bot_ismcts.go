@@ -47,14 +47,14 @@ type ISMCTS struct {
 type ISMCTSOptions struct {
 	Iterations int // iterations per decision (default 200, unless Millis is set)
 	Millis     int // time per decision, in milliseconds
-	Depth      int // decisions of a playout before the scoring judges it (default 40)
+	Depth      int // decisions of a playout before the scoring judges it (default 10)
 	C          int // exploration constant in hundredths (default 70: 0.7)
 }
 
 // Default ISMCTS settings.
 const (
 	DefaultISMCTSIterations = 200
-	DefaultISMCTSDepth      = 40
+	DefaultISMCTSDepth      = 10
 	DefaultISMCTSC          = 70
 )
 

@@ -37,7 +37,7 @@ func midGame(t testing.TB, g *interpreter.Game, players int, seed uint64, n int)
 }
 
 // BenchmarkISMCTS measures the search on one core: each op is one
-// decision of 100 iterations (depth 40) from a mid-game state of
+// decision of 100 iterations (playouts cut at 10 decisions) from a mid-game state of
 // three players; playouts/s is iterations per second.
 func BenchmarkISMCTS(b *testing.B) {
 	for _, id := range botGames {
@@ -80,9 +80,9 @@ func BenchmarkObserve(b *testing.B) {
 
 // strengthEnv runs TestBotStrength: HAVEN_STRENGTH=GAMES plays that many
 // two-player games of each pairing in each game (seats alternate).
-// HAVEN_STRENGTH_BOT sets the ismcts spec (default ismcts:iters=100:depth=20),
+// HAVEN_STRENGTH_BOT sets the ismcts spec (default ismcts:iters=50:depth=4),
 // HAVEN_STRENGTH_GAMES the games (comma list), HAVEN_STRENGTH_MAX the
-// decision cap of a game (default 3000).
+// decision cap of a game (default 1500).
 const strengthEnv = "HAVEN_STRENGTH"
 
 // wilson is the 95% Wilson score interval of a proportion of wins w
@@ -135,7 +135,7 @@ func TestBotStrength(t *testing.T) {
 	if err != nil || games < 1 {
 		t.Skip("set " + strengthEnv + "=GAMES to measure the bots' strength")
 	}
-	ismcts := "ismcts:iters=100:depth=20"
+	ismcts := "ismcts:iters=50:depth=4"
 	if s := os.Getenv(strengthEnv + "_BOT"); s != "" {
 		ismcts = s
 	}
@@ -143,7 +143,7 @@ func TestBotStrength(t *testing.T) {
 	if s := os.Getenv(strengthEnv + "_GAMES"); s != "" {
 		ids = strings.Split(s, ",")
 	}
-	maxDecisions := 3000
+	maxDecisions := 1500
 	if s, err := strconv.Atoi(os.Getenv(strengthEnv + "_MAX")); err == nil && s > 0 {
 		maxDecisions = s
 	}
