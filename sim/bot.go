@@ -55,7 +55,11 @@ var botKinds = map[string]botKind{
 	"random": {nil, func(_ *interpreter.Game, seed uint64, _ map[string]int) Bot { return Random(seed) }},
 	"greedy": {nil, func(g *interpreter.Game, seed uint64, _ map[string]int) Bot { return Greedy(g, seed) }},
 	"ismcts": {[]string{"iters", "ms", "depth", "c"}, func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
-		return NewISMCTS(g, seed, ISMCTSOptions{Iterations: opt["iters"], Millis: opt["ms"], Depth: opt["depth"], C: opt["c"]})
+		o := ISMCTSOptions{Iterations: opt["iters"], Millis: opt["ms"], Depth: opt["depth"], C: opt["c"]}
+		if d, ok := opt["depth"]; ok && d == 0 {
+			o.Depth = -1 // depth=0: no playout
+		}
+		return NewISMCTS(g, seed, o)
 	}},
 }
 

@@ -47,7 +47,7 @@ type ISMCTS struct {
 type ISMCTSOptions struct {
 	Iterations int // iterations per decision (default 200, unless Millis is set)
 	Millis     int // time per decision, in milliseconds
-	Depth      int // decisions of a playout before the scoring judges it (default 10)
+	Depth      int // decisions of a playout before the scoring judges it (0: default 10; negative: none)
 	C          int // exploration constant in hundredths (default 70: 0.7)
 }
 
@@ -63,8 +63,11 @@ func NewISMCTS(g *interpreter.Game, seed uint64, opt ISMCTSOptions) *ISMCTS {
 	if opt.Iterations == 0 && opt.Millis == 0 {
 		opt.Iterations = DefaultISMCTSIterations
 	}
-	if opt.Depth == 0 {
+	switch {
+	case opt.Depth == 0:
 		opt.Depth = DefaultISMCTSDepth
+	case opt.Depth < 0:
+		opt.Depth = 0 // the node added is judged as it stands
 	}
 	if opt.C == 0 {
 		opt.C = DefaultISMCTSC
