@@ -13,8 +13,9 @@ import (
 
 // Observation is what one seat may know of a state: the state with the
 // cards of the zones the seat may not see taken out (their counts kept),
-// without the random generator's state, the moves made or the hidden
-// cards of the log, and with every local of an effect under way that
+// without the random generator's state, the moves made or the log (a
+// copy of the log at every decision would make a game quadratic; LogView
+// gives it as the seat saw it), and with every local of an effect under way that
 // holds a card the seat does not see replaced by where that card lies (a
 // HiddenCard). It is built by Game.Observe and read only by its methods;
 // Sample makes full states from it.
@@ -99,7 +100,7 @@ func (g *Game) Observe(st *State, seat int) (*Observation, error) {
 		for i := range order {
 			order[i] = i
 		}
-		slices.SortFunc(order, func(a, b int) int { return cmpString(o.kinds[a], o.kinds[b]) })
+		slices.SortFunc(order, func(a, b int) int { return cmp.Compare(o.kinds[a], o.kinds[b]) })
 		rank := make([]int, len(order))
 		kinds, unseen := make([]string, len(order)), make([][]string, len(order))
 		for r, i := range order {
@@ -116,7 +117,7 @@ func (g *Game) Observe(st *State, seat int) (*Observation, error) {
 	st.Log, st.Moves = nil, nil
 	k := st.Clone()
 	st.Log, st.Moves = log, moves
-	k.RNG, k.Moves, k.Log = 0, nil, g.LogView(st, seat, 0)
+	k.RNG, k.Moves, k.Log = 0, nil, nil
 	for _, ref := range o.zones {
 		k.Zones[ref] = []string{}
 	}
@@ -169,7 +170,8 @@ func (o *Observation) Pending() *Decision { return o.known.Pending }
 // Hidden counts the cards of each zone the seat may not see.
 func (o *Observation) Hidden() map[string]int { return o.hidden }
 
-// View is the observation as a View (the log included, as the seat saw it).
+// View is the observation as a View, without the log. It shares the
+// observation's data: read it, do not change it.
 func (o *Observation) View() *View {
 	k := o.known
 	v := &View{
@@ -395,5 +397,3 @@ func (d *dealer) list(l []any) []any {
 	}
 	return l
 }
-
-func cmpString(a, b string) int { return cmp.Compare(a, b) }
