@@ -112,3 +112,35 @@ func TestISMCTSTimeBudget(t *testing.T) {
 		t.Errorf("got %v, %v after %d playouts", m, err, bot.Playouts)
 	}
 }
+
+// seer records what Decide shows it.
+type seer struct{ obs *interpreter.Observation }
+
+func (s *seer) Choose(obs *interpreter.Observation, legal []interpreter.Move) interpreter.Move {
+	s.obs = obs
+	return legal[0]
+}
+
+// Decide shows a bot the deciding seat's observation, and a blind bot
+// nothing.
+func TestDecideShowsTheDecidingSeat(t *testing.T) {
+	g := compile(t)
+	st, err := g.New(3, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Apply(st, "step"); err != nil {
+		t.Fatal(err)
+	}
+	legal, err := g.Legal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &seer{}
+	if _, err := Decide(g, st, s, legal); err != nil || s.obs == nil || s.obs.Seat() != 1 || s.obs.Pending().Player != 1 {
+		t.Errorf("err %v, observation %+v, want seat 1's", err, s.obs)
+	}
+	if _, blind := Bot(Random(1)).(Blind); !blind {
+		t.Error("the random bot is not blind")
+	}
+}
