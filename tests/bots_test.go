@@ -82,7 +82,9 @@ func BenchmarkObserve(b *testing.B) {
 // two-player games of each pairing in each game (seats alternate).
 // HAVEN_STRENGTH_BOT sets the ismcts spec (default ismcts:iters=50:depth=4),
 // HAVEN_STRENGTH_GAMES the games (comma list), HAVEN_STRENGTH_MAX the
-// decision cap of a game (default 1500).
+// decision cap of a game (default 1500), HAVEN_STRENGTH_VS the bots
+// ismcts meets (comma list; default random and greedy, and greedy meets
+// random).
 const strengthEnv = "HAVEN_STRENGTH"
 
 // wilson is the 95% Wilson score interval of a proportion of wins w
@@ -148,6 +150,12 @@ func TestBotStrength(t *testing.T) {
 		maxDecisions = s
 	}
 	pairs := [][2]string{{ismcts, "random"}, {ismcts, "greedy"}, {"greedy", "random"}}
+	if s := os.Getenv(strengthEnv + "_VS"); s != "" {
+		pairs = nil
+		for _, vs := range strings.Split(s, ",") {
+			pairs = append(pairs, [2]string{ismcts, vs})
+		}
+	}
 	for _, id := range ids {
 		g := compiled(t, id)
 		g.SetLog(false)
