@@ -47,14 +47,14 @@ type ISMCTS struct {
 type ISMCTSOptions struct {
 	Iterations int // iterations per decision (default 200, unless Millis is set)
 	Millis     int // time per decision, in milliseconds
-	Depth      int // decisions of a playout before the scoring judges it (0: default 10; negative: none)
+	Depth      int // decisions of a playout before the scoring judges it (0: default 2; negative: none)
 	C          int // exploration constant in hundredths (default 70: 0.7)
 }
 
 // Default ISMCTS settings.
 const (
 	DefaultISMCTSIterations = 200
-	DefaultISMCTSDepth      = 10
+	DefaultISMCTSDepth      = 2
 	DefaultISMCTSC          = 70
 )
 

@@ -47,7 +47,7 @@ func BenchmarkISMCTS(b *testing.B) {
 			st := midGame(b, g, 3, 1, 60)
 			legal, err := g.Legal(st)
 			require.NoError(b, err)
-			bot := sim.NewISMCTS(g, 1, sim.ISMCTSOptions{Iterations: 100})
+			bot := sim.NewISMCTS(g, 1, sim.ISMCTSOptions{Iterations: 100, Depth: 10})
 			for b.Loop() {
 				if _, err := sim.Decide(g, st, bot, legal); err != nil {
 					b.Fatal(err)
