@@ -143,7 +143,7 @@ func (g *Game) initPiece(pc *Piece) {
 // costWalks lists the paths from a node, visiting no node twice, whose
 // steps cost at most budget in all. A step's cost is the num named key
 // of the edge it takes (1 when the edge has none), so a step can be
-// free (passing a port) or dear. Each path lists the nodes entered. The
+// free (passing a port) or dear; a negative cost closes the edge. Each path lists the nodes entered. The
 // lists are computed once per (from, budget, key) and kept: the board
 // does not change, and the list is never changed in place.
 func (m *machine) costWalks(from string, budget int, key string) ([][]string, error) {
@@ -170,7 +170,8 @@ func (m *machine) costWalks(from string, budget int, key string) ([][]string, er
 }
 
 // pathCost is what a path from a node costs, as costWalks counts it
-// (edges, and the nodes passed through); -1 when a step has no edge.
+// (edges, and the nodes passed through); -1 when a step has no edge or
+// its edge is closed to the key (a negative cost).
 func (m *machine) pathCost(from string, list any, key string) (int, error) {
 	path, err := idList(list)
 	if err != nil {
@@ -179,7 +180,7 @@ func (m *machine) pathCost(from string, list any, key string) (int, error) {
 	total, at := 0, from
 	for _, to := range path {
 		e := m.g.board.edge(at, to)
-		if e == nil {
+		if e == nil || edgeCost(e, key) < 0 {
 			return -1, nil
 		}
 		total += edgeCost(e, key)

@@ -283,3 +283,8 @@ func (g *Game) TiebreakNames() []string {
 	}
 	return out
 }
+
+// CapVar names the var the definition's cap counts (a round counter, most
+// often), or "" when the definition has no cap: the game's own measure of
+// progress, which a report may count lead changes by.
+func (g *Game) CapVar() string { return g.capVar }

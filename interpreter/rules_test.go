@@ -49,6 +49,8 @@ game: {
 			{from: "a", to: "b", directed: false},
 			{from: "b", to: "c", directed: false},
 			{from: "c", to: "d", directed: false, num: cost: 2},
+			// A sea edge: closed to walks by cost, one step by sea.
+			{from: "a", to: "d", directed: false, num: {cost: -1, sea: 1}},
 		]
 	}
 	functions: fee: {params: {p: "int", base: "int"}, returns: "int", be: "modified('fee', p, base)"}
@@ -223,6 +225,11 @@ func TestCostWalks(t *testing.T) {
 	assert.Equal(t, 3, value(t, g, st, "len(costWalks('a', 3, 'cost'))"))
 	assert.Equal(t, 2, value(t, g, st, "len(costWalks('c', 1, 'cost'))")) // b, and a through b
 	assert.Equal(t, 3, value(t, g, st, "len(costWalks('c', 2, 'cost'))"))
+	// A negative cost closes an edge to that key only.
+	assert.Equal(t, -1, value(t, g, st, "pathCost('a', ['d'], 'cost')"))
+	assert.Equal(t, 1, value(t, g, st, "pathCost('a', ['d'], 'sea')"))
+	assert.Equal(t, false, value(t, g, st, "any(costWalks('a', 9, 'cost'), #[0] == 'd')"))
+	assert.Equal(t, []any{[]string{"b"}, []string{"d"}}, toAny(value(t, g, st, "costWalks('a', 1, 'sea')")))
 }
 
 func toAny(v any) []any {

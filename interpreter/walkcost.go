@@ -12,6 +12,9 @@ type reachKey struct {
 }
 
 // edgeCost is what taking an edge costs: its num named key, 1 without.
+// A negative cost closes the edge to walks by that key: a board with
+// two ways of moving (rivers and seas) gives each kind of edge a cost
+// under its own key and closes it under the other.
 func edgeCost(e *Edge, key string) int {
 	if c, ok := e.Num[key]; ok {
 		return c
@@ -39,7 +42,8 @@ func (b *Board) passCost(node, key string) int { return b.Nodes[node].Num[key] }
 // costs at most budget, shortest first by number of nodes, then in the
 // order of the edges. The empty path is not listed. A path's cost is
 // the cost of its edges plus the pass cost of the nodes it goes through
-// (neither the first nor the last). At most limit paths are listed: ok
+// (neither the first nor the last); an edge of negative cost is not
+// taken. At most limit paths are listed: ok
 // is false when there are more (limits.go).
 func (b *Board) costWalks(from string, budget int, key string, limit int) (paths [][]string, ok bool) {
 	var out [][]string
@@ -54,8 +58,9 @@ func (b *Board) costWalks(from string, budget int, key string, limit int) (paths
 			pass = b.passCost(at, key)
 		}
 		for _, e := range b.out[at] {
-			c := edgeCost(e, key) + pass
-			if c > left || e.To == from || slices.Contains(path, e.To) {
+			ec := edgeCost(e, key)
+			c := ec + pass
+			if ec < 0 || c > left || e.To == from || slices.Contains(path, e.To) {
 				continue
 			}
 			path = append(path, e.To)

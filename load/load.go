@@ -43,6 +43,8 @@ type Options struct {
 	Sets []string
 	// Texts are variants given by their text, as a save carries them.
 	Texts []Text
+	// Choices are the options chosen, NAME=VALUE (option.go).
+	Choices []string
 }
 
 // Text is a variant given by its source text; Name stands for its file
@@ -147,6 +149,13 @@ func (s Source) overrides(id string, opt Options) ([]source, []*setOverride, err
 	var sets []*setOverride
 	for _, set := range opt.Sets {
 		o, err := parseSet(set)
+		if err != nil {
+			return nil, nil, err
+		}
+		sets = append(sets, o)
+	}
+	for _, c := range opt.Choices {
+		o, err := parseOption(c)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -270,7 +279,7 @@ func Pos(p token.Pos) diag.Pos {
 	if !p.IsValid() {
 		return diag.Pos{}
 	}
-	if strings.HasPrefix(p.Filename(), "--set ") {
+	if strings.HasPrefix(p.Filename(), "--set ") || strings.HasPrefix(p.Filename(), "--option ") {
 		// A --set is one line, the flag itself: it is its own position.
 		return diag.Pos{File: p.Filename()}
 	}

@@ -157,7 +157,11 @@ func buildChecked(dir string, start baseInstance, game, variants []source, sets 
 		checkParams(&errs, base, mid)
 	}
 	for _, o := range sets {
-		checkSet(&errs, o, mid)
+		if o.option {
+			checkOption(&errs, o, mid)
+		} else {
+			checkSet(&errs, o, mid)
+		}
 	}
 	if err := errs.Err(); err != nil {
 		return cue.Value{}, err

@@ -30,6 +30,10 @@ type setOverride struct {
 	flag string   // the flag as given, for messages: "--set params.x=3"
 	path []string // relative to game
 	src  []byte   // the CUE file that sets it
+	// option marks an --option (option.go): path is options.NAME.value,
+	// value the value chosen.
+	option bool
+	value  string
 }
 
 // parseSet parses PATH=VALUE into the CUE file `game: PATH: VALUE`.
@@ -54,6 +58,7 @@ func parseSet(set string) (*setOverride, error) {
 		}
 	}
 	o.path = parts
+	o.value = val
 	lit, err := setValue(val)
 	if err != nil {
 		return nil, fmt.Errorf("--set %s: %v", set, err)

@@ -35,6 +35,9 @@ func (s Source) variant(game, v string) ([]byte, string, error) {
 			names = append(names, strings.TrimSuffix(path.Base(f), ".cue"))
 		}
 		hint := diag.DidYouMean(v, names)
+		if hint == "" {
+			hint = s.optionHint(game, v)
+		}
 		if hint == "" && len(names) > 0 {
 			hint = " (shipped: " + strings.Join(names, ", ") + ")"
 		}

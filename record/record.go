@@ -53,7 +53,13 @@ func New(src load.Source, game string, players int, seed uint64, opt load.Option
 		Format: Format, Game: game, Players: players, Seed: seed,
 		Variants: []Variant{}, Sets: nonNil(opt.Sets), Moves: nonNil(st.Moves),
 	}
-	for _, s := range opt.Sets {
+	// An option chosen is saved as the override it is (load/option.go),
+	// so that a save names nothing new and replays the same game.
+	for _, c := range opt.Choices {
+		name, val, _ := strings.Cut(c, "=")
+		l.Sets = append(l.Sets, "options."+strings.TrimSpace(name)+".value="+strings.TrimSpace(val))
+	}
+	for _, s := range l.Sets {
 		if err := checkSet(s); err != nil {
 			return nil, fmt.Errorf("cannot save: %v", err)
 		}

@@ -34,7 +34,7 @@ func Run(src load.Source, scs []*Scenario) []Result {
 	games := map[string]compiled{}
 	out := make([]Result, len(scs))
 	for i, sc := range scs {
-		key := sc.Game + "\x00" + strings.Join(sc.Variants, "\x00") + "\x01" + strings.Join(sc.Sets, "\x00")
+		key := sc.Game + "\x00" + strings.Join(sc.Variants, "\x00") + "\x01" + strings.Join(sc.Sets, "\x00") + "\x02" + strings.Join(sc.Choices, "\x00")
 		c, ok := games[key]
 		if !ok {
 			c.g, c.err = compile(src, sc)
@@ -51,7 +51,7 @@ func Run(src load.Source, scs []*Scenario) []Result {
 }
 
 func compile(src load.Source, sc *Scenario) (*interpreter.Game, error) {
-	v, err := src.Game(sc.Game, load.Options{Variants: sc.Variants, Sets: sc.Sets})
+	v, err := src.Game(sc.Game, load.Options{Variants: sc.Variants, Sets: sc.Sets, Choices: sc.Choices})
 	if err != nil {
 		return nil, err
 	}

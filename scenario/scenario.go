@@ -47,6 +47,7 @@ type Scenario struct {
 	Seed     uint64
 	Variants []string // resolved: a path, or the name of a shipped variant
 	Sets     []string
+	Choices  []string // options chosen, NAME=VALUE
 	Patch    []Text
 	Moves    []Step
 	Expect   []Text
@@ -185,6 +186,9 @@ func decode(name, file, dir string, pos diag.Pos, v cue.Value) *Scenario {
 	sc.Seed = seed
 	for _, t := range texts(v, "variants") {
 		sc.Variants = append(sc.Variants, resolveVariant(dir, t.Src))
+	}
+	for _, t := range texts(v, "options") {
+		sc.Choices = append(sc.Choices, t.Src)
 	}
 	for _, t := range texts(v, "set") {
 		sc.Sets = append(sc.Sets, t.Src)

@@ -69,10 +69,16 @@ func BotNames() []string {
 }
 
 // ParseBot checks a bot spec: a kind, then options as :key=value with a
-// whole number value ("ismcts:iters=500:depth=40"). It returns the kind
+// whole number value ("ismcts:iters=500:depth=4", or
+// "ismcts:iters=500,depth=4"). It returns the kind
 // and the options.
 func ParseBot(spec string) (string, map[string]int, error) {
-	parts := strings.Split(spec, ":")
+	// Options are separated by ":" or ",": a --bot list of seats splits
+	// at the commas that start a new spec only.
+	parts := strings.FieldsFunc(spec, func(r rune) bool { return r == ':' || r == ',' })
+	if len(parts) == 0 {
+		parts = []string{""}
+	}
 	name := parts[0]
 	if name == "" && len(parts) == 1 {
 		name = "random"

@@ -15,6 +15,7 @@ func TestBotSpecs(t *testing.T) {
 		{"ismcts", ""},
 		{"ismcts:iters=500", ""},
 		{"ismcts:ms=200:depth=10:c=140", ""},
+		{"ismcts:iters=20,depth=3", ""},
 		{"ismct", `unknown bot "ismct" (did you mean "ismcts"? bots: random, greedy, ismcts)`},
 		{"clever", `unknown bot "clever" (bots: random, greedy, ismcts)`},
 		{"ismcts:iter=5", `bot ismcts: unknown option "iter" (did you mean "iters"? options: iters, ms, depth, c)`},

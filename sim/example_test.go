@@ -43,7 +43,16 @@ game: {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(r.Finished, r.Capped, r.Wins[0]+r.Wins[1], r.MeanLength > 4 && r.MeanLength <= 10)
+	fmt.Println(r.Ended, r.Capped, r.Seats[0].Wins+r.Seats[1].Wins, r.Length.Mean > 4 && r.Length.Mean <= 10)
 	// Output:
 	// 100 0 100 true
+}
+
+// A seat that won 7 of 10 games: 70%, and the 95% interval says the run
+// is too short to tell it from a fair 50%.
+func ExampleWilson() {
+	w := sim.Wilson(7, 10)
+	fmt.Printf("%.1f%% [%.1f, %.1f]\n", 100*w.Value, 100*w.Low, 100*w.High)
+	// Output:
+	// 70.0% [39.7, 89.2]
 }

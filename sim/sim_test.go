@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -66,19 +67,19 @@ func TestRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Games != 20 || r.Finished != 20 || r.Capped != 0 {
-		t.Errorf("games %d finished %d capped %d, want 20 20 0", r.Games, r.Finished, r.Capped)
+	if r.Games != 20 || r.Ended != 20 || r.Capped != 0 {
+		t.Errorf("games %d ended %d capped %d, want 20 20 0", r.Games, r.Ended, r.Capped)
 	}
-	wins := 0
-	for _, w := range r.Wins {
-		wins += w
+	wins := 0.0
+	for _, s := range r.Seats {
+		wins += s.Wins
 	}
-	if wins < 20 {
-		t.Errorf("wins %v: every finished game has a winner", r.Wins)
+	if math.Abs(wins-20) > 1e-9 {
+		t.Errorf("wins %v: every ended game shares one win among its winners", wins)
 	}
 	// Ten points need between 4 (3+3+3+1) and 10 decisions.
-	if r.MeanLength < 4 || r.MeanLength > 10 || float64(r.Decisions) != r.MeanLength*20 {
-		t.Errorf("decisions %d, mean length %v", r.Decisions, r.MeanLength)
+	if m := r.Length.Mean; m < 4 || m > 10 || float64(r.Decisions) != m*20 {
+		t.Errorf("decisions %d, mean length %v", r.Decisions, m)
 	}
 	if len(progress) != 20 || progress[19] != 20 {
 		t.Errorf("progress calls %v", progress)
@@ -109,8 +110,8 @@ func TestCapped(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r.Finished != 0 || r.Capped != 5 || r.Wins[0]+r.Wins[1] != 0 {
-				t.Errorf("finished %d capped %d wins %v, want 0 5 none", r.Finished, r.Capped, r.Wins)
+			if r.Ended != 0 || r.Capped != 5 || r.Seats[0].Wins+r.Seats[1].Wins != 0 {
+				t.Errorf("ended %d capped %d seats %+v, want 0 5 no wins", r.Ended, r.Capped, r.Seats)
 			}
 		})
 	}
@@ -164,8 +165,8 @@ func TestWorkersAndBotsAreReproducible(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(one.MeanScores) != 2 || one.MeanScores[0]+one.MeanScores[1] == 0 {
-			t.Errorf("%s: mean scores %v, want one per seat, not all zero", bot, one.MeanScores)
+		if len(one.Seats) != 2 || one.Seats[0].Score.Mean+one.Seats[1].Score.Mean == 0 {
+			t.Errorf("%s: seats %+v, want two, with scores", bot, one.Seats)
 		}
 		one.Seconds, one.PerSecond, two.Seconds, two.PerSecond = 0, 0, 0, 0
 		if !reflect.DeepEqual(one, two) {

@@ -46,8 +46,7 @@ func TestE2E(t *testing.T) {
 			t.Fatal(err)
 		}
 		type report struct {
-			Games, Finished, Capped, Decisions int
-			Wins                               []int
+			Games, Ended, Capped, Decisions int
 		}
 		sim := func(extra ...string) report {
 			args := append([]string{"sim", "rotterdam", "-n", "3", "--seed", "1", "--max", "20000", "--json"}, extra...)
@@ -55,19 +54,22 @@ func TestE2E(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("haven %s: exit %d: %s", strings.Join(args, " "), code, stderr)
 			}
-			var r report
+			var r struct{ Report report }
 			if err := json.Unmarshal([]byte(out), &r); err != nil {
 				t.Fatalf("haven %s: %v\n%s", strings.Join(args, " "), err, out)
 			}
-			return r
+			if r.Report.Games != 3 {
+				t.Fatalf("haven %s: %d games in the report, want 3:\n%s", strings.Join(args, " "), r.Report.Games, out)
+			}
+			return r.Report
 		}
 		base := sim()
 		quick := sim("--variant", variant)
 		set := sim("--set", "params.mission_points_to_win=3")
-		if quick.Decisions >= base.Decisions || quick.Finished < base.Finished {
+		if quick.Decisions >= base.Decisions || quick.Ended < base.Ended {
 			t.Errorf("with the variant: %+v; without: %+v: want shorter games", quick, base)
 		}
-		if set.Decisions != quick.Decisions || set.Finished != quick.Finished {
+		if set.Decisions != quick.Decisions || set.Ended != quick.Ended {
 			t.Errorf("--set gave %+v, the variant file %+v: want the same games", set, quick)
 		}
 	})

@@ -15,26 +15,123 @@ func TestSim(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	var r struct {
-		Games, Players, Finished, Capped, Decisions int
-		Wins                                        []int
-		Seconds                                     *float64
+		Meta struct {
+			Game, Version string
+			Seed          uint64
+			Players       int
+			Bots          []string
+		}
+		Report struct {
+			Games, Players, Ended, Capped, Decisions int
+			Seats                                    []struct{ Wins float64 }
+			Seconds                                  *float64
+		}
 	}
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)
 	}
-	if r.Games != 20 || r.Players != 3 || r.Finished != 20 || r.Capped != 0 || len(r.Wins) != 3 || r.Seconds == nil {
+	if r.Report.Games != 20 || r.Report.Players != 3 || r.Report.Ended != 20 || r.Report.Capped != 0 || len(r.Report.Seats) != 3 || r.Report.Seconds == nil {
 		t.Errorf("report: %s", out)
+	}
+	if r.Meta.Game != "race" || r.Meta.Seed != 5 || r.Meta.Players != 3 || len(r.Meta.Bots) != 1 || !strings.HasPrefix(r.Meta.Version, "haven ") {
+		t.Errorf("meta: %+v", r.Meta)
 	}
 	// The same seed gives the same games.
 	again, _, _ := haven(t, "", "sim", "race", "--defs", defs, "-n", "20", "--seed", "5", "--json")
 	var r2 = r
-	if err := json.Unmarshal([]byte(again), &r2); err != nil || r2.Decisions != r.Decisions {
-		t.Errorf("seed 5 played %d then %d decisions", r.Decisions, r2.Decisions)
+	if err := json.Unmarshal([]byte(again), &r2); err != nil || r2.Report.Decisions != r.Report.Decisions {
+		t.Errorf("seed 5 played %d then %d decisions", r.Report.Decisions, r2.Report.Decisions)
 	}
 	// A cap of one round stops every game of two players (6 points at most).
 	out, _, _ = haven(t, "", "sim", "race", "--defs", defs, "-n", "3", "--players", "2", "--set", "cap.max=1", "--seed", "1")
-	if !strings.Contains(out, "finished: 0  capped: 3\n") || !strings.Contains(out, "Race: 3 games of 2 players from seed 1\n") {
+	if !strings.Contains(out, "ended by the rules: 0 (0.0% [0.0, 56.1])  capped: 3\n") || !strings.HasPrefix(out, "Race: 2 players, bots random, --set cap.max=1\ngames: 3, seeds 1-3\n") {
 		t.Errorf("capped sim:\n%s", out)
+	}
+}
+
+// A run written with --out, stopped half-way and resumed, then merged
+// from two files, reports as the run played at once.
+func TestSimOutResumeMerge(t *testing.T) {
+	dir := t.TempDir()
+	whole, half, rest := filepath.Join(dir, "whole.jsonl"), filepath.Join(dir, "half.jsonl"), filepath.Join(dir, "rest.jsonl")
+	run := func(args ...string) string {
+		t.Helper()
+		out, stderr, code := haven(t, "", append([]string{"sim", "race", "--defs", defs, "--players", "2", "--bot", "random,greedy", "--rotate", "--json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		return out
+	}
+	report := func(out string) string {
+		t.Helper()
+		var r struct{ Report map[string]any }
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		delete(r.Report, "seconds")
+		delete(r.Report, "decisionsPerSecond")
+		b, _ := json.Marshal(r.Report)
+		return string(b)
+	}
+	one := report(run("-n", "30", "--seed", "1", "--out", whole))
+	// Resuming a file of the first 12 games plays the 18 others.
+	run("-n", "12", "--seed", "1", "--out", half)
+	resumed := report(run("-n", "30", "--seed", "1", "--out", half, "--resume"))
+	if resumed != one {
+		t.Errorf("resumed:\n%s\nat once:\n%s", resumed, one)
+	}
+	// Two files of halves merge into the whole.
+	run("-n", "12", "--seed", "1", "--out", half)
+	run("-n", "18", "--seed", "13", "--out", rest)
+	out, stderr, code := haven(t, "", "sim", "--merge", rest, half, "--json")
+	if code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, stderr)
+	}
+	if merged := report(out); merged != one {
+		t.Errorf("merged:\n%s\nat once:\n%s", merged, one)
+	}
+	// A file of another run is refused.
+	haven(t, "", "sim", "race", "--defs", defs, "-n", "5", "--players", "3", "--out", rest)
+	_, stderr, code = haven(t, "", "sim", "--merge", half, rest)
+	if want := "haven: " + rest + ": cannot merge with " + half + ": 3 players, not 2\n"; code != 1 || stderr != want {
+		t.Errorf("merging another run: exit %d: %s", code, stderr)
+	}
+	// The HTML report is written beside the text one.
+	page := filepath.Join(dir, "r.html")
+	if _, stderr, code := haven(t, "", "sim", "--merge", half, "--report", page); code != 0 {
+		t.Fatalf("--report: exit %d: %s", code, stderr)
+	}
+	if b, err := os.ReadFile(page); err != nil || !bytes.Contains(b, []byte("<svg")) {
+		t.Errorf("--report: %v", err)
+	}
+}
+
+// --compare and --sweep play the same seeds under each change.
+func TestSimCompare(t *testing.T) {
+	out, stderr, code := haven(t, "", "sim", "race", "--defs", defs, "-n", "40", "--seed", "1", "--players", "2", "--compare", "short")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, "variant short against the base, over 40 seeds played under both") {
+		t.Errorf("compare:\n%s", out)
+	}
+	out, stderr, code = haven(t, "", "sim", "race", "--defs", defs, "-n", "40", "--seed", "1", "--players", "2", "--sweep", "params.target=10,20", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r struct {
+		Meta        struct{ Sets []string }
+		Comparisons []struct {
+			Name   string
+			Length struct{ Significant bool }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Meta.Sets) != 1 || r.Meta.Sets[0] != "params.target=10" || len(r.Comparisons) != 1 ||
+		r.Comparisons[0].Name != "--set params.target=20" || !r.Comparisons[0].Length.Significant {
+		t.Errorf("sweep: %+v", r)
 	}
 }
 

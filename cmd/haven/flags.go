@@ -119,6 +119,7 @@ type gameFlags struct {
 	Defs     string   // definitions folder; "" means the embedded ones
 	Variants []string // variant files or names of shipped variants
 	Sets     []string // path=value overrides
+	Choices  []string // options chosen, NAME=VALUE
 }
 
 func (g *gameFlags) register(f *flags, variants bool) {
@@ -126,6 +127,7 @@ func (g *gameFlags) register(f *flags, variants bool) {
 	if variants {
 		f.Var((*list)(&g.Variants), "variant", "apply a variant: a CUE `FILE` or the name of a variant shipped with the game (repeatable)")
 		f.Var((*list)(&g.Sets), "set", "override a value of the definition, as `PATH=VALUE` (repeatable)")
+		f.Var((*list)(&g.Choices), "option", "choose an option of the game, as `NAME=VALUE` (repeatable; haven games lists them)")
 	}
 }
 
@@ -141,7 +143,7 @@ func (g *gameFlags) source() (load.Source, error) {
 }
 
 func (g *gameFlags) options() load.Options {
-	return load.Options{Variants: g.Variants, Sets: g.Sets}
+	return load.Options{Variants: g.Variants, Sets: g.Sets, Choices: g.Choices}
 }
 
 // compile loads and compiles a game with the variants and overrides.

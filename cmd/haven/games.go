@@ -8,6 +8,8 @@ import (
 	"text/tabwriter"
 
 	"cuelang.org/go/cue"
+
+	"github.com/haven-engine/haven/load"
 )
 
 var gamesCommand = &command{
@@ -39,6 +41,8 @@ type gameInfo struct {
 	MinPlayers int      `json:"minPlayers"`
 	MaxPlayers int      `json:"maxPlayers"`
 	Variants   []string `json:"variants"`
+	// Options are the choices the game offers (--option NAME=VALUE).
+	Options []load.Option `json:"options"`
 	// Error is set when the definition does not load.
 	Error string `json:"error,omitempty"`
 }
@@ -54,7 +58,7 @@ func runGames(opts *gamesOptions) error {
 	}
 	infos := []gameInfo{}
 	for _, id := range ids {
-		info := gameInfo{ID: id, Variants: []string{}}
+		info := gameInfo{ID: id, Variants: []string{}, Options: []load.Option{}}
 		for _, v := range src.VariantFiles(id) {
 			info.Variants = append(info.Variants, strings.TrimSuffix(path.Base(v), ".cue"))
 		}
@@ -65,6 +69,7 @@ func runGames(opts *gamesOptions) error {
 			n, _ := v.LookupPath(cue.ParsePath("players.min")).Int64()
 			m, _ := v.LookupPath(cue.ParsePath("players.max")).Int64()
 			info.MinPlayers, info.MaxPlayers = int(n), int(m)
+			info.Options = append(info.Options, load.GameOptions(v)...)
 		}
 		infos = append(infos, info)
 	}
@@ -81,7 +86,16 @@ func runGames(opts *gamesOptions) error {
 		return nil
 	}
 	w := tabwriter.NewWriter(opts.Out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "ID\tNAME\tPLAYERS\tVARIANTS")
+	// The options column is shown when a game has options.
+	withOptions := false
+	for _, g := range infos {
+		withOptions = withOptions || len(g.Options) > 0
+	}
+	head := "ID\tNAME\tPLAYERS\tVARIANTS"
+	if withOptions {
+		head += "\tOPTIONS (--option NAME=VALUE, default first)"
+	}
+	fmt.Fprintln(w, head)
 	for _, g := range infos {
 		vs := strings.Join(g.Variants, ", ")
 		if vs == "" {
@@ -91,9 +105,31 @@ func runGames(opts *gamesOptions) error {
 			fmt.Fprintf(w, "%s\t(%s)\t\t%s\n", g.ID, g.Error, vs)
 			continue
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", g.ID, g.Name, playerRange(g.MinPlayers, g.MaxPlayers), vs)
+		line := fmt.Sprintf("%s\t%s\t%s\t%s", g.ID, g.Name, playerRange(g.MinPlayers, g.MaxPlayers), vs)
+		if withOptions {
+			line += "\t" + optionList(g.Options)
+		}
+		fmt.Fprintln(w, line)
 	}
 	return w.Flush()
+}
+
+// optionList writes options as `map=a|b  version=c|d`, each default first.
+func optionList(ops []load.Option) string {
+	if len(ops) == 0 {
+		return "-"
+	}
+	var parts []string
+	for _, op := range ops {
+		vals := []string{op.Default}
+		for _, v := range op.Values {
+			if v != op.Default {
+				vals = append(vals, v)
+			}
+		}
+		parts = append(parts, op.Name+"="+strings.Join(vals, "|"))
+	}
+	return strings.Join(parts, "  ")
 }
 
 func playerRange(lo, hi int) string {

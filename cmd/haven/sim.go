@@ -1,25 +1,28 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
-	"io"
-	"os"
 	"runtime"
-	"sort"
 	"strings"
 
-	"github.com/haven-engine/haven/interpreter"
 	"github.com/haven-engine/haven/sim"
 )
 
 var simCommand = &command{
-	name:  "sim",
-	usage: "sim GAME [-n N] [--players N] [--seed S] [--bot random|greedy|ismcts[:iters=N]] [--workers N] [--max DECISIONS] [--json] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]...",
-	summary: "Play N games with bots (random, or greedy: one move ahead by the game's\n" +
-		"scoring; game i from seed S+i) and report how many ended\n" +
-		"by the rules or were stopped by the cap, the wins of each seat, the mean length\n" +
-		"in decisions and the speed.",
+	name: "sim",
+	usage: "sim GAME [-n N] [--players N] [--seed S] [--bot SPEC[,SPEC...]] [--rotate] [--workers N] [--max DECISIONS] " +
+		"[--compare VARIANT[,VARIANT...]] [--sweep PATH=V1,V2...]... [--out FILE [--resume]] [--report FILE.html] [--json] " +
+		"[--defs DIR] [--variant FILE]... [--set PATH=VALUE]...\n  haven sim --merge FILE... [--report FILE.html] [--json]",
+	summary: "Play N games with bots (game i from seed S+i) and report, per seat and per bot,\n" +
+		"the win rate with its 95% interval (ties shared, over the games the rules\n" +
+		"ended), the score, the length, the games ended and capped, what each action\n" +
+		"and card did for the seats that took it, the first seat's edge and the\n" +
+		"lead changes. --bot gives one bot spec for every seat or one per seat\n" +
+		"(random, greedy, ismcts:iters=N...); --rotate turns them round the table game by game.\n" +
+		"--compare plays the same seeds under each variant too, --sweep under each\n" +
+		"value of a setting, and reports the differences paired by seed.\n" +
+		"--out writes each game as a JSON line as it finishes, --resume skips the\n" +
+		"seeds a file already holds, --merge reports files of such lines as one run.\n" +
+		"Ctrl-C stops after the games under way and reports the ones finished.",
 	run: simMain,
 }
 
@@ -31,8 +34,21 @@ type simOptions struct {
 	tableFlags
 	Max     int
 	JSON    bool
-	Bot     string
+	Bots    []string
+	Rotate  bool
 	Workers int
+	Compare []string
+	Sweeps  []sweep
+	OutFile string
+	Resume  bool
+	Report  string
+	Merge   []string // files to merge, with --merge
+}
+
+// sweep is one --sweep flag: a path and the values it takes.
+type sweep struct {
+	path   string
+	values []string
 }
 
 func simMain(c *command, io IO, args []string) error {
@@ -43,123 +59,101 @@ func simMain(c *command, io IO, args []string) error {
 	opts.registerTable(f, "seed `S`: game i of the run uses S+i")
 	f.IntVar(&opts.Max, "max", sim.DefaultMaxDecisions, "stop a game after `DECISIONS` moves and count it as capped")
 	f.BoolVar(&opts.JSON, "json", false, "print the report as JSON")
-	f.StringVar(&opts.Bot, "bot", "random", "the `BOT` playing every seat: random, greedy or ismcts[:iters=N][:ms=N][:depth=N]")
+	bot := f.String("bot", "random", "the bot `SPEC` of every seat, or one per seat separated by commas (random, greedy, ismcts:iters=N...)")
+	f.BoolVar(&opts.Rotate, "rotate", false, "turn the bots round the table from game to game, so that each plays each seat")
 	f.IntVar(&opts.Workers, "workers", runtime.NumCPU(), "games played at once, each on its own core (`N`)")
-	pos, err := f.parse(args, 1, 1)
+	var compare string
+	f.StringVar(&compare, "compare", "", "also play the same seeds under each `VARIANT` (comma-separated) and report the differences")
+	var sweeps list
+	f.Var(&sweeps, "sweep", "also play the same seeds with each value of a setting, as `PATH=V1,V2...` (repeatable: a grid)")
+	f.StringVar(&opts.OutFile, "out", "", "write each game to `FILE` as a JSON line as it finishes")
+	f.BoolVar(&opts.Resume, "resume", false, "with --out: keep the games FILE holds and play only the seeds it lacks")
+	f.StringVar(&opts.Report, "report", "", "write the report as one self-contained HTML page with plots to `FILE`")
+	merge := f.Bool("merge", false, "report the games of results files written by --out, as one run")
+	pos, err := f.parse(args, 1, -1)
 	if err == nil {
-		opts.Game = pos[0]
-		switch {
-		case opts.Games < 1:
-			err = f.usageErrorf("-n %d: play at least one game", opts.Games)
-		case opts.Max < 1:
-			err = f.usageErrorf("--max %d: allow at least one decision", opts.Max)
-		case opts.Workers < 1:
-			err = f.usageErrorf("--workers %d: want at least one", opts.Workers)
-		}
-		if _, _, e := sim.ParseBot(opts.Bot); err == nil && e != nil {
-			err = f.usageErrorf("--bot: %v", e)
-		}
+		err = opts.check(f, pos, *merge, *bot, compare, sweeps)
 	}
-	return runParsed(io, err, func() error { return runSim(opts) })
+	return runParsed(io, err, func() error {
+		if *merge {
+			return runMerge(opts)
+		}
+		return runSim(opts)
+	})
 }
 
-func runSim(opts *simOptions) error {
-	g, err := opts.compile(opts.Game)
-	if err != nil {
-		return err
-	}
-	n, err := players(g, opts.Players)
-	if err != nil {
-		return err
-	}
-	so := sim.Options{Games: opts.Games, Players: n, Seed: opts.Seed, MaxDecisions: opts.Max, Bot: opts.Bot,
-		Workers: opts.Workers, Compile: func() (*interpreter.Game, error) { return opts.compile(opts.Game) }}
-	bar := newProgress(opts.Err, opts.Games)
-	if bar != nil {
-		so.Progress = bar.update
-	}
-	r, err := sim.Run(g, so)
-	bar.done()
-	if err != nil {
-		return err
-	}
-	if opts.JSON {
-		b, err := json.MarshalIndent(r, "", "  ")
-		if err != nil {
-			return err
+// check validates the flags, one clear line per mistake.
+func (opts *simOptions) check(f *flags, pos []string, merge bool, bot, compare string, sweeps []string) error {
+	if merge {
+		switch {
+		case compare != "" || len(sweeps) > 0 || opts.OutFile != "" || opts.Resume:
+			return f.usageErrorf("--merge reports files as they are: not with --compare, --sweep, --out or --resume")
 		}
-		fmt.Fprintf(opts.Out, "%s\n", b)
+		opts.Merge = pos
 		return nil
 	}
-	w := opts.Out
-	fmt.Fprintf(w, "%s: %s of %d players from seed %d\n", g.Name, plural(r.Games, "game"), r.Players, r.Seed)
-	fmt.Fprintf(w, "finished: %d  capped: %d\n", r.Finished, r.Capped)
-	wins := make([]string, len(r.Wins))
-	for p, k := range r.Wins {
-		share := 0.0
-		if r.Finished > 0 {
-			share = 100 * float64(k) / float64(r.Finished)
-		}
-		wins[p] = fmt.Sprintf("%d: %d (%.0f%%)", p, k, share)
+	if len(pos) > 1 {
+		return f.usageErrorf("unexpected argument %q (to report results files, use --merge)", pos[1])
 	}
-	fmt.Fprintf(w, "wins by seat: %s\n", strings.Join(wins, "  "))
-	means := make([]string, len(r.MeanScores))
-	for p, v := range r.MeanScores {
-		means[p] = fmt.Sprintf("%d: %.2f", p, v)
-	}
-	fmt.Fprintf(w, "mean score by seat: %s\n", strings.Join(means, "  "))
-	if len(r.MeanShow) > 0 {
-		names := make([]string, 0, len(r.MeanShow))
-		for k := range r.MeanShow {
-			names = append(names, k)
+	opts.Game = pos[0]
+	opts.Bots = splitBots(bot)
+	for _, b := range opts.Bots {
+		if b == "" {
+			return f.usageErrorf("--bot %q: an empty bot spec", bot)
 		}
-		sort.Strings(names)
-		for i, k := range names {
-			names[i] = fmt.Sprintf("%s %.2f", k, r.MeanShow[k])
+		if _, _, err := sim.ParseBot(b); err != nil {
+			return f.usageErrorf("--bot: %v", err)
 		}
-		fmt.Fprintf(w, "mean per player: %s\n", strings.Join(names, "  "))
 	}
-	fmt.Fprintf(w, "decisions: %d  mean length: %.1f\n", r.Decisions, r.MeanLength)
-	fmt.Fprintf(w, "time: %.2fs  %.0f decisions/s\n", r.Seconds, r.PerSecond)
+	if compare != "" {
+		opts.Compare = strings.Split(compare, ",")
+	}
+	for _, v := range opts.Compare {
+		if v == "" {
+			return f.usageErrorf("--compare %q: an empty variant name", compare)
+		}
+	}
+	for _, s := range sweeps {
+		path, values, ok := strings.Cut(s, "=")
+		if !ok || path == "" || values == "" {
+			return f.usageErrorf("--sweep %q: want PATH=V1,V2...", s)
+		}
+		sw := sweep{path: path, values: strings.Split(values, ",")}
+		for _, v := range sw.values {
+			if v == "" {
+				return f.usageErrorf("--sweep %q: an empty value", s)
+			}
+		}
+		opts.Sweeps = append(opts.Sweeps, sw)
+	}
+	switch {
+	case opts.Games < 1:
+		return f.usageErrorf("-n %d: play at least one game", opts.Games)
+	case opts.Max < 1:
+		return f.usageErrorf("--max %d: allow at least one decision", opts.Max)
+	case opts.Workers < 1:
+		return f.usageErrorf("--workers %d: want at least one", opts.Workers)
+	case opts.Resume && opts.OutFile == "":
+		return f.usageErrorf("--resume needs --out FILE, the file to resume")
+	case opts.OutFile != "" && (len(opts.Compare) > 0 || len(opts.Sweeps) > 0):
+		return f.usageErrorf("--out writes one run: not with --compare or --sweep")
+	case len(opts.Compare) > 0 && len(opts.Sweeps) > 0:
+		return f.usageErrorf("--compare and --sweep: give one or the other")
+	}
 	return nil
 }
 
-// progress draws a bar on a terminal; it is nil when w is not one, and
-// its methods then do nothing.
-type progress struct {
-	w     io.Writer
-	total int
-	shown int
-}
-
-func newProgress(w io.Writer, total int) *progress {
-	f, ok := w.(*os.File)
-	if !ok {
-		return nil
+// splitBots splits a --bot list at its commas, except those inside a
+// spec's own settings: "ismcts:iters=500,time=2s,greedy" is two specs,
+// a part with "=" and no ":" belonging to the spec before it.
+func splitBots(s string) []string {
+	var out []string
+	for _, part := range strings.Split(s, ",") {
+		if n := len(out); n > 0 && strings.Contains(part, "=") && !strings.Contains(part, ":") {
+			out[n-1] += "," + part
+			continue
+		}
+		out = append(out, part)
 	}
-	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return nil
-	}
-	return &progress{w: w, total: total, shown: -1}
-}
-
-const barWidth = 30
-
-func (p *progress) update(done int) {
-	if p == nil {
-		return
-	}
-	filled := done * barWidth / p.total
-	if filled == p.shown && done != p.total {
-		return
-	}
-	p.shown = filled
-	fmt.Fprintf(p.w, "\r[%s%s] %d/%d", strings.Repeat("#", filled), strings.Repeat(".", barWidth-filled), done, p.total)
-}
-
-func (p *progress) done() {
-	if p == nil {
-		return
-	}
-	fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", barWidth+2+2*len(fmt.Sprint(p.total))+2))
+	return out
 }

@@ -12,7 +12,11 @@ const version = "0.1.0"
 // writeVersion prints `haven 0.1.0 (commit abc1234, modified)`, with what
 // the Go toolchain recorded of the build: the module version when it was
 // installed with `go install`, the VCS commit when built from a clone.
-func writeVersion(w io.Writer) {
+func writeVersion(w io.Writer) { fmt.Fprintln(w, versionString()) }
+
+// versionString is the line writeVersion prints, which reports also carry
+// so that their runs can be made again.
+func versionString() string {
 	v := "haven " + version
 	var extra []string
 	if bi, ok := debug.ReadBuildInfo(); ok {
@@ -51,5 +55,5 @@ func writeVersion(w io.Writer) {
 	if len(extra) > 0 {
 		v += ")"
 	}
-	fmt.Fprintln(w, v)
+	return v
 }

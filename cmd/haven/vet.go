@@ -32,6 +32,7 @@ type vetOptions struct {
 	Path     string // "" means the embedded definitions
 	Variants []string
 	Sets     []string
+	Choices  []string
 }
 
 func vetMain(c *command, io IO, args []string) error {
@@ -39,6 +40,7 @@ func vetMain(c *command, io IO, args []string) error {
 	f := newFlags(c)
 	f.Var((*list)(&opts.Variants), "variant", "check with a variant: a CUE `FILE` or the name of a variant shipped with the game (repeatable)")
 	f.Var((*list)(&opts.Sets), "set", "check with a value overridden, as `PATH=VALUE` (repeatable)")
+	f.Var((*list)(&opts.Choices), "option", "check with an option chosen, as `NAME=VALUE` (repeatable)")
 	pos, err := f.parse(args, 0, 1)
 	if len(pos) == 1 {
 		opts.Path = pos[0]
@@ -64,14 +66,15 @@ func runVet(opts *vetOptions) error {
 	if t.variant != "" {
 		given = append([]string{t.variant}, given...)
 	}
-	if len(t.games) > 1 && (len(given) > 0 || len(opts.Sets) > 0) {
-		return fmt.Errorf("vet: --variant and --set apply to one game; name it (haven vet GAME --variant FILE)")
+	chosen := len(given) > 0 || len(opts.Sets) > 0 || len(opts.Choices) > 0
+	if len(t.games) > 1 && chosen {
+		return fmt.Errorf("vet: --variant, --set and --option apply to one game; name it (haven vet GAME --variant FILE)")
 	}
 	var errs diag.List
-	checked := 0
+	checked, options := 0, 0
 	for _, id := range t.games {
-		if len(given) > 0 || len(opts.Sets) > 0 {
-			vet(&errs, t.src, id, load.Options{Variants: given, Sets: opts.Sets})
+		if chosen {
+			vet(&errs, t.src, id, load.Options{Variants: given, Sets: opts.Sets, Choices: opts.Choices})
 			checked++
 			continue
 		}
@@ -84,6 +87,17 @@ func runVet(opts *vetOptions) error {
 		for _, v := range t.src.VariantFiles(id) {
 			vet(&errs, t.src, id, load.Options{Variants: []string{strings.TrimSuffix(path.Base(v), ".cue")}})
 			checked++
+		}
+		// Each value of each option other than its default, alone.
+		if g, err := t.src.Game(id, load.Options{}); err == nil {
+			for _, op := range load.GameOptions(g) {
+				for _, val := range op.Values {
+					if val != op.Default {
+						vet(&errs, t.src, id, load.Options{Choices: []string{op.Name + "=" + val}})
+						options++
+					}
+				}
+			}
 		}
 	}
 	if err := errs.Err(); err != nil {
@@ -100,11 +114,18 @@ func runVet(opts *vetOptions) error {
 	for _, s := range opts.Sets {
 		with = append(with, "--set "+s)
 	}
+	for _, c := range opts.Choices {
+		with = append(with, "--option "+c)
+	}
 	switch {
 	case len(with) > 0:
 		what += " with " + strings.Join(with, ", ")
+	case checked > len(t.games) && options > 0:
+		what += fmt.Sprintf(", alone, with %s and with %s", plural(checked-len(t.games), "shipped variant"), plural(options, "option value"))
 	case checked > len(t.games):
 		what += fmt.Sprintf(", alone and with %s", plural(checked-len(t.games), "shipped variant"))
+	case options > 0:
+		what += fmt.Sprintf(", alone and with %s", plural(options, "option value"))
 	}
 	fmt.Fprintf(opts.Out, "ok: %s (%s)\n", what, t.where)
 	return nil
@@ -198,6 +219,9 @@ func vet(errs *diag.List, src load.Source, id string, opt load.Options) bool {
 	where := diag.Pos{File: id}
 	if len(opt.Variants) > 0 {
 		where.File += " (variant " + opt.Variants[0] + ")"
+	}
+	if len(opt.Choices) > 0 {
+		where.File += " (--option " + opt.Choices[0] + ")"
 	}
 	var l diag.List
 	if !errors.As(err, &l) {

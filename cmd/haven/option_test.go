@@ -1,0 +1,44 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestOptions checks that games lists a game's options, that vet checks
+// each value, and that a misspelt option is one line of error.
+func TestOptions(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "race", "game.cue"), `package haven
+
+game: {
+	id: "race"
+	name: "Race"
+	players: {min: 2, max: 4}
+	options: length: {default: "long", values: {long: {}, short: {}}}
+	params: target: {long: 10, short: 3}[options.length.value]
+	vars: total: 0
+	flow: [{while: "get('total') < params.target", loop: [{turn: {player: "0", actions: ["step"]}}]}]
+	actions: step: do: [{do: "add('total', 1)"}]
+	scoring: {score: "0", tiebreak: [], show: {}}
+}
+`)
+	out, _, code := haven(t, "", "games", "--defs", dir)
+	want := "ID    NAME  PLAYERS  VARIANTS  OPTIONS (--option NAME=VALUE, default first)\nrace  Race  2-4      -         length=long|short\n"
+	if code != 0 || out != want {
+		t.Errorf("games: exit %d\n%s\nwant:\n%s", code, out, want)
+	}
+	out, _, code = haven(t, "", "vet", filepath.Join(dir, "race"))
+	if code != 0 || !strings.Contains(out, "ok: race, alone and with 1 option value") {
+		t.Errorf("vet: exit %d: %q", code, out)
+	}
+	out, _, code = haven(t, "step\nstep\nstep\n", "run", "race", "--defs", dir, "--moves", "-", "--option", "length=short", "--json")
+	if code != 0 || !strings.Contains(out, `"finished": true`) {
+		t.Errorf("run --option length=short: exit %d\n%s", code, out)
+	}
+	_, stderr, code := haven(t, "", "sim", "race", "--defs", dir, "--option", "length=shrot")
+	if want := `--option length=shrot: option length has no value "shrot" (did you mean "short"?)` + "\n"; code != 1 || stderr != want {
+		t.Errorf("a misspelt value: exit %d: %q, want %q", code, stderr, want)
+	}
+}

@@ -1,0 +1,258 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/haven-engine/haven/interpreter"
+	"github.com/haven-engine/haven/sim"
+)
+
+// simRun is one set of rules a sim plays: the base game, or a change of it
+// (a variant, a point of a sweep's grid).
+type simRun struct {
+	name string
+	gameFlags
+}
+
+// runs lists the rule sets to play, the base first.
+func (opts *simOptions) runs() []simRun {
+	base := simRun{name: "base", gameFlags: opts.gameFlags}
+	out := []simRun{base}
+	for _, v := range opts.Compare {
+		r := simRun{name: "variant " + v, gameFlags: opts.gameFlags}
+		r.Variants = append(append([]string{}, r.Variants...), v)
+		out = append(out, r)
+	}
+	if len(opts.Sweeps) == 0 {
+		return out
+	}
+	// The grid of every sweep's values; its first point is the base.
+	grid := [][]string{nil}
+	for _, s := range opts.Sweeps {
+		var next [][]string
+		for _, g := range grid {
+			for _, v := range s.values {
+				next = append(next, append(append([]string{}, g...), s.path+"="+v))
+			}
+		}
+		grid = next
+	}
+	out = out[:0]
+	for _, sets := range grid {
+		r := simRun{name: "--set " + strings.Join(sets, " --set "), gameFlags: opts.gameFlags}
+		r.Sets = append(append([]string{}, r.Sets...), sets...)
+		out = append(out, r)
+	}
+	return out
+}
+
+// simResult is what `haven sim --json` prints.
+type simResult struct {
+	Meta        *sim.Meta         `json:"meta"`
+	Report      *sim.Report       `json:"report"`
+	Comparisons []*sim.Comparison `json:"comparisons,omitempty"`
+}
+
+func runSim(opts *simOptions) error {
+	stop, release := interrupts(opts)
+	defer release()
+	runs := opts.runs()
+	var base *simResult
+	var title string
+	bar := newProgress(opts.Err, opts.Games*len(runs))
+	defer bar.finish()
+	for i, run := range runs {
+		g, err := run.compile(opts.Game)
+		if err != nil {
+			return err
+		}
+		n, err := players(g, opts.Players)
+		if err != nil {
+			return err
+		}
+		if k := len(opts.Bots); k > 1 && k != n {
+			return usageErrorf("sim: --bot: %d bots for %d seats: give one bot, or one per seat", k, n)
+		}
+		meta := &sim.Meta{Game: opts.Game, Variants: run.Variants, Sets: run.Sets, Defs: opts.Defs, Players: n,
+			Bots: opts.Bots, Rotate: opts.Rotate, Seed: opts.Seed, Games: opts.Games, MaxDecisions: opts.Max,
+			LeadPer: sim.LeadPer(g), Version: versionString()}
+		so := sim.Options{Games: opts.Games, Players: n, Seed: opts.Seed, MaxDecisions: opts.Max, Bots: opts.Bots,
+			Rotate: opts.Rotate, Workers: opts.Workers, Stop: stop,
+			Compile: func() (*interpreter.Game, error) { return run.compile(opts.Game) }}
+		offset := i * opts.Games
+		so.Progress = func(done int) { bar.update(offset + done) }
+		var kept []sim.GameRecord
+		if opts.OutFile != "" {
+			closeOut, err := opts.openOut(meta, &so, &kept)
+			if err != nil {
+				return err
+			}
+			defer closeOut()
+			left := opts.Games
+			for _, r := range kept {
+				if r.Seed >= opts.Seed && r.Seed-opts.Seed < uint64(opts.Games) {
+					left--
+				}
+			}
+			bar.setTotal(left)
+		}
+		r, err := sim.Run(g, so)
+		if err != nil && len(runs) > 1 {
+			return fmt.Errorf("%s: %v", run.name, err)
+		}
+		if err != nil {
+			return err
+		}
+		if len(kept) > 0 {
+			whole := sim.Summarize(n, append(kept, r.Records...))
+			whole.Interrupted, whole.Seconds, whole.PerSecond = r.Interrupted, r.Seconds, r.PerSecond
+			r = whole
+		}
+		r.LeadPer = meta.LeadPer
+		if i == 0 {
+			base = &simResult{Meta: meta, Report: r}
+			title = simTitle(g.Name, meta, run)
+			continue
+		}
+		base.Comparisons = append(base.Comparisons, sim.Compare(run.name, base.Report, r))
+		if r.Interrupted {
+			break
+		}
+	}
+	bar.finish()
+	return opts.print(title, base)
+}
+
+func simTitle(name string, m *sim.Meta, run simRun) string {
+	t := fmt.Sprintf("%s: %d players, bots %s", name, m.Players, strings.Join(m.Bots, ","))
+	if m.Rotate {
+		t += " (rotated)"
+	}
+	if len(m.Variants) > 0 {
+		t += ", variants " + strings.Join(m.Variants, ",")
+	}
+	if len(m.Sets) > 0 {
+		t += ", --set " + strings.Join(m.Sets, " --set ")
+	}
+	return t
+}
+
+// openOut opens the --out file, reading the games it holds with --resume
+// into kept and skipping their seeds; each game finished is then written
+// to it.
+func (opts *simOptions) openOut(meta *sim.Meta, so *sim.Options, kept *[]sim.GameRecord) (func(), error) {
+	header := true
+	flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	if opts.Resume {
+		if f, err := os.Open(opts.OutFile); err == nil {
+			m, recs, err := sim.ReadResults(f, opts.OutFile)
+			f.Close()
+			if err != nil {
+				return nil, err
+			}
+			if why := m.Matches(meta); why != "" {
+				return nil, fmt.Errorf("--resume %s: the file holds another run: this one has %s", opts.OutFile, why)
+			}
+			seeds := map[uint64]bool{}
+			for _, r := range recs {
+				seeds[r.Seed] = true
+			}
+			so.Skip = func(seed uint64) bool { return seeds[seed] }
+			*kept = recs
+			header, flag = false, os.O_WRONLY|os.O_APPEND
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+	}
+	f, err := os.OpenFile(opts.OutFile, flag, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	w, err := sim.NewResultsWriter(f, meta, header)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	so.OnGame = w.Write
+	return func() { f.Close() }, nil
+}
+
+// interrupts makes Ctrl-C close stop: the run starts no more games and
+// reports those finished. A second Ctrl-C kills the process as usual.
+func interrupts(opts *simOptions) (stop chan struct{}, release func()) {
+	stop = make(chan struct{})
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, os.Interrupt)
+	quit := make(chan struct{})
+	go func() {
+		select {
+		case <-c:
+			signal.Stop(c)
+			fmt.Fprintln(opts.Err, "\nsim: interrupted: finishing the games under way (Ctrl-C again to quit)")
+			close(stop)
+		case <-quit:
+		}
+	}()
+	return stop, func() { signal.Stop(c); close(quit) }
+}
+
+func runMerge(opts *simOptions) error {
+	var metas []*sim.Meta
+	var games [][]sim.GameRecord
+	for _, name := range opts.Merge {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		m, recs, err := sim.ReadResults(f, name)
+		f.Close()
+		if err != nil {
+			return err
+		}
+		metas, games = append(metas, m), append(games, recs)
+	}
+	m, recs, err := sim.Merge(opts.Merge, metas, games)
+	if err != nil {
+		return err
+	}
+	r := sim.Summarize(m.Players, recs)
+	r.LeadPer = m.LeadPer
+	title := simTitle(m.Game, m, simRun{}) + fmt.Sprintf(" (merged from %d files)", len(opts.Merge))
+	return opts.print(title, &simResult{Meta: m, Report: r})
+}
+
+// print writes the report: text or JSON on the output, HTML to a file.
+func (opts *simOptions) print(title string, res *simResult) error {
+	if opts.Report != "" {
+		f, err := os.Create(opts.Report)
+		if err != nil {
+			return err
+		}
+		err = sim.WriteHTML(f, title, res.Meta, res.Report, res.Comparisons)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if opts.JSON {
+		b, err := json.MarshalIndent(res, "", "  ")
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(opts.Out, "%s\n", b)
+		return nil
+	}
+	res.Report.WriteText(opts.Out, title)
+	for _, c := range res.Comparisons {
+		fmt.Fprintln(opts.Out)
+		c.WriteText(opts.Out)
+	}
+	return nil
+}

@@ -1,0 +1,167 @@
+package sim
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+)
+
+// Meta says how a run was made, so that it can be made again: the game,
+// its variants and overrides, the table, the bots, the seeds and the
+// engine's version.
+type Meta struct {
+	Game         string   `json:"game"`
+	Variants     []string `json:"variants,omitempty"`
+	Sets         []string `json:"sets,omitempty"`
+	Defs         string   `json:"defs,omitempty"`
+	Players      int      `json:"players"`
+	Bots         []string `json:"bots"`
+	Rotate       bool     `json:"rotate,omitempty"`
+	Seed         uint64   `json:"seed"`
+	Games        int      `json:"games"`
+	MaxDecisions int      `json:"maxDecisions"`
+	// LeadPer is what lead changes are counted per (see Report).
+	LeadPer string `json:"leadPer"`
+	Version string `json:"version"`
+}
+
+// Matches says why games of a run made as o cannot be reported with those
+// of m, or "" when they can: the rules, the table and the bots must be
+// the same; the seeds and the version may differ.
+func (m *Meta) Matches(o *Meta) string {
+	switch {
+	case m.Game != o.Game:
+		return fmt.Sprintf("game %s, not %s", o.Game, m.Game)
+	case !slices.Equal(m.Variants, o.Variants):
+		return fmt.Sprintf("variants %q, not %q", o.Variants, m.Variants)
+	case !slices.Equal(m.Sets, o.Sets):
+		return fmt.Sprintf("settings %q, not %q", o.Sets, m.Sets)
+	case m.Defs != o.Defs:
+		return fmt.Sprintf("definitions from %q, not %q", o.Defs, m.Defs)
+	case m.Players != o.Players:
+		return fmt.Sprintf("%d players, not %d", o.Players, m.Players)
+	case !slices.Equal(m.Bots, o.Bots) || m.Rotate != o.Rotate:
+		return fmt.Sprintf("bots %q (rotate %v), not %q (rotate %v)", o.Bots, o.Rotate, m.Bots, m.Rotate)
+	case m.MaxDecisions != o.MaxDecisions:
+		return fmt.Sprintf("--max %d, not %d", o.MaxDecisions, m.MaxDecisions)
+	}
+	return ""
+}
+
+// line is one line of a results file: the first holds Meta, the others
+// one game each.
+type line struct {
+	Meta *Meta `json:"meta"`
+	GameRecord
+}
+
+// ResultsWriter writes a results file as games finish: a first line with
+// the run's Meta, then one JSON line per game (the JSON Lines format).
+// Each line is written at once, so that a run stopped in any way keeps
+// every game it finished.
+type ResultsWriter struct {
+	w io.Writer
+}
+
+// NewResultsWriter starts a results file on w; with header false (a
+// resumed file already has its first line) it writes no Meta.
+func NewResultsWriter(w io.Writer, m *Meta, header bool) (*ResultsWriter, error) {
+	if header {
+		// Only the meta: a line's game fields would be zeros.
+		b, err := json.Marshal(map[string]*Meta{"meta": m})
+		if err != nil {
+			return nil, err
+		}
+		if _, err := w.Write(append(b, '\n')); err != nil {
+			return nil, err
+		}
+	}
+	return &ResultsWriter{w: w}, nil
+}
+
+// Write writes one game.
+func (rw *ResultsWriter) Write(rec GameRecord) error {
+	b, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	_, err = rw.w.Write(append(b, '\n'))
+	return err
+}
+
+// ReadResults reads a results file; name is for errors, which point at
+// the line.
+func ReadResults(r io.Reader, name string) (*Meta, []GameRecord, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
+	var meta *Meta
+	var recs []GameRecord
+	n := 0
+	for sc.Scan() {
+		n++
+		b := bytes.TrimSpace(sc.Bytes())
+		if len(b) == 0 {
+			continue
+		}
+		var l line
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&l); err != nil {
+			return nil, nil, fmt.Errorf("%s:%d: not a line of haven sim --out: %v", name, n, err)
+		}
+		switch {
+		case meta == nil && l.Meta == nil:
+			return nil, nil, fmt.Errorf("%s:%d: no meta line first: not a file of haven sim --out", name, n)
+		case meta == nil:
+			meta = l.Meta
+		case l.Meta != nil:
+			return nil, nil, fmt.Errorf("%s:%d: a second meta line", name, n)
+		case len(l.Scores) != meta.Players || len(l.Bots) != meta.Players:
+			return nil, nil, fmt.Errorf("%s:%d: seed %d: %d scores and %d bots for %d players", name, n, l.Seed, len(l.Scores), len(l.Bots), meta.Players)
+		default:
+			recs = append(recs, l.GameRecord)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if meta == nil {
+		return nil, nil, fmt.Errorf("%s: empty: not a file of haven sim --out", name)
+	}
+	return meta, recs, nil
+}
+
+// Merge puts together the results of runs of the same rules, table and
+// bots, read from files by ReadResults: a seed may be in one file only.
+// The Meta returned is the first one, its seed the lowest and its games
+// the number of games merged.
+func Merge(names []string, metas []*Meta, games [][]GameRecord) (*Meta, []GameRecord, error) {
+	if len(metas) == 0 {
+		return nil, nil, fmt.Errorf("nothing to merge")
+	}
+	m := *metas[0]
+	from := map[uint64]string{}
+	var all []GameRecord
+	for i, o := range metas {
+		if why := m.Matches(o); why != "" {
+			return nil, nil, fmt.Errorf("%s: cannot merge with %s: %s", names[i], names[0], why)
+		}
+		for _, rec := range games[i] {
+			if f, ok := from[rec.Seed]; ok {
+				return nil, nil, fmt.Errorf("%s: seed %d is already in %s", names[i], rec.Seed, f)
+			}
+			from[rec.Seed] = names[i]
+			all = append(all, rec)
+		}
+	}
+	m.Games = len(all)
+	for i, rec := range all {
+		if i == 0 || rec.Seed < m.Seed {
+			m.Seed = rec.Seed
+		}
+	}
+	return &m, all, nil
+}
