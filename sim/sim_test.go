@@ -173,7 +173,7 @@ func TestWorkersAndBotsAreReproducible(t *testing.T) {
 			t.Errorf("%s: one worker %+v, two workers %+v", bot, one, two)
 		}
 	}
-	if _, err := Run(compile(t), Options{Games: 1, Players: 2, Bot: "clever"}); err == nil || err.Error() != `unknown bot "clever" (bots: random, greedy)` {
+	if _, err := Run(compile(t), Options{Games: 1, Players: 2, Bot: "clever"}); err == nil || err.Error() != `unknown bot "clever" (bots: random, greedy, ismcts)` {
 		t.Errorf("unknown bot: got %v", err)
 	}
 }

@@ -160,7 +160,11 @@ func (t *table) botMove() error {
 	if len(legal) == 0 {
 		return fmt.Errorf("player %d must move but has no legal move", t.st.Pending.Player)
 	}
-	return t.apply(t.bot.Choose(t.st, legal).Text)
+	m, err := sim.Decide(t.g, t.st, t.bot, legal)
+	if err != nil {
+		return err
+	}
+	return t.apply(m.Text)
 }
 
 // back steps one move back along the line.
