@@ -259,11 +259,19 @@ func TestBotsPlayAndSaveLoads(t *testing.T) {
 	if a.Viewer != -1 || !a.BotTurn || len(a.Moves) != 0 {
 		t.Fatalf("viewer %d, bot turn %v, %d moves: want a spectator watching the bot", a.Viewer, a.BotTurn, len(a.Moves))
 	}
+	// The seed and the moves would tell every deck's order: a game under
+	// way does not show its seed, a finished one does.
+	if a.Seed != 0 {
+		t.Errorf("a game under way shows its seed %d", a.Seed)
+	}
 	for k := 0; k < 50 && !a.Finished; k++ {
 		a = post(t, base+"bot", `{}`)
 	}
 	if !a.Finished || a.Result == "" {
 		t.Fatalf("the bots did not finish: %+v", a.pageModel)
+	}
+	if a.Seed != 5 {
+		t.Errorf("a finished game shows seed %d, want 5", a.Seed)
 	}
 	code, save := get(t, base+"save")
 	if code != 200 {
