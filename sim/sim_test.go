@@ -47,7 +47,13 @@ game: {
 
 func compile(t testing.TB, sets ...string) *interpreter.Game {
 	t.Helper()
-	src := load.Source{FS: fstest.MapFS{"race/game.cue": {Data: []byte(race)}}}
+	return compileRace(t, race, sets...)
+}
+
+// compileRace compiles the text of a game called race, with sets.
+func compileRace(t testing.TB, text string, sets ...string) *interpreter.Game {
+	t.Helper()
+	src := load.Source{FS: fstest.MapFS{"race/game.cue": {Data: []byte(text)}}}
 	v, err := src.Game("race", load.Options{Sets: sets})
 	if err != nil {
 		t.Fatal(err)
