@@ -42,6 +42,7 @@ func Compile(v cue.Value) (*Game, error) {
 	c.bodies(v)
 	c.ruleBodies(v)
 	c.effectCycles()
+	c.triggerCycles()
 	if len(c.errs) == 0 {
 		// Unused names are looked for once the rest is clean: a misspelt
 		// name in a turn would also leave its action unused.

@@ -1,10 +1,43 @@
 package interpreter
 
 import (
+	"io/fs"
+	"regexp"
+	"strconv"
 	"testing"
 
+	"github.com/haven-engine/haven/definitions"
 	"github.com/haven-engine/haven/diag"
 )
+
+// exprField matches an expression of a shipped definition: the string
+// of a field that holds one.
+var exprField = regexp.MustCompile(`\b(?:do|when|if|each|while|be|score|value|from|let|return|player|options|count|after)\s*:\s*("(?:[^"\\\n]|\\.)*")`)
+
+// shippedExprs are the expressions of the shipped definitions, a seed
+// corpus: most name what the test game lacks, and exercise the checker.
+func shippedExprs(f *testing.F) []string {
+	var out []string
+	err := fs.WalkDir(definitions.Files, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || len(p) < 4 || p[len(p)-4:] != ".cue" {
+			return err
+		}
+		b, err := fs.ReadFile(definitions.Files, p)
+		if err != nil {
+			return err
+		}
+		for _, m := range exprField.FindAllSubmatch(b, -1) {
+			if s, err := strconv.Unquote(string(m[1])); err == nil {
+				out = append(out, s)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		f.Fatal(err)
+	}
+	return out
+}
 
 // FuzzExpr compiles a fuzzed expression against the test game and, when
 // it compiles, evaluates it on a fresh state: a positioned error or a
@@ -18,6 +51,9 @@ func FuzzExpr(f *testing.F) {
 		`let x = 2; let y = x * 3; y + x`, `sortBy(zone('deck'), #, 'desc')`, `groupBy(1..9, # % 3)`,
 		`moveCard('one', 'deck', 'box')`, `place('pawn-0-1', 'y')`, `split(params.word, ',')[1]`,
 	} {
+		f.Add(s)
+	}
+	for _, s := range shippedExprs(f) {
 		f.Add(s)
 	}
 	g, _ := smallGameF(f)

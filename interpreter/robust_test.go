@@ -42,6 +42,10 @@ func TestLoadRefuses(t *testing.T) {
 			"small/extra.cue:2:36: a cycle: legal() lists the moves"},
 		{"an effect calling itself", "game: effects: e: do: [{call: \"f\"}]\ngame: effects: f: do: [{call: \"e\"}]",
 			"small/extra.cue:3:31: effects call themselves: e → f → e"},
+		{"a trigger raising its own event", `game: triggers: [{on: "ping", do: [{do: "true"}, {emit: "ping"}]}]`,
+			"small/extra.cue:2:57: triggers raise their own event every time they run: emit ping → trigger on ping → emit ping"},
+		{"triggers raising each other's events", "game: triggers: [{on: \"ping\", when: \"true\", do: [{emit: \"pong\"}]}, {on: \"pong\", do: [{call: \"e\"}]}]\ngame: effects: e: do: [{emit: \"ping\"}]",
+			"small/extra.cue:2:93: triggers raise their own event every time they run: emit ping → trigger on ping → emit pong → trigger on pong → emit ping"},
 		{"now()", `game: actions: pass: when: x: "now().Year() > 0"`,
 			"small/extra.cue:2:32: unknown name now: now() is refused: it is not reproducible"},
 		{"date()", `game: actions: pass: when: x: "date('2020-01-01').Year() > 0"`,
@@ -111,10 +115,11 @@ func TestLimitsSet(t *testing.T) {
 
 func pos(file string) diag.Pos { return diag.Pos{File: file, Line: 1, Col: 1} }
 
-// TestDepthLimit stops a trigger that emits its own event: the stack of
-// effects may not pass limits.depth.
+// TestDepthLimit stops a trigger that emits its own event under a
+// condition (which the load cannot refuse: it may stop holding): the
+// stack of effects may not pass limits.depth.
 func TestDepthLimit(t *testing.T) {
-	g, err := loadSmall(t, `game: triggers: [{on: "ping", do: [{emit: "ping"}]}]
+	g, err := loadSmall(t, `game: triggers: [{on: "ping", when: "numPlayers > 0", do: [{emit: "ping"}]}]
 game: actions: pass: do: [{emit: "ping"}]`)
 	require.NoError(t, err)
 	st, err := g.New(2, 1)
@@ -122,4 +127,39 @@ game: actions: pass: do: [{emit: "ping"}]`)
 	err = g.Apply(st, "pass")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "trigger ping: effects nested more than 256 deep (limits.depth)")
+}
+
+// TestStepAndDecisionBudgets stops a loop that never pauses (limits.steps)
+// and a decision whose expressions together do too much work
+// (limits.decision), each with one positioned line.
+func TestStepAndDecisionBudgets(t *testing.T) {
+	for _, tc := range []struct{ name, extra, want string }{
+		{"steps", `game: limits: steps: 1000
+game: actions: pass: do: [{while: "numPlayers > 0", loop: [{do: "true"}]}]`,
+			"more than 1000 steps without a decision (limits.steps): does a loop never pause?"},
+		{"decision", `game: limits: {work: 100, decision: 1000}
+game: actions: pass: do: [{while: "numPlayers > 0", loop: [{do: "len(filter(1..50, # > 0)) > 0"}]}]`,
+			"this decision's expressions visit or build more than 1000 list elements (limits.decision)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := loadSmall(t, tc.extra)
+			require.NoError(t, err)
+			st, err := g.New(2, 1)
+			require.NoError(t, err)
+			err = g.Apply(st, "pass")
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+			assert.NotContains(t, err.Error(), "\n")
+		})
+	}
+}
+
+// TestPiecesCount refuses a game whose pieces per player make more than
+// Counts.Pieces, when it starts.
+func TestPiecesCount(t *testing.T) {
+	g, err := loadSmall(t, `game: pieces: many: perPlayer: "9999"`)
+	require.NoError(t, err)
+	_, err = g.New(2, 1)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "9999 many pieces a player make more than the 10000 pieces a game may have")
 }

@@ -2,6 +2,7 @@ package load_test
 
 import (
 	"io/fs"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -33,6 +34,10 @@ var crashers = []string{
 	"package haven\ngame: cards: c: {name: \"C\", kind: \"k\", count: 100000000}\n",
 }
 
+// maxFuzzSize bounds a fuzzed source: above the largest shipped file,
+// far below the loader's own limit, which guard_test.go checks.
+const maxFuzzSize = 64 << 10
+
 // FuzzLoad loads a game made of the test game and one fuzzed file: it
 // must return a value or an error, never panic or hang.
 func FuzzLoad(f *testing.F) {
@@ -42,6 +47,9 @@ func FuzzLoad(f *testing.F) {
 	}
 	f.Add(game)
 	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > maxFuzzSize {
+			return // larger inputs only slow the fuzzer's minimizing down
+		}
 		_, _ = load.Source{FS: fstest.MapFS{
 			"g/game.cue":  {Data: []byte(game)},
 			"g/extra.cue": {Data: []byte(src)},
@@ -57,7 +65,15 @@ func FuzzOptions(f *testing.F) {
 	f.Add("package haven\ns:\n//\nlet", "players.max=50000000")
 	f.Add("package haven\ngame: flow: []\n", "flow=[]\ngame: x: 1")
 	f.Add("", "a.b.c=1, game: flow: []")
+	for _, v := range shipped(f) {
+		if strings.Contains(v, "\ngame: params:") || len(v) < 2000 {
+			f.Add(v, "params.target=4")
+		}
+	}
 	f.Fuzz(func(t *testing.T, variant, set string) {
+		if len(variant)+len(set) > maxFuzzSize {
+			return
+		}
 		_, _ = source().Game("g", load.Options{
 			Texts: []load.Text{{Name: "fuzz.cue", Src: variant}},
 			Sets:  []string{set},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"strings"
@@ -67,7 +68,7 @@ func (s Source) moduleInstance(id string) (*build.Instance, error) {
 		if err != nil || d.IsDir() || path.Ext(p) != ".cue" {
 			return err
 		}
-		b, err := fs.ReadFile(s.FS, p)
+		b, err := readFS(s.FS, p, s.name(p))
 		if err != nil {
 			return err
 		}
@@ -90,7 +91,17 @@ func (s Source) moduleInstance(id string) (*build.Instance, error) {
 			if n, ok := names[name]; ok {
 				name = n
 			}
-			return parser.ParseFile(name, src, parser.ParseComments)
+			// cue/load hands over a reader of a file of the Overlay,
+			// which readFS has bounded.
+			r, ok := src.(io.Reader)
+			if !ok {
+				return nil, fmt.Errorf("%s: unexpected source %T", name, src)
+			}
+			b, err := io.ReadAll(r)
+			if err != nil {
+				return nil, err
+			}
+			return parseFile(name, b)
 		},
 	}
 	insts := cueload.Instances([]string{"."}, cfg)

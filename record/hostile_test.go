@@ -2,8 +2,10 @@ package record
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"syscall"
 	"testing"
@@ -100,6 +102,13 @@ func TestHostileSaves(t *testing.T) {
 		{"a control character in a move", edit(`"moves":["step"]`, `"moves":["st\u0000ep"]`), `move 1: not a move`},
 		{"another format", edit(`"format":"haven-save/2"`, `"format":"haven-save/9"`), `format "haven-save/9"`},
 		{"old format with a path", `{"game":"race","players":2,"seed":7,"variants":["` + secret + `"],"sets":[],"moves":[],"final":"` + strings.Repeat("0", 64) + `"}`, `names variant files by path`},
+		{"a huge variant text", edit(`"variants":[]`, `"variants":[{"name":"v.cue","text":"package haven\n`+strings.Repeat("//", 1<<19)+`"}]`), `variant 1: larger than 1048576 bytes`},
+		{"too many variants", edit(`"variants":[]`, `"variants":[`+strings.Repeat(`{"shipped":"quick"},`, 32)+`{"shipped":"quick"}]`), `more than 32 variants`},
+		{"too many sets", edit(`"sets":[]`, `"sets":[`+strings.Repeat(`"params.target=1",`, 64)+`"params.target=1"]`), `more than 64 overrides`},
+		{"a long move", edit(`"moves":["step"]`, `"moves":["`+strings.Repeat("a", 300)+`"]`), `move 1: not a move (at most 256 printable characters)`},
+		{"a variant text importing a file", edit(`"variants":[]`, `"variants":[{"name":"v.cue","text":"package haven\nimport \"`+secret+`\"\n"}]`), `imported but not defined`},
+		{"a variant text of another package", edit(`"variants":[]`, `"variants":[{"name":"v.cue","text":"package evil\n"}]`), "want `package haven`"},
+		{"a variant named by a path, not opened", edit(`"variants":[]`, `"variants":[{"name":"`+secret+`","text":"package haven\n"}]`), `the final state differs`},
 		{"deep nesting", `{"game":[[[[[[[[1]]]]]]]]}`, `nested too deep`},
 		{"not JSON", `not json`, `invalid JSON at byte`},
 	} {
@@ -175,5 +184,36 @@ func TestOldFormat(t *testing.T) {
 	}
 	if err := replayFile(path); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestHashIsCanonical: the hash is over the log's values, not its bytes:
+// the same log indented, with its keys in another order, replays with the
+// same hash.
+func TestHashIsCanonical(t *testing.T) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(goodLog(t), &fields); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	b.WriteString("{\n")
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	sort.Sort(sort.Reverse(sort.StringSlice(keys)))
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, "  %q:   %s", k, fields[k])
+	}
+	b.WriteString("\n}\n")
+	path := filepath.Join(t.TempDir(), "log.json")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := replayFile(path); err != nil {
+		t.Fatalf("%v\n%s", err, b.String())
 	}
 }

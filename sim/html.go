@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 )
 
@@ -40,15 +39,7 @@ svg { display: block; margin: 0.5em 0 1em; }
 		r.Games, esc(seedRanges(r.Seeds)), r.Ended, pct(r.EndRate), r.Capped, r.Length.Mean, r.Length.SD, r.Length.Min, r.Length.Max)
 
 	if len(r.MeanShow) > 0 {
-		names := make([]string, 0, len(r.MeanShow))
-		for k := range r.MeanShow {
-			names = append(names, k)
-		}
-		sort.Strings(names)
-		for i, k := range names {
-			names[i] = fmt.Sprintf("%s %.2f", esc(k), r.MeanShow[k])
-		}
-		fmt.Fprintf(&b, "<p>Mean per player: %s.</p>\n", strings.Join(names, ", "))
+		fmt.Fprintf(&b, "<p>Mean per player: %s.</p>\n", esc(strings.Join(meanShow(r), ", ")))
 	}
 
 	// Win rates: per seat, each run a series.

@@ -63,7 +63,10 @@ func PlaySeats(g *interpreter.Game, seed uint64, bots []Bot, maxDecisions int, t
 		if p := legal[0].Player; p >= 0 && p < len(bots) {
 			bot = bots[p]
 		}
-		m := bot.Choose(st, legal)
+		m, err := Decide(g, st, bot, legal)
+		if err != nil {
+			return Outcome{State: st, Decisions: n}, fmt.Errorf("seed %d, decision %d: %v", seed, n+1, err)
+		}
 		if err := g.Apply(st, m.Text); err != nil {
 			return Outcome{State: st, Decisions: n}, fmt.Errorf("seed %d, decision %d: move %q: %v", seed, n+1, m.Text, err)
 		}

@@ -11,7 +11,7 @@ import (
 // panicBot panics at its third decision, as a bug of the engine would.
 type panicBot struct{ n int }
 
-func (b *panicBot) Choose(st *interpreter.State, legal []interpreter.Move) interpreter.Move {
+func (b *panicBot) Choose(_ *interpreter.Observation, legal []interpreter.Move) interpreter.Move {
 	if b.n++; b.n == 3 {
 		var m map[string]int
 		m["boom"]++

@@ -23,16 +23,7 @@ var bonus = strings.Replace(strings.Replace(race, `params: target: *10 | int`, `
 
 func compileBonus(t testing.TB, sets ...string) *interpreter.Game {
 	t.Helper()
-	src := load.Source{FS: fstest.MapFS{"race/game.cue": {Data: []byte(bonus)}}}
-	v, err := src.Game("race", load.Options{Sets: sets})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := interpreter.Compile(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return compileRace(t, bonus, sets...)
 }
 
 // A bonus to seat 0 shows as a significant rise of its score and win

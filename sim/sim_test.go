@@ -47,7 +47,13 @@ game: {
 
 func compile(t testing.TB, sets ...string) *interpreter.Game {
 	t.Helper()
-	src := load.Source{FS: fstest.MapFS{"race/game.cue": {Data: []byte(race)}}}
+	return compileRace(t, race, sets...)
+}
+
+// compileRace compiles the text of a game called race, with sets.
+func compileRace(t testing.TB, text string, sets ...string) *interpreter.Game {
+	t.Helper()
+	src := load.Source{FS: fstest.MapFS{"race/game.cue": {Data: []byte(text)}}}
 	v, err := src.Game("race", load.Options{Sets: sets})
 	if err != nil {
 		t.Fatal(err)
@@ -173,7 +179,7 @@ func TestWorkersAndBotsAreReproducible(t *testing.T) {
 			t.Errorf("%s: one worker %+v, two workers %+v", bot, one, two)
 		}
 	}
-	if _, err := Run(compile(t), Options{Games: 1, Players: 2, Bot: "clever"}); err == nil || err.Error() != `unknown bot "clever" (bots: random, greedy)` {
+	if _, err := Run(compile(t), Options{Games: 1, Players: 2, Bot: "clever"}); err == nil || err.Error() != `unknown bot "clever" (bots: random, greedy, ismcts)` {
 		t.Errorf("unknown bot: got %v", err)
 	}
 }

@@ -32,15 +32,7 @@ func (r *Report) WriteText(w io.Writer, title string) {
 	}
 	tw.Flush()
 	if len(r.MeanShow) > 0 {
-		names := make([]string, 0, len(r.MeanShow))
-		for k := range r.MeanShow {
-			names = append(names, k)
-		}
-		sort.Strings(names)
-		for i, k := range names {
-			names[i] = fmt.Sprintf("%s %.2f", k, r.MeanShow[k])
-		}
-		fmt.Fprintf(w, "mean per player: %s\n", strings.Join(names, "  "))
+		fmt.Fprintf(w, "mean per player: %s\n", strings.Join(meanShow(r), "  "))
 	}
 	f := r.FirstSeat
 	fmt.Fprintln(w)
@@ -177,4 +169,17 @@ func seedRanges(rs [][2]uint64) string {
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// meanShow lists the scoring's show figures with their means, by name.
+func meanShow(r *Report) []string {
+	names := make([]string, 0, len(r.MeanShow))
+	for k := range r.MeanShow {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for i, k := range names {
+		names[i] = fmt.Sprintf("%s %.2f", k, r.MeanShow[k])
+	}
+	return names
 }

@@ -12,14 +12,18 @@ import (
 	"github.com/haven-engine/haven/load"
 )
 
-// Masters of Trade keeps, after every move of random games with and
-// without its variants: no cash below zero (every payment is checked
-// first), at most three raw materials in a player's stock and one on a
-// ship, at most three ship cards in hand, and contract points equal to the
-// contracts on the table. Cards and units are conserved and replays match.
-func TestMastersOfTradeInvariants(t *testing.T) {
-	invariant := `all(seats(0), pget(#, 'cash') >= 0 && len(stock('store-' + string(#))) <= params.store_limit && len(pzone('shipcards', #)) <= params.hand_limit && pget(#, 'contract_points') == sum(pzone('done', #), card(#).num.points))
+// motInvariant is what Masters of Trade keeps after every move: no cash
+// below zero (every payment is checked first), at most three raw
+// materials in a player's stock and one on a ship, at most three ship
+// cards in hand, and contract points equal to the contracts on the table.
+const motInvariant = `all(seats(0), pget(#, 'cash') >= 0 && len(stock('store-' + string(#))) <= params.store_limit && len(pzone('shipcards', #)) <= params.hand_limit && pget(#, 'contract_points') == sum(pzone('done', #), card(#).num.points))
 		&& all(pieces(), .kind != 'ship' || len(stock(.id)) <= 1)`
+
+// TestMastersOfTradeInvariants checks motInvariant after every move of
+// random games with and without its variants. Cards and units are
+// conserved and replays match.
+func TestMastersOfTradeInvariants(t *testing.T) {
+	invariant := motInvariant
 	for _, variant := range []string{"", "fixed-rounds", "harbour-master-bidding"} {
 		t.Run("variant="+variant, func(t *testing.T) {
 			opt := load.Options{Sets: []string{"cap.max=5"}}

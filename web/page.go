@@ -25,9 +25,11 @@ type pageModel struct {
 	Viewer      int    `json:"viewer"`
 	ViewerLabel string `json:"viewerLabel"`
 	Players     int    `json:"players"`
-	Seed        uint64 `json:"seed"`
-	Bots        []int  `json:"bots"`
-	Bot         string `json:"bot"`
+	// Seed is shown once the game is over: with the moves, it would tell
+	// every deck's order to a seat while the game is under way.
+	Seed uint64 `json:"seed,omitempty"`
+	Bots []int  `json:"bots"`
+	Bot  string `json:"bot"`
 
 	Deciding int    `json:"deciding"` // -1: nobody (the game is over)
 	Waiting  string `json:"waiting"`  // who is to move, in words
@@ -126,8 +128,11 @@ func (t *table) model(version int) (*pageModel, error) {
 	}
 	m := &pageModel{
 		Game: t.id, Name: t.g.Name, Version: version, Errors: t.errs, Note: t.note,
-		Viewer: viewer, ViewerLabel: seatLabel(viewer), Players: t.players, Seed: t.seed, Bot: t.botName,
+		Viewer: viewer, ViewerLabel: seatLabel(viewer), Players: t.players, Bot: t.botName,
 		Deciding: -1, Finished: v.Finished, At: len(t.st.Moves), Line: len(t.line), Events: len(v.Log),
+	}
+	if t.st.Finished {
+		m.Seed = t.seed
 	}
 	for p := 0; p < t.players; p++ {
 		if t.bots[p] {

@@ -45,7 +45,7 @@ type Options struct {
 	// allows); Seed seeds the game and the bot.
 	Players int
 	Seed    uint64
-	// Bots are the seats the bot plays; Bot names it (random or greedy).
+	// Bots are the seats the bot plays; Bot is its spec (sim.NewBot: random, greedy, ismcts:iters=N).
 	Bots []int
 	Bot  string
 	// AllBots has the bot play every seat (the page then watches).
@@ -216,9 +216,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /games/{game}/save", s.save)
 	mux.HandleFunc("GET /games/{game}/events", s.events)
 	if s.opt.Remote {
-		return mux
+		return recovered(mux)
 	}
-	return localOnly(mux)
+	return localOnly(recovered(mux))
 }
 
 // localOnly refuses requests whose Host is not this machine, so that a
@@ -289,11 +289,8 @@ func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
 
 // page serves the whole page of a game.
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
 	id := r.PathValue("game")
-	m, err := s.model(id)
-	version := s.version
-	s.mu.Unlock()
+	m, version, err := s.lockedModel(id)
 	var l diag.List
 	if errors.As(err, &l) {
 		// The page of a game that does not load lists its errors and
@@ -307,6 +304,15 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	render(w, "game.html", m)
+}
+
+// lockedModel is model under the server's lock, which a panic releases
+// too (recovered answers it).
+func (s *Server) lockedModel(id string) (*pageModel, int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, err := s.model(id)
+	return m, s.version, err
 }
 
 func (s *Server) model(id string) (*pageModel, error) {

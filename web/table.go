@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/haven-engine/haven/interpreter"
 	"github.com/haven-engine/haven/load"
@@ -35,8 +36,9 @@ type table struct {
 
 // setup describes a new game at a table.
 type setup struct {
-	Players int    `json:"players"`
-	Seed    uint64 `json:"seed"`
+	Players int `json:"players"`
+	// Seed 0 asks for a random seed.
+	Seed uint64 `json:"seed"`
 	// Bots lists the seats played by the bot.
 	Bots []int  `json:"bots"`
 	Bot  string `json:"bot"`
@@ -57,6 +59,9 @@ func (t *table) start(s setup) error {
 			return fmt.Errorf("seat %d: seats are 0 to %d", p, n-1)
 		}
 		bots[p] = true
+	}
+	if s.Seed == 0 {
+		s.Seed = 1 + rand.Uint64N(999_999_999)
 	}
 	bot, err := sim.NewBot(s.Bot, t.g, s.Seed)
 	if err != nil {
@@ -160,7 +165,11 @@ func (t *table) botMove() error {
 	if len(legal) == 0 {
 		return fmt.Errorf("player %d must move but has no legal move", t.st.Pending.Player)
 	}
-	return t.apply(t.bot.Choose(t.st, legal).Text)
+	m, err := sim.Decide(t.g, t.st, t.bot, legal)
+	if err != nil {
+		return err
+	}
+	return t.apply(m.Text)
 }
 
 // back steps one move back along the line.

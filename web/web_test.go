@@ -259,11 +259,19 @@ func TestBotsPlayAndSaveLoads(t *testing.T) {
 	if a.Viewer != -1 || !a.BotTurn || len(a.Moves) != 0 {
 		t.Fatalf("viewer %d, bot turn %v, %d moves: want a spectator watching the bot", a.Viewer, a.BotTurn, len(a.Moves))
 	}
+	// The seed and the moves would tell every deck's order: a game under
+	// way does not show its seed, a finished one does.
+	if a.Seed != 0 {
+		t.Errorf("a game under way shows its seed %d", a.Seed)
+	}
 	for k := 0; k < 50 && !a.Finished; k++ {
 		a = post(t, base+"bot", `{}`)
 	}
 	if !a.Finished || a.Result == "" {
 		t.Fatalf("the bots did not finish: %+v", a.pageModel)
+	}
+	if a.Seed != 5 {
+		t.Errorf("a finished game shows seed %d, want 5", a.Seed)
 	}
 	code, save := get(t, base+"save")
 	if code != 200 {
@@ -436,5 +444,25 @@ func TestShippedLayouts(t *testing.T) {
 				t.Errorf("%s: edge %s→%s is %.0f long", id, e.From, e.To, d)
 			}
 		}
+	}
+}
+
+// TestRecovered answers a panic of a handler with one line and status
+// 500, and the server goes on serving.
+func TestRecovered(t *testing.T) {
+	h := recovered(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/boom" {
+			panic("index out of range")
+		}
+		w.Write([]byte("fine"))
+	}))
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	code, body := get(t, ts.URL+"/boom")
+	if code != 500 || body != "haven: internal error while serving GET /boom: index out of range\n" {
+		t.Errorf("got %d %q", code, body)
+	}
+	if code, body := get(t, ts.URL+"/ok"); code != 200 || body != "fine" {
+		t.Errorf("after a panic: %d %q", code, body)
 	}
 }

@@ -14,7 +14,7 @@ import (
 
 var playCommand = &command{
 	name:  "play",
-	usage: "play GAME [--players N] [--seed S] [--bots SEATS] [--bot random|greedy] [--save FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]...",
+	usage: "play GAME [--players N] [--seed S] [--bots SEATS] [--bot random|greedy|ismcts[:iters=N]] [--save FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]...",
 	summary: "Play GAME hot-seat in the terminal. The player to move sees the board as they\n" +
 		"may see it (names, counters, goods, their cards with their texts, the last\n" +
 		"events) and the numbered legal moves, and types a number or a move. SEATS is a\n" +
@@ -42,7 +42,7 @@ func playMain(c *command, io IO, args []string) error {
 	opts.register(f, true)
 	opts.registerTable(f, "random seed `S`")
 	f.StringVar(&opts.Bots, "bots", "", "`SEATS` played by the bot: a comma list such as 1,2, or all")
-	f.StringVar(&opts.Bot, "bot", "random", "the `BOT` playing those seats: random or greedy (one move ahead by the game's scoring)")
+	f.StringVar(&opts.Bot, "bot", "random", "the `BOT` playing those seats: random, greedy (one move ahead by the game's scoring) or ismcts[:iters=N][:ms=N][:depth=N]")
 	f.StringVar(&opts.Save, "save", "", "save the game log to `FILE` when the game ends or is left")
 	pos, err := f.parse(args, 1, 1)
 	if err == nil {
@@ -176,7 +176,10 @@ func (s *session) play() error {
 		}
 		who := s.st.Pending.Player
 		if s.bots[who] {
-			m := s.bot.Choose(s.st, legal)
+			m, err := sim.Decide(s.g, s.st, s.bot, legal)
+			if err != nil {
+				return err
+			}
 			// Described before it is applied: a card it names is
 			// hidden or not where it lies now.
 			d, _ := s.describe(m.Text, s.viewer)

@@ -11,12 +11,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/haven-engine/haven/sim"
 	"github.com/haven-engine/haven/web"
 )
 
 var serveCommand = &command{
 	name:  "serve",
-	usage: "serve [--addr HOST:PORT] [--players N] [--seed S] [--bots SEATS] [--bot random|greedy] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]...",
+	usage: "serve [--addr HOST:PORT] [--players N] [--seed S] [--bots SEATS] [--bot random|greedy|ismcts[:iters=N]] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]...",
 	summary: "Serve the web board: an index of the games at /, and a page per game at\n" +
 		"/games/GAME with the board, the deciding player's view, the legal moves (buttons,\n" +
 		"or clicks on the board), the explained log and the scores. Play against the bot\n" +
@@ -42,10 +43,12 @@ func serveMain(c *command, io IO, args []string) error {
 	opts.registerTable(f, "random seed `S` of each game")
 	f.StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT`")
 	f.StringVar(&opts.Bots, "bots", "", "`SEATS` played by the bot: a comma list such as 1,2, or all")
-	f.StringVar(&opts.Bot, "bot", "random", "the `BOT` playing those seats: random or greedy")
+	f.StringVar(&opts.Bot, "bot", "random", "the `BOT` playing those seats: random, greedy or ismcts[:iters=N][:ms=N][:depth=N]")
 	_, err := f.parse(args, 0, 0)
-	if err == nil && opts.Bot != "random" && opts.Bot != "greedy" {
-		err = f.usageErrorf("--bot %q: want random or greedy", opts.Bot)
+	if err == nil {
+		if _, _, e := sim.ParseBot(opts.Bot); e != nil {
+			err = f.usageErrorf("--bot: %v", e)
+		}
 	}
 	return runParsed(io, err, func() error { return runServe(opts) })
 }

@@ -79,7 +79,7 @@
     if (spec === "all") for (var i = 0; i < n; i++) bots.push(i);
     else if (spec) bots = spec.split(",").map(function (s) { return +s.trim(); });
     auto = false;
-    post("new", {players: n, seed: +f.seed.value, bots: bots, bot: f.bot.value});
+    post("new", {players: n, seed: f.seed.value === "" ? 0 : +f.seed.value, bots: bots, bot: f.bot.value});
   });
 
   // The server says when a table changed (a definition saved on disk, a

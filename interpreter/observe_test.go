@@ -1,0 +1,196 @@
+package interpreter_test
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/interpreter"
+)
+
+// peek is a small game of hidden cards: a hidden deck, hands only their
+// owner sees, and an action whose pending choice holds, in a local, a
+// card just dealt into the other player's hand.
+const peek = `package haven
+
+game: {
+	id: "tiny"
+	name: "Peek"
+	players: {min: 2, max: 2}
+	params: {}
+	playerVars: pts: 0
+	zones: {deck: visibility: "hidden", pile: {}}
+	playerZones: hand: visibility: "owner"
+	cards: {
+		low: {name: "Low", kind: "x", count: 6, num: v: 1}
+		high: {name: "High", kind: "x", count: 6, num: v: 2}
+		star: {name: "Star", kind: "y", count: 2, num: v: 5}
+	}
+	setup: [
+		{each: "zone('box')", as: "c", loop: [{do: "moveCard(c, 'box', 'deck')"}]},
+		{do: "shuffle('deck')"},
+		{each: "[0, 1, 0, 1]", as: "p", loop: [{do: "draw('deck', pz('hand', p)) != ''"}]},
+		{do: "moveCard(zone('deck')[0], 'deck', 'pile')"},
+	]
+	flow: [{each: "[1, 2, 3]", as: "r", loop: [
+		{turn: {player: "0", actions: ["give"]}},
+		{turn: {player: "1", actions: ["give"]}},
+	]}]
+	actions: give: do: [
+		{let: "c", be: "draw('deck', pz('hand', 1 - me))"},
+		{let: "both", be: "[c, zone('pile')[0]]"},
+		{choose: {id: "times", options: "[1, 2]", as: "x"}},
+		{do: "padd(me, 'pts', card(both[0]).num.v * x)"},
+	]
+	scoring: {score: "pget(me, 'pts')", tiebreak: [{name: "stars", value: "len(defs('y'))"}]}
+}
+`
+
+// permuted returns a copy of st in which the cards seat may not see are
+// relabelled by a random permutation within each kind (a card's kind
+// shows on its back), everywhere they appear, and the generator is
+// changed: a world the seat cannot tell from st.
+func permuted(t *testing.T, g *interpreter.Game, st *interpreter.State, seat int, r *rand.Rand) *interpreter.State {
+	t.Helper()
+	v, err := g.View(st, seat)
+	require.NoError(t, err)
+	byKind := map[string][]string{}
+	for ref := range v.Hidden {
+		for _, c := range st.Zones[ref] {
+			byKind[g.Card(c).Kind] = append(byKind[g.Card(c).Kind], c)
+		}
+	}
+	relabel := map[string]string{}
+	for _, hidden := range byKind {
+		slices.Sort(hidden)
+		to := slices.Clone(hidden)
+		r.Shuffle(len(to), func(i, j int) { to[i], to[j] = to[j], to[i] })
+		for i, c := range hidden {
+			relabel[c] = to[i]
+		}
+	}
+	b, err := json.Marshal(st)
+	require.NoError(t, err)
+	var raw any
+	require.NoError(t, json.Unmarshal(b, &raw))
+	var walk func(any) any
+	walk = func(x any) any {
+		switch y := x.(type) {
+		case string:
+			if n, ok := relabel[y]; ok {
+				return n
+			}
+		case []any:
+			for i := range y {
+				y[i] = walk(y[i])
+			}
+		case map[string]any:
+			for k := range y {
+				if k == "log" || k == "moves" {
+					continue
+				}
+				y[k] = walk(y[k])
+			}
+		}
+		return x
+	}
+	b, err = json.Marshal(walk(raw))
+	require.NoError(t, err)
+	var c interpreter.State
+	require.NoError(t, json.Unmarshal(b, &c))
+	c.RNG = r.Uint64()
+	return &c
+}
+
+func TestObserveHidesWhatTheSeatMayNotSee(t *testing.T) {
+	g, err := compileSrc(t, peek)
+	require.NoError(t, err)
+	st, err := g.New(2, 7)
+	require.NoError(t, err)
+	require.NoError(t, g.Apply(st, "give"))
+	o, err := g.Observe(st, 0)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"box": 0, "deck": 8, "hand/1": 3}, o.Hidden())
+	v := o.View()
+	assert.Equal(t, st.Zones["hand/0"], v.Zones["hand/0"])
+	assert.NotContains(t, v.Zones, "hand/1")
+	b, err := json.Marshal(o)
+	require.NoError(t, err)
+	for _, c := range st.Zones["hand/1"] {
+		// A card the seat does not see is named once: in the pool.
+		assert.Equal(t, 1, strings.Count(string(b), `"`+c+`"`), c)
+	}
+	assert.Contains(t, string(b), `{"zone":"hand/1","at":2}`, "the local holding the dealt card points at its place")
+	assert.NotContains(t, string(b), `"rng":`+jsonInt(st.RNG))
+}
+
+func jsonInt(n uint64) string { b, _ := json.Marshal(n); return string(b) }
+
+func TestSampleIsConsistentAndBlind(t *testing.T) {
+	g, err := compileSrc(t, peek)
+	require.NoError(t, err)
+	for seed := uint64(1); seed <= 20; seed++ {
+		st, err := g.New(2, seed)
+		require.NoError(t, err)
+		require.NoError(t, g.Apply(st, "give"))
+		o, err := g.Observe(st, 0)
+		require.NoError(t, err)
+		other := permuted(t, g, st, 0, rand.New(rand.NewPCG(seed, 9)))
+		o2, err := g.Observe(other, 0)
+		require.NoError(t, err)
+		a, _ := json.Marshal(o)
+		b, _ := json.Marshal(o2)
+		require.JSONEq(t, string(a), string(b), "seed %d: observations differ", seed)
+
+		s := o.Sample(rand.New(rand.NewPCG(3, 3)))
+		s2 := o2.Sample(rand.New(rand.NewPCG(3, 3)))
+		a, _ = json.Marshal(s)
+		b, _ = json.Marshal(s2)
+		require.JSONEq(t, string(a), string(b), "seed %d: samples differ", seed)
+		// The sample keeps what seat 0 sees and every count.
+		for ref, cards := range st.Zones {
+			assert.Len(t, s.Zones[ref], len(cards), ref)
+		}
+		assert.Equal(t, st.Zones["hand/0"], s.Zones["hand/0"])
+		assert.Equal(t, st.Zones["pile"], s.Zones["pile"])
+		var all []string
+		for _, cards := range s.Zones {
+			all = append(all, cards...)
+		}
+		slices.Sort(all)
+		assert.Len(t, slices.Compact(all), 14, "every card once")
+		// A card's kind shows on its back: each place keeps its kind.
+		for ref, cards := range st.Zones {
+			for i, c := range cards {
+				assert.Equal(t, g.Card(c).Kind, g.Card(s.Zones[ref][i]).Kind, "%s[%d]", ref, i)
+			}
+		}
+		// The local that held the dealt card holds the card now dealt at
+		// its place, and the sample plays on: the points follow it.
+		dealt := s.Zones["hand/1"][2]
+		require.NoError(t, g.Apply(s, "times 2"))
+		want := 2 * g.Card(dealt).Num["v"]
+		assert.Equal(t, want, s.PlayerVars[0]["pts"], "seed %d", seed)
+	}
+}
+
+// Samples differ with the generator: the hidden cards are really dealt.
+func TestSampleVaries(t *testing.T) {
+	g, err := compileSrc(t, peek)
+	require.NoError(t, err)
+	st, err := g.New(2, 1)
+	require.NoError(t, err)
+	o, err := g.Observe(st, 0)
+	require.NoError(t, err)
+	seen := map[string]bool{}
+	for i := uint64(0); i < 20; i++ {
+		s := o.Sample(rand.New(rand.NewPCG(i, 1)))
+		seen[slices.Concat(s.Zones["deck"], s.Zones["hand/1"])[0]+s.Zones["deck"][1]] = true
+	}
+	assert.Greater(t, len(seen), 3)
+}

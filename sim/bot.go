@@ -1,0 +1,126 @@
+package sim
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter"
+)
+
+// Bot chooses moves from what the deciding seat may know: its
+// observation, never the state itself (see Decide).
+type Bot interface {
+	// Choose picks one of legal, which is never empty; every move of legal
+	// is the observing seat's. obs is nil for a Blind bot.
+	Choose(obs *interpreter.Observation, legal []interpreter.Move) interpreter.Move
+}
+
+// Blind is a bot that reads nothing of the game but the legal moves:
+// Decide spares it the cost of an observation and passes nil.
+type Blind interface {
+	Bot
+	Blind()
+}
+
+// Decide asks bot for a move at the pending decision of st, of which legal
+// (not empty) are the moves: the bot is shown only what the deciding seat
+// may know.
+func Decide(g *interpreter.Game, st *interpreter.State, bot Bot, legal []interpreter.Move) (interpreter.Move, error) {
+	if _, blind := bot.(Blind); blind {
+		return bot.Choose(nil, legal), nil
+	}
+	obs, err := g.Observe(st, legal[0].Player)
+	if err != nil {
+		return interpreter.Move{}, err
+	}
+	return bot.Choose(obs, legal), nil
+}
+
+// newRand is the generator of a bot seeded with seed.
+func newRand(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+}
+
+// botKind is one kind of bot: the keys its spec takes and how to make it.
+type botKind struct {
+	keys []string
+	make func(g *interpreter.Game, seed uint64, opt map[string]int) Bot
+}
+
+var botKinds = map[string]botKind{
+	"random": {nil, func(_ *interpreter.Game, seed uint64, _ map[string]int) Bot { return Random(seed) }},
+	"greedy": {nil, func(g *interpreter.Game, seed uint64, _ map[string]int) Bot { return Greedy(g, seed) }},
+	"ismcts": {[]string{"iters", "ms", "depth", "c"}, func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
+		o := ISMCTSOptions{Iterations: opt["iters"], Millis: opt["ms"], Depth: opt["depth"], C: opt["c"]}
+		if d, ok := opt["depth"]; ok && d == 0 {
+			o.Depth = -1 // depth=0: no playout
+		}
+		return NewISMCTS(g, seed, o)
+	}},
+}
+
+// BotNames lists the kinds of bot NewBot makes.
+func BotNames() []string {
+	return []string{"random", "greedy", "ismcts"}
+}
+
+// ParseBot checks a bot spec: a kind, then options as :key=value with a
+// whole number value ("ismcts:iters=500:depth=4", or
+// "ismcts:iters=500,depth=4"). It returns the kind
+// and the options.
+func ParseBot(spec string) (string, map[string]int, error) {
+	// Options are separated by ":" or ",": a --bot list of seats splits
+	// at the commas that start a new spec only.
+	parts := strings.FieldsFunc(spec, func(r rune) bool { return r == ':' || r == ',' })
+	if len(parts) == 0 {
+		parts = []string{""}
+	}
+	name := parts[0]
+	if name == "" && len(parts) == 1 {
+		name = "random"
+	}
+	kind, ok := botKinds[name]
+	if !ok {
+		hint := ""
+		if s := diag.Suggest(name, BotNames()); s != "" {
+			hint = fmt.Sprintf("did you mean %q? ", s)
+		}
+		return "", nil, fmt.Errorf("unknown bot %q (%sbots: %s)", name, hint, strings.Join(BotNames(), ", "))
+	}
+	opt := map[string]int{}
+	for _, kv := range parts[1:] {
+		key, val, found := strings.Cut(kv, "=")
+		if !slices.Contains(kind.keys, key) {
+			switch {
+			case len(kind.keys) == 0:
+				return "", nil, fmt.Errorf("bot %s takes no options, not %q", name, kv)
+			case diag.Suggest(key, kind.keys) != "":
+				return "", nil, fmt.Errorf("bot %s: unknown option %q (did you mean %q? options: %s)", name, key, diag.Suggest(key, kind.keys), strings.Join(kind.keys, ", "))
+			}
+			return "", nil, fmt.Errorf("bot %s: unknown option %q (options: %s)", name, key, strings.Join(kind.keys, ", "))
+		}
+		n, err := strconv.Atoi(val)
+		if !found || err != nil || n < 0 {
+			return "", nil, fmt.Errorf("bot %s: %s=%s: want a whole number, 0 or more", name, key, val)
+		}
+		if _, twice := opt[key]; twice {
+			return "", nil, fmt.Errorf("bot %s: %s given twice", name, key)
+		}
+		opt[key] = n
+	}
+	return name, opt, nil
+}
+
+// NewBot returns the bot a spec names ("random", "greedy",
+// "ismcts:iters=500"; see ParseBot), seeded with seed.
+func NewBot(spec string, g *interpreter.Game, seed uint64) (Bot, error) {
+	name, opt, err := ParseBot(spec)
+	if err != nil {
+		return nil, err
+	}
+	return botKinds[name].make(g, seed, opt), nil
+}

@@ -1,0 +1,195 @@
+package tests
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/interpreter"
+	"github.com/haven-engine/haven/sim"
+)
+
+// The four shipped games, for the bot tests and benchmarks.
+var botGames = []string{"rotterdam", "mainport-mastermind", "masters-of-trade", "mainports"}
+
+// midGame plays seed's game at random for n decisions (or to a decision
+// with a choice) and returns it.
+func midGame(t testing.TB, g *interpreter.Game, players int, seed uint64, n int) *interpreter.State {
+	st, err := g.New(players, seed)
+	require.NoError(t, err)
+	r := rand.New(rand.NewPCG(seed, 1))
+	for i := 0; !st.Finished; i++ {
+		legal, err := g.Legal(st)
+		require.NoError(t, err)
+		if i >= n && len(legal) > 1 {
+			break
+		}
+		require.NoError(t, g.Apply(st, legal[r.IntN(len(legal))].Text))
+	}
+	return st
+}
+
+// BenchmarkISMCTS measures the search on one core: each op is one
+// decision of 100 iterations (playouts cut at 10 decisions) from a mid-game state of
+// three players; playouts/s is iterations per second.
+func BenchmarkISMCTS(b *testing.B) {
+	for _, id := range botGames {
+		b.Run(id, func(b *testing.B) {
+			g := compiled(b, id)
+			g.SetLog(false)
+			st := midGame(b, g, 3, 1, 60)
+			legal, err := g.Legal(st)
+			require.NoError(b, err)
+			bot := sim.NewISMCTS(g, 1, sim.ISMCTSOptions{Iterations: 100, Depth: 10})
+			for b.Loop() {
+				if _, err := sim.Decide(g, st, bot, legal); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(bot.Playouts)/b.Elapsed().Seconds(), "playouts/s")
+		})
+	}
+}
+
+// BenchmarkObserve measures what a bot's decision costs before it
+// thinks: the observation of the deciding seat, and one sample of it.
+func BenchmarkObserve(b *testing.B) {
+	for _, id := range botGames {
+		b.Run(id, func(b *testing.B) {
+			g := compiled(b, id)
+			g.SetLog(false)
+			st := midGame(b, g, 3, 1, 60)
+			r := rand.New(rand.NewPCG(1, 1))
+			for b.Loop() {
+				o, err := g.Observe(st, st.Pending.Player)
+				if err != nil {
+					b.Fatal(err)
+				}
+				o.Sample(r)
+			}
+		})
+	}
+}
+
+// strengthEnv runs TestBotStrength: HAVEN_STRENGTH=GAMES plays that many
+// two-player games of each pairing in each game (seats alternate).
+// HAVEN_STRENGTH_BOT sets the ismcts spec (default ismcts:iters=50:depth=4),
+// HAVEN_STRENGTH_GAMES the games (comma list), HAVEN_STRENGTH_MAX the
+// decision cap of a game (default 1500), HAVEN_STRENGTH_VS the bots
+// ismcts meets (comma list; default random and greedy, and greedy meets
+// random).
+const strengthEnv = "HAVEN_STRENGTH"
+
+// wilson is the 95% Wilson score interval of a proportion of wins w
+// (ties counted as halves) over n games.
+func wilson(w float64, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959964
+	p, fn := w/float64(n), float64(n)
+	d := 1 + z*z/fn
+	c := (p + z*z/(2*fn)) / d
+	h := z * math.Sqrt(p*(1-p)/fn+z*z/(4*fn*fn)) / d
+	return c - h, c + h
+}
+
+func TestWilson(t *testing.T) {
+	lo, hi := wilson(8, 10)
+	require.InDelta(t, 0.4902, lo, 1e-4)
+	require.InDelta(t, 0.9433, hi, 1e-4)
+	lo, hi = wilson(0, 10)
+	require.InDelta(t, 0, lo, 1e-9)
+	require.InDelta(t, 0.2775, hi, 1e-4)
+}
+
+// duel plays one game between bots, seat i played by bots[i], and returns
+// the final state and the number of decisions.
+func duel(t *testing.T, g *interpreter.Game, seed uint64, bots []sim.Bot, maxDecisions int) (*interpreter.State, int) {
+	st, err := g.New(len(bots), seed)
+	require.NoError(t, err)
+	n := 0
+	for ; !st.Finished && n < maxDecisions; n++ {
+		legal, err := g.Legal(st)
+		require.NoError(t, err)
+		require.NotEmpty(t, legal)
+		m, err := sim.Decide(g, st, bots[legal[0].Player], legal)
+		require.NoError(t, err)
+		require.NoError(t, g.Apply(st, m.Text), "seed %d", seed)
+	}
+	return st, n
+}
+
+// TestBotStrength pits the bots against each other in every game; it
+// runs only when HAVEN_STRENGTH is set and prints a table: wins of the
+// first bot of each pairing (ties split; a capped game is judged by the
+// scoring, as a tie when scores tie), with the 95% Wilson interval,
+// and how many games ended by the game's own rule.
+func TestBotStrength(t *testing.T) {
+	games, err := strconv.Atoi(os.Getenv(strengthEnv))
+	if err != nil || games < 1 {
+		t.Skip("set " + strengthEnv + "=GAMES to measure the bots' strength")
+	}
+	ismcts := "ismcts:iters=50:depth=4"
+	if s := os.Getenv(strengthEnv + "_BOT"); s != "" {
+		ismcts = s
+	}
+	ids := botGames
+	if s := os.Getenv(strengthEnv + "_GAMES"); s != "" {
+		ids = strings.Split(s, ",")
+	}
+	maxDecisions := 1500
+	if s, err := strconv.Atoi(os.Getenv(strengthEnv + "_MAX")); err == nil && s > 0 {
+		maxDecisions = s
+	}
+	pairs := [][2]string{{ismcts, "random"}, {ismcts, "greedy"}, {"greedy", "random"}}
+	if s := os.Getenv(strengthEnv + "_VS"); s != "" {
+		pairs = nil
+		for _, vs := range strings.Split(s, ",") {
+			pairs = append(pairs, [2]string{ismcts, vs})
+		}
+	}
+	for _, id := range ids {
+		g := compiled(t, id)
+		g.SetLog(false)
+		for _, pair := range pairs {
+			start := time.Now()
+			wins, ended, decisions := 0.0, 0, 0
+			for i := 0; i < games; i++ {
+				seed := uint64(1000 + i)
+				a, err := sim.NewBot(pair[0], g, seed)
+				require.NoError(t, err)
+				b, err := sim.NewBot(pair[1], g, seed+1)
+				require.NoError(t, err)
+				bots, first := []sim.Bot{a, b}, 0
+				if i%2 == 1 {
+					bots, first = []sim.Bot{b, a}, 1
+				}
+				st, n := duel(t, g, seed, bots, maxDecisions)
+				decisions += n
+				if st.Finished && !st.Capped {
+					ended++
+				}
+				res, err := g.Score(st)
+				require.NoError(t, err)
+				for _, w := range res.Winners {
+					if w == first {
+						wins += 1 / float64(len(res.Winners))
+					}
+				}
+			}
+			lo, hi := wilson(wins, games)
+			line := fmt.Sprintf("%-20s %-26s vs %-7s: %5.1f / %d wins (%.0f%%, 95%% CI %.0f–%.0f%%), %d ended by the rules, %d decisions a game, %.0f s",
+				id, pair[0], pair[1], wins, games, 100*wins/float64(games), 100*lo, 100*hi, ended, decisions/games, time.Since(start).Seconds())
+			t.Log(line)
+			fmt.Println(line)
+		}
+	}
+}
