@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/haven-engine/haven/interpreter"
+	"github.com/haven-engine/haven/interpreter/interpretertest"
 )
 
 // peek is a small game of hidden cards: a hidden deck, hands only their
@@ -51,62 +51,6 @@ game: {
 }
 `
 
-// permuted returns a copy of st in which the cards seat may not see are
-// relabelled by a random permutation within each kind (a card's kind
-// shows on its back), everywhere they appear, and the generator is
-// changed: a world the seat cannot tell from st.
-func permuted(t *testing.T, g *interpreter.Game, st *interpreter.State, seat int, r *rand.Rand) *interpreter.State {
-	t.Helper()
-	v, err := g.View(st, seat)
-	require.NoError(t, err)
-	byKind := map[string][]string{}
-	for ref := range v.Hidden {
-		for _, c := range st.Zones[ref] {
-			byKind[g.Card(c).Kind] = append(byKind[g.Card(c).Kind], c)
-		}
-	}
-	relabel := map[string]string{}
-	for _, hidden := range byKind {
-		slices.Sort(hidden)
-		to := slices.Clone(hidden)
-		r.Shuffle(len(to), func(i, j int) { to[i], to[j] = to[j], to[i] })
-		for i, c := range hidden {
-			relabel[c] = to[i]
-		}
-	}
-	b, err := json.Marshal(st)
-	require.NoError(t, err)
-	var raw any
-	require.NoError(t, json.Unmarshal(b, &raw))
-	var walk func(any) any
-	walk = func(x any) any {
-		switch y := x.(type) {
-		case string:
-			if n, ok := relabel[y]; ok {
-				return n
-			}
-		case []any:
-			for i := range y {
-				y[i] = walk(y[i])
-			}
-		case map[string]any:
-			for k := range y {
-				if k == "log" || k == "moves" {
-					continue
-				}
-				y[k] = walk(y[k])
-			}
-		}
-		return x
-	}
-	b, err = json.Marshal(walk(raw))
-	require.NoError(t, err)
-	var c interpreter.State
-	require.NoError(t, json.Unmarshal(b, &c))
-	c.RNG = r.Uint64()
-	return &c
-}
-
 func TestObserveHidesWhatTheSeatMayNotSee(t *testing.T) {
 	g, err := compileSrc(t, peek)
 	require.NoError(t, err)
@@ -140,7 +84,8 @@ func TestSampleIsConsistentAndBlind(t *testing.T) {
 		require.NoError(t, g.Apply(st, "give"))
 		o, err := g.Observe(st, 0)
 		require.NoError(t, err)
-		other := permuted(t, g, st, 0, rand.New(rand.NewPCG(seed, 9)))
+		other, err := interpretertest.OtherWorld(g, st, 0, rand.New(rand.NewPCG(seed, 9)))
+		require.NoError(t, err)
 		o2, err := g.Observe(other, 0)
 		require.NoError(t, err)
 		a, _ := json.Marshal(o)

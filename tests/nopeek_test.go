@@ -11,75 +11,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/haven-engine/haven/interpreter"
+	"github.com/haven-engine/haven/interpreter/interpretertest"
 	"github.com/haven-engine/haven/sim"
 )
 
 // noPeekEnv sets how many seeds TestNoBotPeeks plays of each game (each
 // gives four mid-game states); the default is what CI affords.
 const noPeekEnv = "HAVEN_NOPEEK_SEEDS"
-
-// roundTrip returns st through JSON, with every card the seat does not
-// see relabelled by relabel (nil: none), everywhere but in the log and
-// the moves, and the generator set to rng.
-func roundTrip(t *testing.T, st *interpreter.State, relabel map[string]string, rng uint64) *interpreter.State {
-	t.Helper()
-	b, err := json.Marshal(st)
-	require.NoError(t, err)
-	var raw any
-	require.NoError(t, json.Unmarshal(b, &raw))
-	var walk func(any) any
-	walk = func(x any) any {
-		switch y := x.(type) {
-		case string:
-			if n, ok := relabel[y]; ok {
-				return n
-			}
-		case []any:
-			for i := range y {
-				y[i] = walk(y[i])
-			}
-		case map[string]any:
-			for k := range y {
-				if k != "log" && k != "moves" {
-					y[k] = walk(y[k])
-				}
-			}
-		}
-		return x
-	}
-	b, err = json.Marshal(walk(raw))
-	require.NoError(t, err)
-	var c interpreter.State
-	require.NoError(t, json.Unmarshal(b, &c))
-	c.RNG = rng
-	return &c
-}
-
-// otherWorld returns a state the seat cannot tell from st by its view:
-// the cards of the zones it may not see (other hands, decks, the box)
-// dealt otherwise among the places of cards of their kind (a card's
-// kind shows on its back), and another generator.
-func otherWorld(t *testing.T, g *interpreter.Game, st *interpreter.State, seat int, r *rand.Rand) *interpreter.State {
-	t.Helper()
-	v, err := g.View(st, seat)
-	require.NoError(t, err)
-	byKind := map[string][]string{}
-	for ref := range v.Hidden {
-		for _, c := range st.Zones[ref] {
-			byKind[g.Card(c).Kind] = append(byKind[g.Card(c).Kind], c)
-		}
-	}
-	relabel := map[string]string{}
-	for _, hidden := range byKind {
-		slices.Sort(hidden)
-		to := slices.Clone(hidden)
-		r.Shuffle(len(to), func(i, j int) { to[i], to[j] = to[j], to[i] })
-		for i, c := range hidden {
-			relabel[c] = to[i]
-		}
-	}
-	return roundTrip(t, st, relabel, r.Uint64())
-}
 
 func mustJSON(t *testing.T, v any) string {
 	t.Helper()
@@ -116,8 +54,10 @@ func TestNoBotPeeks(t *testing.T) {
 						at++
 						if len(legal) > 1 {
 							seat := legal[0].Player
-							a := roundTrip(t, st, nil, st.RNG)
-							b := otherWorld(t, g, st, seat, r)
+							a, err := interpretertest.Relabel(st, nil, st.RNG)
+							require.NoError(t, err)
+							b, err := interpretertest.OtherWorld(g, st, seat, r)
+							require.NoError(t, err)
 							if withUnseen > 0 {
 								withUnseen++
 							}
