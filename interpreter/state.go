@@ -145,14 +145,7 @@ func (s *State) Clone() *State {
 	c.Vars = maps.Clone(s.Vars)
 	c.PlayerVars = clonePlayerVars(s.PlayerVars)
 	c.NodeVars = cloneNodeVars(s.NodeVars)
-	units := 0
-	for _, l := range s.Zones {
-		units += len(l)
-	}
-	for _, l := range s.Stocks {
-		units += len(l)
-	}
-	buf := make([]string, 0, units)
+	buf := make([]string, 0, s.units())
 	c.Zones, buf = cloneLists(s.Zones, buf)
 	c.Stocks, _ = cloneLists(s.Stocks, buf)
 	c.Fired = clip(s.Fired)
@@ -298,4 +291,17 @@ func (g *Game) playerZone(name string, seat int) string {
 		return l[seat]
 	}
 	return playerZone(name, seat)
+}
+
+// units counts the cards of every zone and the good units of every
+// stock: the size of one backing array for copies of them all.
+func (s *State) units() int {
+	n := 0
+	for _, l := range s.Zones {
+		n += len(l)
+	}
+	for _, l := range s.Stocks {
+		n += len(l)
+	}
+	return n
 }

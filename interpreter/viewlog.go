@@ -20,14 +20,7 @@ func (g *Game) ViewBoard(st *State, viewer int) (*View, error) {
 		Pieces: clonePieces(st.Pieces), NodeVars: cloneNodeVars(st.NodeVars),
 		Pending: clonePending(st.Pending), Finished: st.Finished,
 	}
-	units := 0
-	for _, l := range st.Zones {
-		units += len(l)
-	}
-	for _, l := range st.Stocks {
-		units += len(l)
-	}
-	buf := make([]string, 0, units)
+	buf := make([]string, 0, st.units())
 	v.Stocks, buf = cloneLists(st.Stocks, buf)
 	for ref, cards := range st.Zones {
 		ok, err := g.visible(st, ref, viewer)
