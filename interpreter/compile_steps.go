@@ -286,6 +286,7 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		if c.many(x, st, s) {
 			s = s.with(st.as, types.TypeOf([]any{}))
 		} else {
+			c.why(x, st, s)
 			s = s.with(st.as, elemType(st.expr))
 		}
 	case "turn":

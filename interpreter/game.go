@@ -251,6 +251,7 @@ type Step struct {
 	prompt    string
 	auto      bool
 	many      *manyChoice // a choice of several options at once
+	why       []namedCode // why an answer was refused (refused.go)
 	actions   []*Action
 	emit      string
 	end       string
