@@ -11,7 +11,7 @@ var simCommand = &command{
 	name: "sim",
 	usage: "sim GAME [-n N] [--players N] [--seed S] [--bot SPEC[,SPEC...]] [--rotate] [--workers N] [--max DECISIONS] " +
 		"[--compare VARIANT[,VARIANT...]] [--sweep PATH=V1,V2...]... [--out FILE [--resume]] [--report FILE.html] [--json] " +
-		"[--defs DIR] [--variant FILE]... [--set PATH=VALUE]...\n  haven sim --merge FILE... [--report FILE.html] [--json]",
+		"[--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...\n  haven sim --merge FILE... [--report FILE.html] [--json]",
 	summary: "Play N games with bots (game i from seed S+i) and report, per seat and per bot,\n" +
 		"the win rate with its 95% interval (ties shared, over the games the rules\n" +
 		"ended), the score, the length, the games ended and capped, what each action\n" +
