@@ -22,6 +22,16 @@ func (c *compiler) why(x cue.Value, st *Step, s scope) {
 	})
 }
 
+// noWhy refuses the reasons of a choice of several: its refusals name
+// the answer's count or a repeated option, not one answer.
+func (c *compiler) noWhy(x cue.Value) {
+	if w, ok := lookup(x, "why"); ok {
+		fields(w, func(text string, v cue.Value) {
+			c.errs.Add(declPos(v), "why: only a choice of one option explains a refused answer")
+		})
+	}
+}
+
 // why is ": " and the text of the first reason of s that holds for the
 // refused answer, or "". The answer is bound to the choice's local for
 // the time of the check only.

@@ -27,3 +27,13 @@ func TestChoiceWhy(t *testing.T) {
 	_, err = compileSrc(t, replaceOnce(t, src, `"int(m) > 2"`, `"m > 2"`))
 	assert.EqualError(t, err, "tiny/game.cue:17:110: invalid operation: > (mismatched types string and int)\n\t| m > 2\n\t| ..^")
 }
+
+// A choice of several names no single answer to explain: a why there is
+// an error at load.
+func TestChoiceWhyOfSeveral(t *testing.T) {
+	src := replaceOnce(t, chooser, `{choose: {id: "m", options: "[1, 2]", as: "m"}},`,
+		`{choose: {id: "m", options: "[1, 2]", as: "m", min: "1", max: "2", why: {"too many": "true"}}},`)
+	src = replaceOnce(t, src, `"padd(me, 'coins', n + m)"`, `"padd(me, 'coins', n + sum(m))"`)
+	_, err := compileSrc(t, src)
+	assert.EqualError(t, err, "tiny/game.cue:17:89: why: only a choice of one option explains a refused answer")
+}
