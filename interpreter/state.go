@@ -295,12 +295,12 @@ func (g *Game) playerZone(name string, seat int) string {
 
 // units counts the cards of every zone and the good units of every
 // stock: the size of one backing array for copies of them all.
-func (s *State) units() int {
+func (s *State) units() int { return units(s.Zones) + units(s.Stocks) }
+
+// units counts the elements of lists by key.
+func units(m map[string][]string) int {
 	n := 0
-	for _, l := range s.Zones {
-		n += len(l)
-	}
-	for _, l := range s.Stocks {
+	for _, l := range m {
 		n += len(l)
 	}
 	return n
