@@ -74,7 +74,10 @@ func (g *Game) ViewState(v *View) *State {
 	for ref := range v.Hidden {
 		st.Zones[ref] = nil // unseen: counted as empty
 	}
-	st.setVarMaps(v.Vars, v.PlayerVars, v.NodeVars)
-	g.bind(st)
+	st.setVarMaps(cloneMap(v.Vars), clonePlayerVars(v.PlayerVars), cloneNodeVars(v.NodeVars))
+	if g.bind(st) != nil {
+		// A view of fewer seats than its players: keep the counters by name.
+		st.setVarMaps(cloneMap(v.Vars), clonePlayerVars(v.PlayerVars), cloneNodeVars(v.NodeVars))
+	}
 	return st
 }

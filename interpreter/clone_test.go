@@ -41,8 +41,11 @@ func TestCloneSharesNothing(t *testing.T) {
 	require.NoError(t, err)
 	c := st.Clone()
 	mustPlay(t, g, c, 4)
-	c.Vars["v"]++
-	c.PlayerVars[0]["pv"]++
+	c.setVarOf("v", c.varOf("v")+1)
+	c.setPvarOf(0, "pv", c.pvarOf(0, "pv")+1)
+	for k := range c.counts {
+		c.counts[k]++
+	}
 	z, h := someKey(t, st.Zones), someKey(t, st.Stocks)
 	c.Zones[z][0] = "changed"
 	c.Zones[z] = append(c.Zones[z], "more")

@@ -87,14 +87,14 @@ func (m *machine) register() {
 	}
 }
 
-func (m *machine) get(name string) (int, error) { return m.st.Vars[name], nil }
+func (m *machine) get(name string) (int, error) { return m.st.varOf(name), nil }
 
 func (m *machine) pget(p int, name string) (int, error) {
 	p, err := m.seat(p)
 	if err != nil {
 		return 0, err
 	}
-	return m.st.PlayerVars[p][name], nil
+	return m.st.pvarOf(p, name), nil
 }
 
 func (m *machine) set(name string, v int) (bool, error) { return m.setVar(name, v, false) }
@@ -303,9 +303,9 @@ func (m *machine) seat(p int) (int, error) {
 func (m *machine) setVar(name string, v int, add bool) (bool, error) {
 	m.rev++
 	if add {
-		v += m.st.Vars[name]
+		v += m.st.varOf(name)
 	}
-	m.st.Vars[name] = v
+	m.st.setVarOf(name, v)
 	if m.log {
 		m.event(name+" = "+strconv.Itoa(v), "", "", "")
 	}
@@ -319,9 +319,9 @@ func (m *machine) setPVar(p int, name string, v int, add bool) (bool, error) {
 		return false, err
 	}
 	if add {
-		v += m.st.PlayerVars[p][name]
+		v += m.st.pvarOf(p, name)
 	}
-	m.st.PlayerVars[p][name] = v
+	m.st.setPvarOf(p, name, v)
 	if m.log {
 		m.event("player "+strconv.Itoa(p)+" "+name+" = "+strconv.Itoa(v), "", "", "")
 	}

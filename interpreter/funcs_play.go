@@ -36,7 +36,7 @@ func (m *machine) nget(node, name string) (int, error) {
 	if m.g.board.Nodes[node] == nil {
 		return 0, fmt.Errorf("nget(%q): no such node", node)
 	}
-	if v, ok := m.st.NodeVars[node][name]; ok {
+	if v, ok := m.st.nvarOf(node, name); ok {
 		return v, nil
 	}
 	return m.g.nvarInit[name], nil
@@ -56,15 +56,7 @@ func (m *machine) setNVar(node, name string, v int, add bool) (bool, error) {
 	if add {
 		v += old
 	}
-	if m.st.NodeVars == nil {
-		m.st.NodeVars = map[string]map[string]int{}
-	}
-	vars := m.st.NodeVars[node]
-	if vars == nil {
-		vars = map[string]int{}
-		m.st.NodeVars[node] = vars
-	}
-	vars[name] = v
+	m.st.setNvarOf(node, name, v)
 	if m.log {
 		m.event(node+" "+name+" = "+strconv.Itoa(v), "", "", "")
 	}

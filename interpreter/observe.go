@@ -175,9 +175,9 @@ func (o *Observation) Hidden() map[string]int { return o.hidden }
 func (o *Observation) View() *View {
 	k := o.known
 	v := &View{
-		Game: k.Game, Viewer: o.seat, Players: k.Players, Vars: k.Vars, PlayerVars: k.PlayerVars,
+		Game: k.Game, Viewer: o.seat, Players: k.Players, Vars: k.varMap(), PlayerVars: k.pvarMaps(),
 		Zones: map[string][]string{}, Hidden: o.hidden, Stocks: k.Stocks, Pieces: k.Pieces,
-		NodeVars: k.NodeVars, Pending: k.Pending, Finished: k.Finished, Log: k.Log,
+		NodeVars: k.nvarMaps(), Pending: k.Pending, Finished: k.Finished, Log: k.Log,
 	}
 	for ref, cards := range k.Zones {
 		if _, ok := o.hidden[ref]; !ok {

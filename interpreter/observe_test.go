@@ -120,7 +120,7 @@ func TestSampleIsConsistentAndBlind(t *testing.T) {
 		dealt := s.Zones["hand/1"][2]
 		require.NoError(t, g.Apply(s, "times 2"))
 		want := 2 * g.Card(dealt).Num["v"]
-		assert.Equal(t, want, s.PlayerVars[0]["pts"], "seed %d", seed)
+		assert.Equal(t, want, s.PlayerVar(0, "pts"), "seed %d", seed)
 	}
 }
 

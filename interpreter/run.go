@@ -19,19 +19,10 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 	}
 	st := &State{
 		Game: g.ID, Players: players, Seed: seed, RNG: seed,
-		Vars: map[string]int{}, Zones: map[string][]string{}, Stocks: map[string][]string{},
+		Zones: map[string][]string{}, Stocks: map[string][]string{},
 		Moves: []string{},
 	}
-	for k, v := range g.varInit {
-		st.Vars[k] = v
-	}
-	for p := 0; p < players; p++ {
-		pv := map[string]int{}
-		for k, v := range g.pvarInit {
-			pv[k] = v
-		}
-		st.PlayerVars = append(st.PlayerVars, pv)
-	}
+	g.tab.newCounters(st, true)
 	for z := range g.zones {
 		st.Zones[z] = []string{}
 	}
@@ -173,7 +164,7 @@ func (g *Game) run(st *State) error {
 			}
 		}
 	}
-	if g.capVar != "" && !st.Finished && st.Vars[g.capVar] > g.capMax {
+	if g.capVar != "" && !st.Finished && st.varOf(g.capVar) > g.capMax {
 		st.Finished, st.Capped, st.EndReason = true, true, fmt.Sprintf("stopped: %s passed the cap of %d", g.capVar, g.capMax)
 		st.Pending = nil
 	}

@@ -16,17 +16,20 @@ type State struct {
 	Players int    `json:"players"`
 	Seed    uint64 `json:"seed"`
 	// RNG is the seeded generator's state: randomness comes only from here.
-	RNG        uint64              `json:"rng"`
-	Vars       map[string]int      `json:"vars"`
-	PlayerVars []map[string]int    `json:"playerVars"`
-	Zones      map[string][]string `json:"zones"`
+	RNG uint64 `json:"rng"`
+	// The counters (counters.go): vars, player vars and node vars (a
+	// port's treasury), read by Var, PlayerVar and NodeVar and saved as
+	// objects of names ("vars", "playerVars", "nodeVars").
+	tab       *counterTables
+	counts    []int
+	moreVars  map[string]int
+	morePvars []map[string]int
+	moreNvars map[string]map[string]int
+	Zones     map[string][]string `json:"zones"`
 	// Stocks hold goods by holder ("supply", a piece id, a node id, a
 	// player's store...), one entry per unit.
 	Stocks map[string][]string `json:"stocks"`
 	Pieces []*Piece            `json:"pieces"`
-	// NodeVars are counters kept on board nodes (a port's treasury), by
-	// node id and name.
-	NodeVars map[string]map[string]int `json:"nodeVars,omitempty"`
 	// Fired names the watches whose condition held when last checked: a
 	// watch fires again only after its condition has stopped holding.
 	Fired []string `json:"fired,omitempty"`
@@ -142,9 +145,7 @@ func normalize(v any) any {
 // original does.
 func (s *State) Clone() *State {
 	c := *s
-	c.Vars = maps.Clone(s.Vars)
-	c.PlayerVars = clonePlayerVars(s.PlayerVars)
-	c.NodeVars = cloneNodeVars(s.NodeVars)
+	s.cloneCounters(&c)
 	buf := make([]string, 0, s.units())
 	c.Zones, buf = cloneLists(s.Zones, buf)
 	c.Stocks, _ = cloneLists(s.Stocks, buf)

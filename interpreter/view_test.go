@@ -35,8 +35,9 @@ func TestViewIsItsOwnValue(t *testing.T) {
 
 	v, err = g.View(st, 0)
 	require.NoError(t, err)
-	st.Vars[someInt(t, st.Vars)]++
-	st.PlayerVars[0][someInt(t, st.PlayerVars[0])]++
+	for k := range st.counts {
+		st.counts[k]++
+	}
 	st.Zones[z][0] = "changed"
 	st.Stocks[h][0] = "changed"
 	st.Pieces[0].At = "changed"

@@ -1,7 +1,6 @@
 package interpreter
 
 import (
-	"maps"
 	"slices"
 )
 
@@ -15,9 +14,9 @@ import (
 func (g *Game) ViewBoard(st *State, viewer int) (*View, error) {
 	v := &View{
 		Game: st.Game, Viewer: viewer, Players: st.Players,
-		Vars: maps.Clone(st.Vars), PlayerVars: clonePlayerVars(st.PlayerVars),
+		Vars: st.varMap(), PlayerVars: st.pvarMaps(),
 		Zones: make(map[string][]string, len(st.Zones)), Hidden: map[string]int{},
-		Pieces: clonePieces(st.Pieces), NodeVars: cloneNodeVars(st.NodeVars),
+		Pieces: clonePieces(st.Pieces), NodeVars: st.nvarMaps(),
 		Pending: clonePending(st.Pending), Finished: st.Finished,
 	}
 	buf := make([]string, 0, st.units())
