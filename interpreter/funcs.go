@@ -82,6 +82,7 @@ func (m *machine) library() []libFunc {
 func (m *machine) register() {
 	m.lib = map[string]libFunc{}
 	for _, f := range append(m.library(), m.playLibrary()...) {
+		f.named, f.nameArg = m.namedCounter(f.name)
 		m.lib[f.name] = f
 		m.opts = append(m.opts, f.option)
 	}
@@ -301,11 +302,24 @@ func (m *machine) seat(p int) (int, error) {
 }
 
 func (m *machine) setVar(name string, v int, add bool) (bool, error) {
+	return m.setVarAt(-1, name, v, add)
+}
+
+// setVarAt sets var k of the game's tables, named name (k -1: by name).
+func (m *machine) setVarAt(k int, name string, v int, add bool) (bool, error) {
 	m.rev++
-	if add {
-		v += m.st.varOf(name)
+	st := m.st
+	if k >= 0 && st.tab == m.g.tab {
+		if add {
+			v += st.counts[k]
+		}
+		st.counts[k] = v
+	} else {
+		if add {
+			v += st.varOf(name)
+		}
+		st.setVarOf(name, v)
 	}
-	m.st.setVarOf(name, v)
 	if m.log {
 		m.event(name+" = "+strconv.Itoa(v), "", "", "")
 	}
@@ -313,15 +327,30 @@ func (m *machine) setVar(name string, v int, add bool) (bool, error) {
 }
 
 func (m *machine) setPVar(p int, name string, v int, add bool) (bool, error) {
+	return m.setPVarAt(-1, p, name, v, add)
+}
+
+// setPVarAt sets player var k of the game's tables, named name (k -1:
+// by name), of seat p.
+func (m *machine) setPVarAt(k, p int, name string, v int, add bool) (bool, error) {
 	m.rev++
 	p, err := m.seat(p)
 	if err != nil {
 		return false, err
 	}
-	if add {
-		v += m.st.pvarOf(p, name)
+	st := m.st
+	if k >= 0 && st.tab == m.g.tab {
+		i := st.pvarAt() + p*len(st.tab.pvars.list) + k
+		if add {
+			v += st.counts[i]
+		}
+		st.counts[i] = v
+	} else {
+		if add {
+			v += st.pvarOf(p, name)
+		}
+		st.setPvarOf(p, name, v)
 	}
-	m.st.setPvarOf(p, name, v)
 	if m.log {
 		m.event("player "+strconv.Itoa(p)+" "+name+" = "+strconv.Itoa(v), "", "", "")
 	}
