@@ -29,12 +29,12 @@ func (s *State) NodeVar(node, name string) (int, bool) { return s.nvarOf(node, n
 // Zone is the cards of a zone ("name" or "name/seat"), in order, and
 // whether the state has that zone.
 func (s *State) Zone(ref string) ([]string, bool) {
-	l, ok := s.Zones[ref]
+	l, ok := s.zoneList(ref)
 	return slices.Clone(l), ok
 }
 
 // ZoneRefs lists the state's zones ("name" or "name/seat"), sorted.
-func (s *State) ZoneRefs() []string { return slices.Sorted(maps.Keys(s.Zones)) }
+func (s *State) ZoneRefs() []string { return s.zoneRefs() }
 
 // Stock is the good units a holder has, one entry per unit.
 func (s *State) Stock(holder string) []string { return slices.Clone(s.Stocks[holder]) }
@@ -50,12 +50,12 @@ func (g *Game) FullView(st *State) *View {
 	v := &View{
 		Game: st.Game, Viewer: -1, Players: st.Players,
 		Vars: st.varMap(), PlayerVars: st.pvarMaps(), NodeVars: st.nvarMaps(),
-		Zones: make(map[string][]string, len(st.Zones)), Pieces: clonePieces(st.Pieces),
+		Pieces:  clonePieces(st.Pieces),
 		Pending: clonePending(st.Pending), Finished: st.Finished,
 	}
 	buf := make([]string, 0, st.units())
 	v.Stocks, buf = cloneLists(st.Stocks, buf)
-	v.Zones, _ = cloneLists(st.Zones, buf)
+	v.Zones, _ = cloneLists(st.zoneMap(), buf)
 	return v
 }
 
@@ -64,20 +64,22 @@ func (g *Game) FullView(st *State) *View {
 // there is nothing under way. It shares no memory with the view.
 func (g *Game) ViewState(v *View) *State {
 	st := &State{
-		Game: v.Game, Players: v.Players,
-		Zones: make(map[string][]string, len(v.Zones)+len(v.Hidden)), Pieces: clonePieces(v.Pieces),
+		Game: v.Game, Players: v.Players, Pieces: clonePieces(v.Pieces),
 		Pending: clonePending(v.Pending), Finished: v.Finished, Moves: []string{},
 	}
 	buf := make([]string, 0, units(v.Zones)+units(v.Stocks))
 	st.Stocks, buf = cloneLists(v.Stocks, buf)
-	st.Zones, _ = cloneLists(v.Zones, buf)
-	for ref := range v.Hidden {
-		st.Zones[ref] = nil // unseen: counted as empty
+	zones, _ := cloneLists(v.Zones, buf)
+	if zones == nil {
+		zones = map[string][]string{}
 	}
-	st.setVarMaps(cloneMap(v.Vars), clonePlayerVars(v.PlayerVars), cloneNodeVars(v.NodeVars))
+	for ref := range v.Hidden {
+		zones[ref] = nil // unseen: counted as empty
+	}
+	st.unbind(cloneMap(v.Vars), clonePlayerVars(v.PlayerVars), cloneNodeVars(v.NodeVars), zones)
 	if g.bind(st) != nil {
-		// A view of fewer seats than its players: keep the counters by name.
-		st.setVarMaps(cloneMap(v.Vars), clonePlayerVars(v.PlayerVars), cloneNodeVars(v.NodeVars))
+		// A view of fewer seats than its players: keep them by name.
+		st.unbind(cloneMap(v.Vars), clonePlayerVars(v.PlayerVars), cloneNodeVars(v.NodeVars), zones)
 	}
 	return st
 }

@@ -17,7 +17,7 @@ import (
 // the state's hash differs.
 func TestCloneKeepsEmptyLists(t *testing.T) {
 	g, st := smallGame(t)
-	st.Zones["empty"] = []string{}
+	st.setZone("empty", []string{})
 	st.Stocks["none"] = []string{}
 	st.Fired = []string{}
 	st.Moves = []string{}
@@ -46,9 +46,9 @@ func TestCloneSharesNothing(t *testing.T) {
 	for k := range c.counts {
 		c.counts[k]++
 	}
-	z, h := someKey(t, st.Zones), someKey(t, st.Stocks)
-	c.Zones[z][0] = "changed"
-	c.Zones[z] = append(c.Zones[z], "more")
+	z, h := someKey(t, st.zoneMap()), someKey(t, st.Stocks)
+	c.zoneCards(z)[0] = "changed"
+	c.setZone(z, append(c.zoneCards(z), "more"))
 	c.Stocks[h][0] = "changed"
 	c.Pieces[0].At = "x"
 	c.Pieces[0].Vars = map[string]int{"x": 1}
@@ -64,7 +64,7 @@ func TestCloneSharesNothing(t *testing.T) {
 	copied, err := json.Marshal(c)
 	require.NoError(t, err)
 	mustPlay(t, g, st, 4)
-	st.Zones[z][0] = "changed"
+	st.zoneCards(z)[0] = "changed"
 	st.Moves = append(st.Moves, "more")
 	again, err := json.Marshal(c)
 	require.NoError(t, err)

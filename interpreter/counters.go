@@ -15,10 +15,11 @@ import "fmt"
 // declare (a name an expression builds, or a save's) is kept by name
 // in the more* maps, as every counter of a state not bound is.
 
-// counterTables names the counters of a game's states by index. It is
-// built once by Compile and shared, never changed, by every state of
-// the game.
-type counterTables struct {
+// tables names the counters and zones (zones.go) of a game's states by
+// index. It is built once by Compile and shared, never changed, by
+// every state of the game.
+type tables struct {
+	zoneTables
 	vars, pvars, nodes, nvars names
 	// The start values of the vars, of one seat's player vars and of
 	// one node's node vars.
@@ -59,11 +60,12 @@ func (n names) equal(o names) bool {
 	return true
 }
 
-// newCounterTables numbers the counters the game declares.
-func newCounterTables(g *Game) *counterTables {
-	t := &counterTables{
+// newTables numbers the counters the game declares.
+func newTables(g *Game) *tables {
+	t := &tables{
 		vars: newNames(g.vars), pvars: newNames(g.playerVars),
 		nodes: newNames(g.board.order), nvars: newNames(g.nodeVars),
+		zoneTables: newZoneTables(g),
 	}
 	for _, v := range g.vars {
 		t.varInit = append(t.varInit, g.varInit[v])
@@ -79,9 +81,10 @@ func newCounterTables(g *Game) *counterTables {
 
 // sameAs tells whether states of both tables lay their counters out
 // alike (two compilations of one definition).
-func (t *counterTables) sameAs(o *counterTables) bool {
+func (t *tables) sameAs(o *tables) bool {
 	return t == o || o != nil && t.vars.equal(o.vars) && t.pvars.equal(o.pvars) &&
-		t.nodes.equal(o.nodes) && t.nvars.equal(o.nvars)
+		t.nodes.equal(o.nodes) && t.nvars.equal(o.nvars) &&
+		t.globals.equal(o.globals) && t.players.equal(o.players)
 }
 
 // The offsets of the parts of a bound state's counters.
@@ -93,7 +96,7 @@ func (s *State) nsetAt() int {
 
 // newCounters binds a state to the tables with every counter 0, or,
 // when start, at its start value.
-func (t *counterTables) newCounters(s *State, start bool) {
+func (t *tables) newCounters(s *State, start bool) {
 	s.tab = t
 	npv, nn := len(t.pvars.list), len(t.nodes.list)*len(t.nvars.list)
 	s.counts = make([]int, len(t.vars.list)+s.Players*npv+2*nn)
@@ -251,11 +254,11 @@ func (s *State) nvarMaps() map[string]map[string]int {
 	return out
 }
 
-// setVarMaps makes the counters those of maps by name (kept, not
+// unbind makes the counters and zones those of maps by name (kept, not
 // copied), with the state bound to no game.
-func (s *State) setVarMaps(vars map[string]int, pvars []map[string]int, nvars map[string]map[string]int) {
-	s.tab, s.counts = nil, nil
-	s.moreVars, s.morePvars, s.moreNvars = vars, pvars, nvars
+func (s *State) unbind(vars map[string]int, pvars []map[string]int, nvars map[string]map[string]int, zones map[string][]string) {
+	s.tab, s.counts, s.zones = nil, nil, nil
+	s.moreVars, s.morePvars, s.moreNvars, s.moreZones = vars, pvars, nvars, zones
 }
 
 // bind ties a state to the game's tables, placing counters by name in
@@ -269,7 +272,7 @@ func (g *Game) bind(s *State) error {
 		s.tab = g.tab
 		return nil
 	}
-	vars, pvars, nvars := s.varMap(), s.pvarMaps(), s.nvarMaps()
+	vars, pvars, nvars, zones := s.varMap(), s.pvarMaps(), s.nvarMaps(), s.zoneMap()
 	if len(pvars) != s.Players {
 		return fmt.Errorf("the state has player vars for %d seats, not its %d players", len(pvars), s.Players)
 	}
@@ -288,6 +291,7 @@ func (g *Game) bind(s *State) error {
 			s.setNvarOf(node, name, v)
 		}
 	}
+	s.bindZones(zones)
 	return nil
 }
 

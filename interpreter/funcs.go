@@ -157,7 +157,7 @@ func (m *machine) shuffle(name string) (bool, error) {
 	// A fresh list: a local holding the zone's list keeps its order.
 	l = slices.Clone(l)
 	m.st.shuffle(l)
-	m.st.Zones[name] = l
+	m.st.setZone(name, l)
 	m.event("shuffled "+name, "", "", "")
 	return true, nil
 }
@@ -378,7 +378,7 @@ func (m *machine) setQVar(id, name string, v int, add bool) (bool, error) {
 
 // zone returns the cards of a zone reference ("name" or "name/seat").
 func (m *machine) zone(ref string) ([]string, error) {
-	if l, ok := m.st.Zones[ref]; ok {
+	if l, ok := m.st.zoneList(ref); ok {
 		return l, nil
 	}
 	name, owner := zoneRef(ref)
@@ -407,11 +407,11 @@ func (m *machine) moveCard(card, from, to string, top bool) (bool, error) {
 	// Lists are copied on change, never changed in place: a value an
 	// expression holds (a local bound to zone(...)) must not change
 	// under it, or a saved and reloaded game would diverge.
-	m.st.Zones[from] = without(src, k)
+	m.st.setZone(from, without(src, k))
 	if top {
-		m.st.Zones[to] = append([]string{card}, m.st.Zones[to]...)
+		m.st.setZone(to, append([]string{card}, m.st.zoneCards(to)...))
 	} else {
-		m.st.Zones[to] = appendFresh(m.st.Zones[to], card)
+		m.st.setZone(to, appendFresh(m.st.zoneCards(to), card))
 	}
 	m.event("moved card", card, from, to)
 	return true, nil
@@ -432,10 +432,10 @@ func (m *machine) draw(from, to string) (string, error) {
 			if owner >= 0 && m.g.pzones[refill] != nil {
 				refill = playerZone(refill, owner)
 			}
-			src = append(slices.Clone(src), m.st.Zones[refill]...)
-			m.st.Zones[refill] = []string{}
+			src = append(slices.Clone(src), m.st.zoneCards(refill)...)
+			m.st.setZone(refill, []string{})
 			m.st.shuffle(src)
-			m.st.Zones[from] = src
+			m.st.setZone(from, src)
 			m.event("reshuffled "+refill+" into "+from, "", refill, from)
 		}
 	}

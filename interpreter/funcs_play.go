@@ -191,7 +191,7 @@ func (m *machine) owns(p int, def string) (bool, error) {
 		return false, err
 	}
 	for _, z := range m.g.activeZones {
-		for _, id := range m.st.Zones[m.g.playerZone(z, p)] {
+		for _, id := range m.st.zoneCards(m.g.playerZone(z, p)) {
 			if c := m.g.cards[id]; c != nil && c.Def == def {
 				return true, nil
 			}
@@ -212,7 +212,7 @@ func (m *machine) modified(target string, p int, base int) (int, error) {
 	v := base
 	var done []string
 	for _, z := range g.activeZones {
-		for _, id := range m.st.Zones[g.playerZone(z, p)] {
+		for _, id := range m.st.zoneCards(g.playerZone(z, p)) {
 			c := g.cards[id]
 			if c == nil {
 				continue

@@ -68,7 +68,7 @@ type Game struct {
 	funcs       map[string]*function
 
 	// tab numbers the counters of the game's states (counters.go).
-	tab *counterTables
+	tab *tables
 
 	blocks     []*Block
 	base       *layout // the locals of scoring and of outside expressions

@@ -19,19 +19,12 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 	}
 	st := &State{
 		Game: g.ID, Players: players, Seed: seed, RNG: seed,
-		Zones: map[string][]string{}, Stocks: map[string][]string{},
-		Moves: []string{},
+		Stocks: map[string][]string{},
+		Moves:  []string{},
 	}
 	g.tab.newCounters(st, true)
-	for z := range g.zones {
-		st.Zones[z] = []string{}
-	}
-	for z := range g.pzones {
-		for p := 0; p < players; p++ {
-			st.Zones[playerZone(z, p)] = []string{}
-		}
-	}
-	st.Zones[boxZone] = append([]string{}, g.cardOrder...)
+	st.bindZones(nil)
+	st.setZone(boxZone, append([]string{}, g.cardOrder...))
 	for _, gd := range g.goods {
 		for k := 0; k < gd.Count; k++ {
 			st.Stocks["supply"] = append(st.Stocks["supply"], gd.ID)

@@ -20,12 +20,15 @@ type State struct {
 	// The counters (counters.go): vars, player vars and node vars (a
 	// port's treasury), read by Var, PlayerVar and NodeVar and saved as
 	// objects of names ("vars", "playerVars", "nodeVars").
-	tab       *counterTables
+	tab       *tables
 	counts    []int
 	moreVars  map[string]int
 	morePvars []map[string]int
 	moreNvars map[string]map[string]int
-	Zones     map[string][]string `json:"zones"`
+	// The zones (zones.go), read by Zone and ZoneRefs and saved as an
+	// object of references ("zones").
+	zones     [][]string
+	moreZones map[string][]string
 	// Stocks hold goods by holder ("supply", a piece id, a node id, a
 	// player's store...), one entry per unit.
 	Stocks map[string][]string `json:"stocks"`
@@ -147,7 +150,7 @@ func (s *State) Clone() *State {
 	c := *s
 	s.cloneCounters(&c)
 	buf := make([]string, 0, s.units())
-	c.Zones, buf = cloneLists(s.Zones, buf)
+	buf = s.cloneZones(&c, buf)
 	c.Stocks, _ = cloneLists(s.Stocks, buf)
 	c.Fired = clip(s.Fired)
 	c.Pieces = clonePieces(s.Pieces)
@@ -296,7 +299,7 @@ func (g *Game) playerZone(name string, seat int) string {
 
 // units counts the cards of every zone and the good units of every
 // stock: the size of one backing array for copies of them all.
-func (s *State) units() int { return units(s.Zones) + units(s.Stocks) }
+func (s *State) units() int { return s.cardCount() + units(s.Stocks) }
 
 // units counts the elements of lists by key.
 func units(m map[string][]string) int {

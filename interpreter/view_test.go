@@ -38,7 +38,7 @@ func TestViewIsItsOwnValue(t *testing.T) {
 	for k := range st.counts {
 		st.counts[k]++
 	}
-	st.Zones[z][0] = "changed"
+	st.zoneCards(z)[0] = "changed"
 	st.Stocks[h][0] = "changed"
 	st.Pieces[0].At = "changed"
 	st.Pending.Player = 99
