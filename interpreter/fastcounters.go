@@ -12,9 +12,10 @@ import (
 // that index, with no lookup by name. A state the game has not bound
 // (counters.go) is read by name, as the call would have.
 
-// namedCounter is the builder of a call of the counter function fn by a
-// constant name, and the argument that holds the name.
-func (m *machine) namedCounter(fn string) (func(file.Location, string, []val) (val, bool), int) {
+// namedCall is the builder of a call of the library function fn by a
+// constant name, and the argument that holds the name: counters here,
+// zones in fastzones.go.
+func (m *machine) namedCall(fn string) (func(file.Location, string, []val) (val, bool), int) {
 	switch fn {
 	case "get":
 		return m.namedGet, 0
@@ -28,6 +29,10 @@ func (m *machine) namedCounter(fn string) (func(file.Location, string, []val) (v
 		return func(loc file.Location, name string, args []val) (val, bool) { return m.namedPset(loc, name, args, add) }, 1
 	case "nget":
 		return m.namedNget, 1
+	case "zone":
+		return m.namedZone, 0
+	case "pzone":
+		return m.namedPzone, 0
 	}
 	return nil, 0
 }

@@ -82,7 +82,7 @@ func (m *machine) library() []libFunc {
 func (m *machine) register() {
 	m.lib = map[string]libFunc{}
 	for _, f := range append(m.library(), m.playLibrary()...) {
-		f.named, f.nameArg = m.namedCounter(f.name)
+		f.named, f.nameArg = m.namedCall(f.name)
 		m.lib[f.name] = f
 		m.opts = append(m.opts, f.option)
 	}
@@ -129,7 +129,14 @@ func (m *machine) seats(p int) ([]int, error) {
 
 func (m *machine) pz(name string, p int) (string, error) { return m.g.playerZone(name, p), nil }
 
-func (m *machine) pzone(name string, p int) ([]string, error) { return m.zone(m.g.playerZone(name, p)) }
+func (m *machine) pzone(name string, p int) ([]string, error) {
+	if st := m.st; st.tab == m.g.tab && p >= 0 && p < st.Players {
+		if j := st.tab.players.find(name); j >= 0 {
+			return st.zones[st.tab.playerZone(j, p, st.Players)], nil
+		}
+	}
+	return m.zone(m.g.playerZone(name, p))
+}
 
 func (m *machine) card(id string) (*Card, error) {
 	if c := m.g.cards[id]; c != nil {
