@@ -51,7 +51,12 @@ func TestCloneSharesNothing(t *testing.T) {
 	c.setZone(z, append(c.zoneCards(z), "more"))
 	c.Stocks[h][0] = "changed"
 	c.Pieces[0].At = "x"
-	c.Pieces[0].Vars = map[string]int{"x": 1}
+	c.Pieces[0].setQvarOf("x", 1)
+	for _, p := range c.Pieces {
+		for k := range p.vars {
+			p.vars[k]++
+		}
+	}
 	require.NotEmpty(t, c.Stack)
 	f := c.Stack[len(c.Stack)-1]
 	f.Cursors[len(f.Cursors)-1].PC++

@@ -20,10 +20,10 @@ import "fmt"
 // every state of the game.
 type tables struct {
 	zoneTables
-	vars, pvars, nodes, nvars names
-	// The start values of the vars, of one seat's player vars and of
-	// one node's node vars.
-	varInit, pvarInit, nvarInit []int
+	vars, pvars, nodes, nvars, qvars names
+	// The start values of the vars, of one seat's player vars, of one
+	// node's node vars and of one piece's vars.
+	varInit, pvarInit, nvarInit, qvarInit []int
 }
 
 // names numbers a list of names.
@@ -64,7 +64,7 @@ func (n names) equal(o names) bool {
 func newTables(g *Game) *tables {
 	t := &tables{
 		vars: newNames(g.vars), pvars: newNames(g.playerVars),
-		nodes: newNames(g.board.order), nvars: newNames(g.nodeVars),
+		nodes: newNames(g.board.order), nvars: newNames(g.nodeVars), qvars: newNames(g.pieceVars),
 		zoneTables: newZoneTables(g),
 	}
 	for _, v := range g.vars {
@@ -76,6 +76,9 @@ func newTables(g *Game) *tables {
 	for _, v := range g.nodeVars {
 		t.nvarInit = append(t.nvarInit, g.nvarInit[v])
 	}
+	for _, v := range g.pieceVars {
+		t.qvarInit = append(t.qvarInit, g.qvarInit[v])
+	}
 	return t
 }
 
@@ -83,7 +86,7 @@ func newTables(g *Game) *tables {
 // alike (two compilations of one definition).
 func (t *tables) sameAs(o *tables) bool {
 	return t == o || o != nil && t.vars.equal(o.vars) && t.pvars.equal(o.pvars) &&
-		t.nodes.equal(o.nodes) && t.nvars.equal(o.nvars) &&
+		t.nodes.equal(o.nodes) && t.nvars.equal(o.nvars) && t.qvars.equal(o.qvars) &&
 		t.globals.equal(o.globals) && t.players.equal(o.players)
 }
 
@@ -292,6 +295,9 @@ func (g *Game) bind(s *State) error {
 		}
 	}
 	s.bindZones(zones)
+	for _, p := range s.Pieces {
+		g.tab.bindPiece(p)
+	}
 	return nil
 }
 

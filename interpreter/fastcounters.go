@@ -7,7 +7,7 @@ import (
 )
 
 // This file resolves the name of a counter given as a constant (get("round"),
-// padd(me, "coins", 2), nget(n, "cash")) to its index when an expression
+// padd(me, "coins", 2), nget(n, "cash"), qget(id, "hp")) to its index when an expression
 // is translated: the call then reads or writes the state's counters by
 // that index, with no lookup by name. A state the game has not bound
 // (counters.go) is read by name, as the call would have.
@@ -29,6 +29,8 @@ func (m *machine) namedCall(fn string) (func(file.Location, string, []val) (val,
 		return func(loc file.Location, name string, args []val) (val, bool) { return m.namedPset(loc, name, args, add) }, 1
 	case "nget":
 		return m.namedNget, 1
+	case "qget":
+		return m.namedQget, 1
 	case "zone":
 		return m.namedZone, 0
 	case "pzone":
@@ -127,5 +129,24 @@ func (m *machine) namedNget(loc file.Location, name string, args []val) (val, bo
 			return start
 		}
 		return st.counts[st.nvarAt()+i]
+	}), true
+}
+
+func (m *machine) namedQget(loc file.Location, name string, args []val) (val, bool) {
+	tab := m.g.tab
+	k := tab.qvars.find(name)
+	if k < 0 {
+		return val{}, false
+	}
+	id := as[string](args[0])
+	return mk(func(fr *frame) int {
+		p, err := m.piece(id(fr))
+		if err != nil {
+			fail(loc, err)
+		}
+		if p.tab == tab {
+			return p.vars[k]
+		}
+		return p.qvarOf(name)
 	}), true
 }

@@ -109,7 +109,7 @@ func (m *machine) qget(id, name string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	return p.Vars[name], nil
+	return p.qvarOf(name), nil
 }
 
 func (m *machine) qset(id, name string, v int) (bool, error) { return m.setQVar(id, name, v, false) }
@@ -370,13 +370,10 @@ func (m *machine) setQVar(id, name string, v int, add bool) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if p.Vars == nil {
-		p.Vars = map[string]int{}
-	}
 	if add {
-		v += p.Vars[name]
+		v += p.qvarOf(name)
 	}
-	p.Vars[name] = v
+	p.setQvarOf(name, v)
 	if m.log {
 		m.event(id+" "+name+" = "+strconv.Itoa(v), "", "", "")
 	}

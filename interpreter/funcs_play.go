@@ -123,14 +123,7 @@ func (m *machine) newPiece(kind string, owner int) (string, error) {
 }
 
 // initPiece gives a piece its vars' starting values.
-func (g *Game) initPiece(pc *Piece) {
-	if len(g.pieceVars) > 0 {
-		pc.Vars = map[string]int{}
-		for v, x := range g.qvarInit {
-			pc.Vars[v] = x
-		}
-	}
-}
+func (g *Game) initPiece(pc *Piece) { g.tab.newPieceVars(pc) }
 
 // costWalks lists the paths from a node, visiting no node twice, whose
 // steps cost at most budget in all. A step's cost is the num named key

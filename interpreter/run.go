@@ -43,12 +43,7 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 		for p := 0; p < players; p++ {
 			for n := 1; n <= v.(int); n++ {
 				pc := &Piece{ID: fmt.Sprintf("%s-%d-%d", k.ID, p, n), Kind: k.ID, Owner: p}
-				if len(g.pieceVars) > 0 {
-					pc.Vars = map[string]int{}
-					for v, x := range g.qvarInit {
-						pc.Vars[v] = x
-					}
-				}
+				g.initPiece(pc)
 				st.Pieces = append(st.Pieces, pc)
 			}
 		}

@@ -54,7 +54,11 @@ type Piece struct {
 	Kind  string         `expr:"kind" json:"kind"`
 	Owner int            `expr:"owner" json:"owner"`
 	At    string         `expr:"at" json:"at"`
-	Vars  map[string]int `expr:"vars" json:"vars,omitempty"`
+	// The piece's counters (pieceVars, piecevars.go), read by Var and
+	// saved as an object of names ("vars").
+	tab      *tables
+	vars     []int
+	moreVars map[string]int
 	// Strs are the piece's string vars (pieceStrs: a heading, a mode...).
 	Strs map[string]string `expr:"strs" json:"strs,omitempty"`
 }
@@ -183,17 +187,28 @@ func cloneNodeVars(m map[string]map[string]int) map[string]map[string]int {
 	return c
 }
 
-// clonePieces copies the pieces into one array.
+// clonePieces copies the pieces into one array, and their counters into
+// another.
 func clonePieces(l []*Piece) []*Piece {
 	if l == nil {
 		return nil
 	}
 	c := make([]*Piece, len(l))
 	pieces := make([]Piece, len(l))
+	n := 0
+	for _, p := range l {
+		n += len(p.vars)
+	}
+	vars := make([]int, 0, n)
 	for i, p := range l {
 		q := &pieces[i]
 		*q = *p
-		q.Vars = maps.Clone(p.Vars)
+		if p.vars != nil {
+			at := len(vars)
+			vars = append(vars, p.vars...)
+			q.vars = vars[at:len(vars):len(vars)]
+		}
+		q.moreVars = cloneMap(p.moreVars)
 		q.Strs = maps.Clone(p.Strs)
 		c[i] = q
 	}

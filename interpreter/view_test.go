@@ -27,7 +27,12 @@ func TestViewIsItsOwnValue(t *testing.T) {
 	v.Zones[z] = append(v.Zones[z], "more")
 	v.Stocks[h][0] = "changed"
 	v.Pieces[0].At = "changed"
-	v.Pieces[0].Vars = map[string]int{"x": 1}
+	v.Pieces[0].setQvarOf("x", 1)
+	for _, p := range v.Pieces {
+		for k := range p.vars {
+			p.vars[k]++
+		}
+	}
 	v.Pending.Player = 99
 	after, err := json.Marshal(st)
 	require.NoError(t, err)
