@@ -50,10 +50,10 @@ type State struct {
 
 // Piece is a pawn. At is the node it stands on; "" means off the board.
 type Piece struct {
-	ID    string         `expr:"id" json:"id"`
-	Kind  string         `expr:"kind" json:"kind"`
-	Owner int            `expr:"owner" json:"owner"`
-	At    string         `expr:"at" json:"at"`
+	ID    string `expr:"id" json:"id"`
+	Kind  string `expr:"kind" json:"kind"`
+	Owner int    `expr:"owner" json:"owner"`
+	At    string `expr:"at" json:"at"`
 	// The piece's counters (pieceVars, piecevars.go), read by Var and
 	// saved as an object of names ("vars").
 	tab      *tables
