@@ -50,7 +50,7 @@ func (g *Game) FullView(st *State) *View {
 	v := &View{
 		Game: st.Game, Viewer: -1, Players: st.Players,
 		Vars: st.varMap(), PlayerVars: st.pvarMaps(), NodeVars: st.nvarMaps(),
-		Pieces:  clonePieces(st.Pieces),
+		Pieces:  clonePieces(st.Pieces, nil),
 		Pending: clonePending(st.Pending), Finished: st.Finished,
 	}
 	buf := make([]string, 0, st.units())
@@ -64,7 +64,7 @@ func (g *Game) FullView(st *State) *View {
 // there is nothing under way. It shares no memory with the view.
 func (g *Game) ViewState(v *View) *State {
 	st := &State{
-		Game: v.Game, Players: v.Players, Pieces: clonePieces(v.Pieces),
+		Game: v.Game, Players: v.Players, Pieces: clonePieces(v.Pieces, nil),
 		Pending: clonePending(v.Pending), Finished: v.Finished, Moves: []string{},
 	}
 	buf := make([]string, 0, units(v.Zones)+units(v.Stocks))

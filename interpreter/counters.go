@@ -301,12 +301,19 @@ func (g *Game) bind(s *State) error {
 	return nil
 }
 
-// cloneCounters copies the counters of a state into c.
-func (s *State) cloneCounters(c *State) {
-	c.counts = clip(append([]int(nil), s.counts...))
+// cloneCounters copies the counters of a state into c, the dense ones
+// into ints; it returns what is left of ints.
+func (s *State) cloneCounters(c *State, ints []int) []int {
+	c.counts = nil
+	if s.counts != nil {
+		ints = append(ints, s.counts...)
+		c.counts = clip(ints)
+		ints = ints[len(ints):]
+	}
 	c.moreVars = cloneMap(s.moreVars)
 	c.morePvars = clonePlayerVars(s.morePvars)
 	c.moreNvars = cloneNodeVars(s.moreNvars)
+	return ints
 }
 
 // cloneMap copies a map, nil staying nil.

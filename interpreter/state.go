@@ -39,6 +39,8 @@ type State struct {
 	// Stack is the effects under way; Pending is the decision they wait for.
 	Stack   []*Frame  `json:"stack,omitempty"`
 	Pending *Decision `json:"pending,omitempty"`
+	// pending holds the decision of a copy (Clone).
+	pending Decision
 
 	Finished  bool     `json:"finished"`
 	Capped    bool     `json:"capped,omitempty"`
@@ -152,14 +154,19 @@ func normalize(v any) any {
 // original does.
 func (s *State) Clone() *State {
 	c := *s
-	s.cloneCounters(&c)
+	ints := make([]int, 0, len(s.counts)+pieceVarCount(s.Pieces))
+	ints = s.cloneCounters(&c, ints)
 	buf := make([]string, 0, s.units())
 	buf = s.cloneZones(&c, buf)
 	c.Stocks, _ = cloneLists(s.Stocks, buf)
 	c.Fired = clip(s.Fired)
-	c.Pieces = clonePieces(s.Pieces)
+	c.Pieces = clonePieces(s.Pieces, ints)
 	c.Stack = s.cloneStack()
-	c.Pending = clonePending(s.Pending)
+	if s.Pending != nil {
+		// The copy's decision lies in the copy itself: one allocation less.
+		c.pending = *s.Pending
+		c.Pending = &c.pending
+	}
 	c.Moves = clip(s.Moves)
 	c.Log = clip(s.Log)
 	return &c
@@ -187,19 +194,26 @@ func cloneNodeVars(m map[string]map[string]int) map[string]map[string]int {
 	return c
 }
 
+// pieceVarCount counts the counters of pieces.
+func pieceVarCount(l []*Piece) int {
+	n := 0
+	for _, p := range l {
+		n += len(p.vars)
+	}
+	return n
+}
+
 // clonePieces copies the pieces into one array, and their counters into
-// another.
-func clonePieces(l []*Piece) []*Piece {
+// vars (nil: a new array).
+func clonePieces(l []*Piece, vars []int) []*Piece {
 	if l == nil {
 		return nil
 	}
 	c := make([]*Piece, len(l))
 	pieces := make([]Piece, len(l))
-	n := 0
-	for _, p := range l {
-		n += len(p.vars)
+	if vars == nil {
+		vars = make([]int, 0, pieceVarCount(l))
 	}
-	vars := make([]int, 0, n)
 	for i, p := range l {
 		q := &pieces[i]
 		*q = *p

@@ -16,7 +16,7 @@ func (g *Game) ViewBoard(st *State, viewer int) (*View, error) {
 		Game: st.Game, Viewer: viewer, Players: st.Players,
 		Vars: st.varMap(), PlayerVars: st.pvarMaps(),
 		Zones: make(map[string][]string, st.zoneCount()), Hidden: map[string]int{},
-		Pieces: clonePieces(st.Pieces), NodeVars: st.nvarMaps(),
+		Pieces: clonePieces(st.Pieces, nil), NodeVars: st.nvarMaps(),
 		Pending: clonePending(st.Pending), Finished: st.Finished,
 	}
 	buf := make([]string, 0, st.units())
