@@ -7,7 +7,7 @@ import (
 )
 
 // This file resolves the name of a counter given as a constant (get("round"),
-// padd(me, "coins", 2), nget(n, "cash"), qget(id, "hp")) to its index when an expression
+// padd(me, "coins", 2), nget(n, "cash"), qadd(id, "hp", 1)) to its index when an expression
 // is translated: the call then reads or writes the state's counters by
 // that index, with no lookup by name. A state the game has not bound
 // (counters.go) is read by name, as the call would have.
@@ -31,6 +31,11 @@ func (m *machine) namedCall(fn string) (func(file.Location, string, []val) (val,
 		return m.namedNget, 1
 	case "qget":
 		return m.namedQget, 1
+	case "nset", "nadd", "qset", "qadd":
+		add, piece := fn[1:] == "add", fn[0] == 'q'
+		return func(loc file.Location, name string, args []val) (val, bool) {
+			return m.namedSetOf(loc, name, args, add, piece)
+		}, 1
 	case "zone":
 		return m.namedZone, 0
 	case "pzone":
@@ -148,5 +153,27 @@ func (m *machine) namedQget(loc file.Location, name string, args []val) (val, bo
 			return p.vars[k]
 		}
 		return p.qvarOf(name)
+	}), true
+}
+
+// namedSetOf is nset or nadd (piece false) or qset or qadd (piece true):
+// a counter of a node or a piece, by the index of its name.
+func (m *machine) namedSetOf(loc file.Location, name string, args []val, add, piece bool) (val, bool) {
+	k := m.g.tab.nvars.find(name)
+	set := m.setNVarAt
+	if piece {
+		k, set = m.g.tab.qvars.find(name), m.setQVarAt
+	}
+	if k < 0 {
+		return val{}, false
+	}
+	of, x := as[string](args[0]), as[int](args[2])
+	return mk(func(fr *frame) bool {
+		id := of(fr)
+		r, err := set(k, id, name, x(fr), add)
+		if err != nil {
+			fail(loc, err)
+		}
+		return r
 	}), true
 }

@@ -365,15 +365,28 @@ func (m *machine) setPVarAt(k, p int, name string, v int, add bool) (bool, error
 }
 
 func (m *machine) setQVar(id, name string, v int, add bool) (bool, error) {
+	return m.setQVarAt(-1, id, name, v, add)
+}
+
+// setQVarAt sets piece var k of the game's tables, named name (k -1:
+// by name), of piece id.
+func (m *machine) setQVarAt(k int, id, name string, v int, add bool) (bool, error) {
 	m.rev++
 	p, err := m.piece(id)
 	if err != nil {
 		return false, err
 	}
-	if add {
-		v += p.qvarOf(name)
+	if k >= 0 && p.tab == m.g.tab {
+		if add {
+			v += p.vars[k]
+		}
+		p.vars[k] = v
+	} else {
+		if add {
+			v += p.qvarOf(name)
+		}
+		p.setQvarOf(name, v)
 	}
-	p.setQvarOf(name, v)
 	if m.log {
 		m.event(id+" "+name+" = "+strconv.Itoa(v), "", "", "")
 	}

@@ -49,15 +49,34 @@ func (m *machine) nset(node, name string, v int) (bool, error) {
 func (m *machine) nadd(node, name string, v int) (bool, error) { return m.setNVar(node, name, v, true) }
 
 func (m *machine) setNVar(node, name string, v int, add bool) (bool, error) {
+	return m.setNVarAt(-1, node, name, v, add)
+}
+
+// setNVarAt sets node var k of the game's tables, named name (k -1: by
+// name), of a node.
+func (m *machine) setNVarAt(k int, node, name string, v int, add bool) (bool, error) {
 	m.rev++
-	old, err := m.nget(node, name)
-	if err != nil {
-		return false, err
+	st, tab := m.st, m.g.tab
+	if n := tab.nodes.find(node); k >= 0 && n >= 0 && st.tab == tab {
+		i := n*len(tab.nvars.list) + k
+		if add {
+			if st.counts[st.nsetAt()+i] == 0 {
+				v += tab.nvarInit[k]
+			} else {
+				v += st.counts[st.nvarAt()+i]
+			}
+		}
+		st.counts[st.nvarAt()+i], st.counts[st.nsetAt()+i] = v, 1
+	} else {
+		old, err := m.nget(node, name)
+		if err != nil {
+			return false, err
+		}
+		if add {
+			v += old
+		}
+		st.setNvarOf(node, name, v)
 	}
-	if add {
-		v += old
-	}
-	m.st.setNvarOf(node, name, v)
 	if m.log {
 		m.event(node+" "+name+" = "+strconv.Itoa(v), "", "", "")
 	}
