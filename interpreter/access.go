@@ -1,7 +1,6 @@
 package interpreter
 
 import (
-	"maps"
 	"slices"
 )
 
@@ -37,11 +36,16 @@ func (s *State) Zone(ref string) ([]string, bool) {
 func (s *State) ZoneRefs() []string { return s.zoneRefs() }
 
 // Stock is the good units a holder has, one entry per unit.
-func (s *State) Stock(holder string) []string { return slices.Clone(s.Stocks[holder]) }
+func (s *State) Stock(holder string) []string { return slices.Clone(s.stockList(holder)) }
 
 // StockHolders lists the holders of goods ("supply", a piece, a node...),
 // sorted.
-func (s *State) StockHolders() []string { return slices.Sorted(maps.Keys(s.Stocks)) }
+func (s *State) StockHolders() []string {
+	if s.holders == nil {
+		return nil
+	}
+	return slices.Sorted(slices.Values(s.holders.list))
+}
 
 // FullView is the whole state shaped as a view, every zone open: what a
 // person debugging a game or a test reads. It shares no memory with the
@@ -54,7 +58,7 @@ func (g *Game) FullView(st *State) *View {
 		Pending: clonePending(st.Pending), Finished: st.Finished,
 	}
 	buf := make([]string, 0, st.units())
-	v.Stocks, buf = cloneLists(st.Stocks, buf)
+	v.Stocks, buf = cloneLists(st.stockMap(), buf)
 	v.Zones, _ = cloneLists(st.zoneMap(), buf)
 	return v
 }
@@ -68,7 +72,8 @@ func (g *Game) ViewState(v *View) *State {
 		Pending: clonePending(v.Pending), Finished: v.Finished, Moves: []string{},
 	}
 	buf := make([]string, 0, units(v.Zones)+units(v.Stocks))
-	st.Stocks, buf = cloneLists(v.Stocks, buf)
+	stocks, buf := cloneLists(v.Stocks, buf)
+	st.setStockMap(stocks)
 	zones, _ := cloneLists(v.Zones, buf)
 	if zones == nil {
 		zones = map[string][]string{}

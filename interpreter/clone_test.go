@@ -18,7 +18,7 @@ import (
 func TestCloneKeepsEmptyLists(t *testing.T) {
 	g, st := smallGame(t)
 	st.setZone("empty", []string{})
-	st.Stocks["none"] = []string{}
+	st.setStock("none", []string{})
 	st.Fired = []string{}
 	st.Moves = []string{}
 	g2, mid := shippedGame(t, "mainport-mastermind")
@@ -46,10 +46,10 @@ func TestCloneSharesNothing(t *testing.T) {
 	for k := range c.counts {
 		c.counts[k]++
 	}
-	z, h := someKey(t, st.zoneMap()), someKey(t, st.Stocks)
+	z, h := someKey(t, st.zoneMap()), someKey(t, st.stockMap())
 	c.zoneCards(z)[0] = "changed"
 	c.setZone(z, append(c.zoneCards(z), "more"))
-	c.Stocks[h][0] = "changed"
+	c.stockList(h)[0] = "changed"
 	c.Pieces[0].At = "x"
 	c.Pieces[0].setQvarOf("x", 1)
 	for _, p := range c.Pieces {

@@ -218,10 +218,10 @@ func (m *machine) minus(a, b any) ([]string, error) {
 	return minus(x, y), nil
 }
 
-func (m *machine) stock(holder string) ([]string, error) { return m.st.Stocks[holder], nil }
+func (m *machine) stock(holder string) ([]string, error) { return m.st.stockList(holder), nil }
 
 func (m *machine) has(holder, good string) (int, error) {
-	return countOf(m.st.Stocks[holder], good), nil
+	return countOf(m.st.stockList(holder), good), nil
 }
 
 func (m *machine) roll(sides int) (int, error) {
@@ -498,13 +498,13 @@ func orBox(node string) string {
 
 func (m *machine) transfer(good, from, to string) (bool, error) {
 	m.rev++
-	src := m.st.Stocks[from]
+	src := m.st.stockList(from)
 	k := slices.Index(src, good)
 	if k < 0 {
 		return false, fmt.Errorf("transfer: no %s in %s", good, from)
 	}
-	m.st.Stocks[from] = without(src, k)
-	m.st.Stocks[to] = appendFresh(m.st.Stocks[to], good)
+	m.st.setStock(from, without(src, k))
+	m.st.setStock(to, appendFresh(m.st.stockList(to), good))
 	if m.log {
 		m.event("moved "+good+" from "+from+" to "+to, "", "", "")
 	}

@@ -176,7 +176,7 @@ func (o *Observation) View() *View {
 	k := o.known
 	v := &View{
 		Game: k.Game, Viewer: o.seat, Players: k.Players, Vars: k.varMap(), PlayerVars: k.pvarMaps(),
-		Zones: map[string][]string{}, Hidden: o.hidden, Stocks: k.Stocks, Pieces: k.Pieces,
+		Zones: map[string][]string{}, Hidden: o.hidden, Stocks: k.stockMap(), Pieces: k.Pieces,
 		NodeVars: k.nvarMaps(), Pending: k.Pending, Finished: k.Finished, Log: k.Log,
 	}
 	for ref, cards := range k.allZones() {

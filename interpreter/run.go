@@ -19,7 +19,7 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 	}
 	st := &State{
 		Game: g.ID, Players: players, Seed: seed, RNG: seed,
-		Stocks: map[string][]string{},
+		holders: &holderTable{newNames(nil)},
 		Moves:  []string{},
 	}
 	g.tab.newCounters(st, true)
@@ -27,7 +27,7 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 	st.setZone(boxZone, append([]string{}, g.cardOrder...))
 	for _, gd := range g.goods {
 		for k := 0; k < gd.Count; k++ {
-			st.Stocks["supply"] = append(st.Stocks["supply"], gd.ID)
+			st.setStock("supply", append(st.stockList("supply"), gd.ID))
 		}
 	}
 	m := g.m

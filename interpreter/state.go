@@ -29,9 +29,11 @@ type State struct {
 	// object of references ("zones").
 	zones     [][]string
 	moreZones map[string][]string
-	// Stocks hold goods by holder ("supply", a piece id, a node id, a
-	// player's store...), one entry per unit.
-	Stocks map[string][]string `json:"stocks"`
+	// The stocks (stocks.go): goods by holder ("supply", a piece id, a
+	// node id, a player's store...), one entry per unit, read by Stock
+	// and StockHolders and saved as an object of holders ("stocks").
+	holders *holderTable
+	stocks  [][]string
 	Pieces []*Piece            `json:"pieces"`
 	// Fired names the watches whose condition held when last checked: a
 	// watch fires again only after its condition has stopped holding.
@@ -158,7 +160,7 @@ func (s *State) Clone() *State {
 	ints = s.cloneCounters(&c, ints)
 	buf := make([]string, 0, s.units())
 	buf = s.cloneZones(&c, buf)
-	c.Stocks, _ = cloneLists(s.Stocks, buf)
+	s.cloneStocks(&c, buf)
 	c.Fired = clip(s.Fired)
 	c.Pieces = clonePieces(s.Pieces, ints)
 	c.Stack = s.cloneStack()
@@ -328,7 +330,7 @@ func (g *Game) playerZone(name string, seat int) string {
 
 // units counts the cards of every zone and the good units of every
 // stock: the size of one backing array for copies of them all.
-func (s *State) units() int { return s.cardCount() + units(s.Stocks) }
+func (s *State) units() int { return s.cardCount() + s.unitCount() }
 
 // units counts the elements of lists by key.
 func units(m map[string][]string) int {

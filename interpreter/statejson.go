@@ -31,7 +31,7 @@ type stateJSON struct {
 func (s State) MarshalJSON() ([]byte, error) {
 	return json.Marshal(stateJSON{
 		Game: s.Game, Players: s.Players, Seed: s.Seed, RNG: s.RNG,
-		Vars: s.varMap(), PlayerVars: s.pvarMaps(), Zones: s.zoneMap(), Stocks: s.Stocks,
+		Vars: s.varMap(), PlayerVars: s.pvarMaps(), Zones: s.zoneMap(), Stocks: s.stockMap(),
 		Pieces: s.Pieces, NodeVars: s.nvarMaps(), Fired: s.Fired, Stack: s.Stack, Pending: s.Pending,
 		Finished: s.Finished, Capped: s.Capped, EndReason: s.EndReason, Moves: s.Moves, Log: s.Log, Steps: s.Steps,
 	})
@@ -46,9 +46,10 @@ func (s *State) UnmarshalJSON(b []byte) error {
 	}
 	*s = State{
 		Game: j.Game, Players: j.Players, Seed: j.Seed, RNG: j.RNG,
-		Stocks: j.Stocks, Pieces: j.Pieces, Fired: j.Fired, Stack: j.Stack, Pending: j.Pending,
+		Pieces: j.Pieces, Fired: j.Fired, Stack: j.Stack, Pending: j.Pending,
 		Finished: j.Finished, Capped: j.Capped, EndReason: j.EndReason, Moves: j.Moves, Log: j.Log, Steps: j.Steps,
 	}
 	s.unbind(j.Vars, j.PlayerVars, j.NodeVars, j.Zones)
+	s.setStockMap(j.Stocks)
 	return nil
 }

@@ -54,6 +54,8 @@ func TestHostileStates(t *testing.T) {
 		{edit("zones", `{"nosuch": ["x"], "hand/9": [], "box": null}`), "", `"hand/9":[],"nosuch":["x"]`},
 		{edit("nodeVars", `{"nowhere": {"x": 1}}`), "", `"nodeVars":{"nowhere":{"x":1}}`},
 		{edit("playerVars", `[{"nosuch": 1}, {}]`), "", `"nosuch":1`},
+		{edit("stocks", `{"b": ["x"], "a": null}`), "", `"stocks":{"a":null,"b":["x"]}`},
+		{edit("stocks", `null`), "", `"stocks":null`},
 		{edit("playerVars", `[{}]`), "the state has player vars for 1 seats, not its 2 players", ""},
 		{edit("playerVars", `null`), "the state has player vars for 0 seats, not its 2 players", ""},
 		{edit("players", `-1`), "the state has player vars for 2 seats, not its -1 players", ""},

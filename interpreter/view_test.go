@@ -44,7 +44,7 @@ func TestViewIsItsOwnValue(t *testing.T) {
 		st.counts[k]++
 	}
 	st.zoneCards(z)[0] = "changed"
-	st.Stocks[h][0] = "changed"
+	st.stockList(h)[0] = "changed"
 	st.Pieces[0].At = "changed"
 	st.Pending.Player = 99
 	again, err := json.Marshal(v)

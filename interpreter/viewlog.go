@@ -20,7 +20,7 @@ func (g *Game) ViewBoard(st *State, viewer int) (*View, error) {
 		Pending: clonePending(st.Pending), Finished: st.Finished,
 	}
 	buf := make([]string, 0, st.units())
-	v.Stocks, buf = cloneLists(st.Stocks, buf)
+	v.Stocks, buf = cloneLists(st.stockMap(), buf)
 	for ref, cards := range st.allZones() {
 		ok, err := g.visible(st, ref, viewer)
 		if err != nil {
