@@ -20,7 +20,7 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 	st := &State{
 		Game: g.ID, Players: players, Seed: seed, RNG: seed,
 		holders: &holderTable{newNames(nil)},
-		Moves:  []string{},
+		Moves:   []string{},
 	}
 	g.tab.newCounters(st, true)
 	st.bindZones(nil)

@@ -34,7 +34,7 @@ type State struct {
 	// and StockHolders and saved as an object of holders ("stocks").
 	holders *holderTable
 	stocks  [][]string
-	Pieces []*Piece            `json:"pieces"`
+	Pieces  []*Piece `json:"pieces"`
 	// Fired names the watches whose condition held when last checked: a
 	// watch fires again only after its condition has stopped holding.
 	Fired []string `json:"fired,omitempty"`
