@@ -67,6 +67,9 @@ type Game struct {
 	watches     []*watch
 	funcs       map[string]*function
 
+	// tab numbers the counters of the game's states (counters.go).
+	tab *tables
+
 	blocks     []*Block
 	base       *layout // the locals of scoring and of outside expressions
 	seenByLay  *layout // viewer, owner, params
