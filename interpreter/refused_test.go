@@ -22,7 +22,7 @@ func TestChoiceWhy(t *testing.T) {
 	assert.EqualError(t, g.Apply(st, "m 7"), `illegal move "m 7": 7 is not one of the options (1, 2): more than two`)
 	assert.EqualError(t, g.Apply(st, "m x"), `illegal move "m x": x is not one of the options (1, 2)`, "a reason that fails to evaluate is no reason")
 	require.NoError(t, g.Apply(st, "m 2"))
-	assert.Equal(t, 3, st.PlayerVars[0]["coins"], "the answer bound for the check does not stay")
+	assert.Equal(t, 3, st.PlayerVar(0, "coins"), "the answer bound for the check does not stay")
 
 	_, err = compileSrc(t, replaceOnce(t, src, `"int(m) > 2"`, `"m > 2"`))
 	assert.EqualError(t, err, "tiny/game.cue:17:110: invalid operation: > (mismatched types string and int)\n\t| m > 2\n\t| ..^")
