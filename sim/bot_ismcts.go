@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/haven-engine/haven/interpreter"
@@ -27,19 +26,28 @@ import (
 // progress, sharing one weight.
 // Each node keeps the value of the seat whose move it is.
 //
-// With an iteration budget a seed plays the same game every time; a time
-// budget does not. The tree is not kept between decisions.
+// The tree is kept between decisions, one per seat: at the seat's next
+// decision the bot follows the moves made since (Observation.Moves)
+// down its old tree and searches on from the node they lead to, with
+// the counts gathered there (see follow). With an iteration budget a
+// seed plays the same game every time; a time budget does not.
 type ISMCTS struct {
 	g   *interpreter.Game
 	r   *rand.Rand
 	opt ISMCTSOptions
+	// trees are the trees kept, by seat.
+	trees map[int]*keptTree
 	// Scratch reused between iterations.
 	path   []*node
+	buf    []interpreter.Move
 	values []float64
 	names  []string
 	shown  []int
 	// Playouts counts the iterations run, for benchmarks.
 	Playouts int
+	// Reused counts the visits of the roots found by following the game
+	// down a kept tree: the iterations an earlier decision gave this one.
+	Reused int
 }
 
 // ISMCTSOptions are the budget and settings of an ISMCTS bot; zero
@@ -72,57 +80,24 @@ func NewISMCTS(g *interpreter.Game, seed uint64, opt ISMCTSOptions) *ISMCTS {
 	if opt.C == 0 {
 		opt.C = DefaultISMCTSC
 	}
-	return &ISMCTS{g: g, r: newRand(seed), opt: opt}
+	return &ISMCTS{g: g, r: newRand(seed), opt: opt, trees: map[int]*keptTree{}}
 }
 
-// node is a move of the tree: the move that leads to it and who made it,
-// how often it was visited and available, and the sum of its player's
-// values.
-type node struct {
-	move   string
-	player int
-	visits int
-	avail  int
-	value  float64
-	kids   []*node
-	byText map[string]*node // when kids are many
-}
-
-// kid returns the child reached by move, or nil.
-func (n *node) kid(move string) *node {
-	if n.byText != nil {
-		return n.byText[move]
-	}
-	for _, k := range n.kids {
-		if k.move == move {
-			return k
-		}
-	}
-	return nil
-}
-
-func (n *node) add(m interpreter.Move) *node {
-	k := &node{move: strings.Clone(m.Text), player: m.Player}
-	n.kids = append(n.kids, k)
-	switch {
-	case n.byText != nil:
-		n.byText[k.move] = k
-	case len(n.kids) > 8:
-		n.byText = make(map[string]*node, 16)
-		for _, x := range n.kids {
-			n.byText[x.move] = x
-		}
-	}
-	return k
-}
-
-// Choose searches from the observation and returns the root move visited
-// most.
+// Choose follows the game down the seat's kept tree, searches from the
+// observation and returns the root move visited most.
 func (b *ISMCTS) Choose(obs *interpreter.Observation, legal []interpreter.Move) interpreter.Move {
-	if len(legal) == 1 {
-		return legal[0]
+	root := b.follow(obs)
+	choice := legal[0]
+	if len(legal) > 1 {
+		choice = b.search(root, obs, legal)
 	}
-	root := &node{player: -1}
+	b.trees[obs.Seat()] = &keptTree{root: root, made: obs.Made(), move: choice.Text}
+	return choice
+}
+
+// search runs the budget's iterations from root and returns the legal
+// move visited most.
+func (b *ISMCTS) search(root *node, obs *interpreter.Observation, legal []interpreter.Move) interpreter.Move {
 	var deadline time.Time
 	if b.opt.Millis > 0 {
 		deadline = time.Now().Add(time.Duration(b.opt.Millis) * time.Millisecond)
@@ -137,48 +112,52 @@ func (b *ISMCTS) Choose(obs *interpreter.Observation, legal []interpreter.Move) 
 		b.iterate(root, obs, legal)
 	}
 	var best *node
-	for _, m := range legal {
+	at := -1
+	for i, m := range legal {
 		k := root.kid(m.Text)
 		if k != nil && (best == nil || k.visits > best.visits || k.visits == best.visits && k.value > best.value) {
-			best = k
+			best, at = k, i
 		}
 	}
 	if best == nil {
 		return legal[b.r.IntN(len(legal))]
 	}
-	for _, m := range legal {
-		if m.Text == best.move {
-			return m
-		}
-	}
-	return legal[0]
+	return legal[at]
 }
 
 // iterate runs one iteration: sample, select, expand, play out, back up.
+// Moves are listed into one reused buffer and made by their index in it
+// (LegalInto, ApplyIndex): neither the listing nor the move is parsed
+// from text. At the root the moves are those of the real decision: a
+// sample whose list differs (the hidden cards change what one may do)
+// makes the real moves by their text, and an iteration where that fails
+// is dropped.
 func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []interpreter.Move) {
 	b.Playouts++
 	st := obs.Sample(b.r)
-	n, legal := root, rootLegal
+	n := root
 	b.path = b.path[:0]
 	c := float64(b.opt.C) / 100
 	for !st.Finished {
-		if n != root {
-			var err error
-			if legal, err = b.g.Legal(st); err != nil || len(legal) == 0 {
-				break
-			}
+		legal, err := b.g.LegalInto(st, b.buf)
+		if err != nil || len(legal) == 0 {
+			break
+		}
+		b.buf = legal
+		byText := n == root && !sameMoves(legal, rootLegal)
+		if byText {
+			legal = rootLegal
 		}
 		// One pass: count the untried moves (keeping one at random) and
 		// find the best tried one by UCB1 over its availability.
-		var untried interpreter.Move
-		nUntried := 0
+		untried, nUntried := -1, 0
 		var best *node
-		bestU := math.Inf(-1)
-		for _, m := range legal {
+		bestAt, bestU := -1, math.Inf(-1)
+		for i, m := range legal {
 			k := n.kid(m.Text)
 			if k == nil {
 				if nUntried++; b.r.IntN(nUntried) == 0 {
-					untried = m
+					untried = i
 				}
 				continue
 			}
@@ -188,30 +167,30 @@ func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []i
 				u = k.value/float64(k.visits) + c*math.Sqrt(math.Log(float64(k.avail))/float64(k.visits))
 			}
 			if u > bestU {
-				best, bestU = k, u
+				best, bestAt, bestU = k, i, u
 			}
 		}
+		at := bestAt
 		if nUntried > 0 {
-			k := n.add(untried)
-			k.avail++
-			if b.g.Apply(st, untried.Text) != nil {
-				return
-			}
-			b.path = append(b.path, k)
-			break
+			best, at = n.add(legal[untried]), untried
+			best.avail++
 		}
-		if b.g.Apply(st, best.move) != nil {
+		if b.move(st, legal, at, byText) != nil {
 			return
 		}
 		b.path = append(b.path, best)
+		if nUntried > 0 {
+			break
+		}
 		n = best
 	}
 	for d := 0; d < b.opt.Depth && !st.Finished; d++ {
-		legal, err := b.g.Legal(st)
+		legal, err := b.g.LegalInto(st, b.buf)
 		if err != nil || len(legal) == 0 {
 			break
 		}
-		if b.g.Apply(st, legal[b.r.IntN(len(legal))].Text) != nil {
+		b.buf = legal
+		if b.g.ApplyIndex(st, b.r.IntN(len(legal))) != nil {
 			return
 		}
 	}
@@ -224,6 +203,21 @@ func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []i
 			k.value += b.values[k.player]
 		}
 	}
+}
+
+// move makes the at-th of moves on st: by its index in the list just
+// listed for st, or by its text when moves are not that list.
+func (b *ISMCTS) move(st *interpreter.State, moves []interpreter.Move, at int, byText bool) error {
+	if byText {
+		return b.g.Apply(st, moves[at].Text)
+	}
+	return b.g.ApplyIndex(st, at)
+}
+
+// sameMoves tells whether two lists hold the same moves in the same
+// order.
+func sameMoves(a, b []interpreter.Move) bool {
+	return slices.Equal(a, b)
 }
 
 // evaluate fills b.values with each seat's value of st, in [0, 1].
