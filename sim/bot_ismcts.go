@@ -128,10 +128,10 @@ func (b *ISMCTS) search(root *node, obs *interpreter.Observation, legal []interp
 // iterate runs one iteration: sample, select, expand, play out, back up.
 // Moves are listed into one reused buffer and made by their index in it
 // (LegalInto, ApplyIndex): neither the listing nor the move is parsed
-// from text. At the root the moves are those of the real decision: a
-// sample whose list differs (the hidden cards change what one may do)
-// makes the real moves by their text, and an iteration where that fails
-// is dropped.
+// from text. At the root the moves are those of the real decision, made
+// on the sample by their text (cheaper than listing the sample's, and
+// the hidden cards may change what one may do there): an iteration
+// where one is not legal in the sample is dropped.
 func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []interpreter.Move) {
 	b.Playouts++
 	st := obs.Sample(b.r)
@@ -139,14 +139,13 @@ func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []i
 	b.path = b.path[:0]
 	c := float64(b.opt.C) / 100
 	for !st.Finished {
-		legal, err := b.g.LegalInto(st, b.buf)
-		if err != nil || len(legal) == 0 {
-			break
-		}
-		b.buf = legal
-		byText := n == root && !sameMoves(legal, rootLegal)
-		if byText {
-			legal = rootLegal
+		legal := rootLegal
+		if n != root {
+			var err error
+			if legal, err = b.g.LegalInto(st, b.buf); err != nil || len(legal) == 0 {
+				break
+			}
+			b.buf = legal
 		}
 		// One pass: count the untried moves (keeping one at random) and
 		// find the best tried one by UCB1 over its availability.
@@ -175,7 +174,7 @@ func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []i
 			best, at = n.add(legal[untried]), untried
 			best.avail++
 		}
-		if b.move(st, legal, at, byText) != nil {
+		if b.move(st, legal, at, n == root) != nil {
 			return
 		}
 		b.path = append(b.path, best)
@@ -212,12 +211,6 @@ func (b *ISMCTS) move(st *interpreter.State, moves []interpreter.Move, at int, b
 		return b.g.Apply(st, moves[at].Text)
 	}
 	return b.g.ApplyIndex(st, at)
-}
-
-// sameMoves tells whether two lists hold the same moves in the same
-// order.
-func sameMoves(a, b []interpreter.Move) bool {
-	return slices.Equal(a, b)
 }
 
 // evaluate fills b.values with each seat's value of st, in [0, 1].
