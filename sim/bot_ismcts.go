@@ -111,12 +111,21 @@ func (b *ISMCTS) search(root *node, obs *interpreter.Observation, legal []interp
 		}
 		b.iterate(root, obs, legal)
 	}
+	// Ties (moves the search could not tell apart) are broken at
+	// random: the first listed would always win them, and a game whose
+	// first move keeps a phase going (another offer) would never end.
 	var best *node
-	at := -1
+	at, ties := -1, 0
 	for i, m := range legal {
 		k := root.kid(m.Text)
-		if k != nil && (best == nil || k.visits > best.visits || k.visits == best.visits && k.value > best.value) {
-			best, at = k, i
+		switch {
+		case k == nil:
+		case best == nil || k.visits > best.visits || k.visits == best.visits && k.value > best.value:
+			best, at, ties = k, i, 1
+		case k.visits == best.visits && k.value == best.value:
+			if ties++; b.r.IntN(ties) == 0 {
+				best, at = k, i
+			}
 		}
 	}
 	if best == nil {
@@ -151,7 +160,7 @@ func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []i
 		// find the best tried one by UCB1 over its availability.
 		untried, nUntried := -1, 0
 		var best *node
-		bestAt, bestU := -1, math.Inf(-1)
+		bestAt, bestU, ties := -1, math.Inf(-1), 0
 		for i, m := range legal {
 			k := n.kid(m.Text)
 			if k == nil {
@@ -165,8 +174,13 @@ func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []i
 			if k.visits > 0 {
 				u = k.value/float64(k.visits) + c*math.Sqrt(math.Log(float64(k.avail))/float64(k.visits))
 			}
-			if u > bestU {
-				best, bestAt, bestU = k, i, u
+			switch {
+			case u > bestU:
+				best, bestAt, bestU, ties = k, i, u, 1
+			case u == bestU: // broken at random, as in search
+				if ties++; b.r.IntN(ties) == 0 {
+					best, bestAt = k, i
+				}
 			}
 		}
 		at := bestAt
