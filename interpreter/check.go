@@ -87,7 +87,7 @@ func (g *Game) checkNames(l lit, src string, n exprast.Node, errs *diag.List) {
 				report(0, "die", keys(g.dice))
 			case "node", "out", "into", "at", "walks", "walksBack":
 				report(0, "node", g.board.order)
-			case "dist":
+			case "dist", "costDist":
 				report(0, "node", g.board.order)
 				report(1, "node", g.board.order)
 			case "place":

@@ -3,6 +3,7 @@ package interpreter
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"cuelang.org/go/cue"
 	"github.com/expr-lang/expr/types"
@@ -113,8 +114,22 @@ func elems(v cue.Value, f func(i int, v cue.Value)) {
 }
 
 func lookup(v cue.Value, path string) (cue.Value, bool) {
-	x := v.LookupPath(cue.ParsePath(path))
+	x := v.LookupPath(parsedPath(path))
 	return x, x.Exists()
+}
+
+// paths keeps each path the compiler looks up parsed once: the compiler
+// asks for the same few dozen constant paths thousands of times, and
+// parsing one runs CUE's expression parser.
+var paths sync.Map // string → cue.Path
+
+func parsedPath(s string) cue.Path {
+	if p, ok := paths.Load(s); ok {
+		return p.(cue.Path)
+	}
+	p := cue.ParsePath(s)
+	paths.Store(s, p)
+	return p
 }
 
 func str(v cue.Value, path string) string {

@@ -171,6 +171,9 @@ func (c *compiler) bodies(v cue.Value) {
 	fields(sh, func(name string, x cue.Value) {
 		g.scoring.show = append(g.scoring.show, namedCode{name, c.pure(x, c.base(), expr.AsInt()), -1, ""})
 	})
+	if est, ok := lookup(sc, "estimate"); ok {
+		g.scoring.estimate = c.pure(est, c.base(), expr.AsInt())
+	}
 }
 
 var stepKeys = []string{"do", "if", "each", "while", "let", "call", "choose", "turn", "emit", "end", "return"}

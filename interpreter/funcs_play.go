@@ -25,6 +25,7 @@ func (m *machine) playLibrary() []libFunc {
 		// Walks whose steps have costs.
 		fn3("costWalks", m.costWalks),
 		fn3("pathCost", m.pathCost),
+		fn3("costDist", m.costDist),
 
 		// Modifiers of the cards in force for a player.
 		fn3("modified", m.modified),

@@ -121,7 +121,9 @@ type Board struct {
 	reach map[reachKey][][]string
 	// walked keeps the lists walks made (board.go).
 	walked map[walkKey][][]string
-	decl   []BoardEdge // the edges as declared, for drawing
+	// dists keeps the tables costDist made (costdist.go).
+	dists map[distKey]map[string]int
+	decl  []BoardEdge // the edges as declared, for drawing
 }
 
 // Node is a space of the board.
@@ -193,6 +195,7 @@ type scoring struct {
 	score    *code
 	tiebreak []namedCode
 	show     []namedCode
+	estimate *code // nil: the definition gives none (estimate.go)
 }
 
 type namedCode struct {

@@ -80,3 +80,26 @@ func TestImportFromDisk(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), filepath.Join(dir, "lib", "base", "base.cue")+":3:")
 }
+
+// A variant may import a standard package and the module's own packages,
+// whether it is shipped with the game or given by its text (a save's).
+func TestVariantImports(t *testing.T) {
+	src := module("package base\n\ntarget: *12 | int\nshort: 4\n")
+	fs := src.FS.(fstest.MapFS)
+	text := "package haven\n\nimport (\n\t\"list\"\n\t\"example.org/defs/lib/base\"\n)\n\ngame: params: target: list.Sum([base.short, 3])\n"
+	fs["x/variants/lib.cue"] = &fstest.MapFile{Data: []byte(text)}
+	for name, opt := range map[string]load.Options{
+		"shipped": {Variants: []string{"lib"}},
+		"text":    {Texts: []load.Text{{Name: "house.cue", Src: text}}},
+	} {
+		v, err := src.Game("x", opt)
+		require.NoError(t, err, name)
+		n, _ := v.LookupPath(cuePath("params.target")).Int64()
+		assert.Equal(t, int64(7), n, name)
+	}
+
+	bad := "package haven\n\nimport \"example.org/defs/lib/nothing\"\n\ngame: params: target: nothing.x\n"
+	_, err := src.Game("x", load.Options{Texts: []load.Text{{Name: "house.cue", Src: bad}}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "lib/nothing")
+}

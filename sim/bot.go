@@ -68,7 +68,9 @@ type botKind struct {
 
 var botKinds = map[string]botKind{
 	"random": {nil, func(_ *interpreter.Game, seed uint64, _ map[string]int) Bot { return Random(seed) }},
-	"greedy": {nil, func(g *interpreter.Game, seed uint64, _ map[string]int) Bot { return Greedy(g, seed) }},
+	"greedy": {[]string{"depth"}, func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
+		return Greedy(g, seed, opt["depth"])
+	}},
 	"ismcts": {[]string{"iters", "ms", "depth", "c"}, func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
 		o := ISMCTSOptions{Iterations: opt["iters"], Millis: opt["ms"], Depth: opt["depth"], C: opt["c"]}
 		if d, ok := opt["depth"]; ok && d == 0 {
@@ -76,6 +78,17 @@ var botKinds = map[string]botKind{
 		}
 		return NewISMCTS(g, seed, o)
 	}},
+}
+
+// DefaultBot is the spec of the bot a simulation uses when it is given
+// none: greedy when the game's scoring gives an estimate (the designer
+// has said how a position is judged mid-game, which greedy goes by),
+// random otherwise.
+func DefaultBot(g *interpreter.Game) string {
+	if g.HasEstimate() {
+		return "greedy"
+	}
+	return "random"
 }
 
 // BotNames lists the kinds of bot NewBot makes.

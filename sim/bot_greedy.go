@@ -8,17 +8,37 @@ import (
 
 // GreedyBot looks one move ahead: on one state sampled from what its
 // player may know, it plays each legal move and keeps one that leaves
-// that player best off by the game's own scoring (a won game first, then
-// score minus the best other score); ties are broken at random. It knows
-// no game: it only reads the definition's scoring.
+// that player best off (a won game first), ties broken at random. It
+// goes by the scoring's estimate when the definition gives one (its
+// estimate minus the best other seat's), else by the score (its score
+// minus the best other score). When its own next decision follows at
+// once (a choice in the middle of its action), it looks through up to
+// Depth of its own decisions in a row and values a move by the best
+// they reach, so that a cost paid in one decision (a card played) is
+// weighed with the gain of the next (the move it pays for). It knows no
+// game: it only reads the definition's scoring.
 type GreedyBot struct {
-	g *interpreter.Game
-	r *rand.Rand
+	g     *interpreter.Game
+	r     *rand.Rand
+	depth int
+	est   []int // scratch of the estimates
 }
 
-// Greedy returns a one-move-lookahead bot for a game, seeded with seed.
-func Greedy(g *interpreter.Game, seed uint64) *GreedyBot {
-	return &GreedyBot{g: g, r: newRand(seed)}
+// DefaultGreedyDepth is how many of its own decisions in a row greedy
+// looks through when the definition gives an estimate; without one it
+// looks one move ahead.
+const DefaultGreedyDepth = 2
+
+// Greedy returns a greedy bot for a game, seeded with seed, looking
+// through depth of its own decisions in a row (0: the default).
+func Greedy(g *interpreter.Game, seed uint64, depth int) *GreedyBot {
+	if depth <= 0 {
+		depth = 1
+		if g.HasEstimate() {
+			depth = DefaultGreedyDepth
+		}
+	}
+	return &GreedyBot{g: g, r: newRand(seed), depth: depth}
 }
 
 // Choose picks the legal move with the best outcome for its player.
@@ -33,7 +53,7 @@ func (b *GreedyBot) Choose(obs *interpreter.Observation, legal []interpreter.Mov
 		if err := b.g.Apply(c, m.Text); err != nil {
 			continue
 		}
-		v, err := greedyValue(b.g, c, m.Player)
+		v, err := b.value(c, m.Player, b.depth-1)
 		if err != nil {
 			continue
 		}
@@ -50,6 +70,48 @@ func (b *GreedyBot) Choose(obs *interpreter.Observation, legal []interpreter.Mov
 	return best[b.r.IntN(len(best))]
 }
 
+// value is what st is worth to seat p, looking through up to depth more
+// of p's own decisions when the next one is p's.
+func (b *GreedyBot) value(st *interpreter.State, p, depth int) (int, error) {
+	if depth > 0 && !st.Finished {
+		legal, err := b.g.Legal(st)
+		if err == nil && len(legal) > 0 && legal[0].Player == p {
+			best, found := 0, false
+			for _, m := range legal {
+				c := st.Clone()
+				if b.g.Apply(c, m.Text) != nil {
+					continue
+				}
+				v, err := b.value(c, p, depth-1)
+				if err != nil {
+					continue
+				}
+				if !found || v > best {
+					best, found = v, true
+				}
+			}
+			if found {
+				return best, nil
+			}
+		}
+	}
+	return b.leaf(st, p)
+}
+
+// leaf is what st is worth to seat p as it stands: a won or lost game,
+// else p's lead over the best other seat by the estimate, or by the
+// score when the definition gives no estimate.
+func (b *GreedyBot) leaf(st *interpreter.State, p int) (int, error) {
+	if st.Finished && !st.Capped || !b.g.HasEstimate() {
+		return greedyValue(b.g, st, p)
+	}
+	var err error
+	if b.est, err = b.g.Estimate(st, b.est); err != nil {
+		return 0, err
+	}
+	return lead(b.est, p), nil
+}
+
 func greedyValue(g *interpreter.Game, st *interpreter.State, p int) (int, error) {
 	r, err := g.Score(st)
 	if err != nil {
@@ -63,11 +125,16 @@ func greedyValue(g *interpreter.Game, st *interpreter.State, p int) (int, error)
 		}
 		return -(1 << 40), nil
 	}
+	return lead(r.Scores, p), nil
+}
+
+// lead is seat p's value minus the best other seat's.
+func lead(values []int, p int) int {
 	other, any := 0, false
-	for q, s := range r.Scores {
+	for q, s := range values {
 		if q != p && (!any || s > other) {
 			other, any = s, true
 		}
 	}
-	return r.Scores[p] - other, nil
+	return values[p] - other
 }

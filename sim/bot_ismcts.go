@@ -3,7 +3,6 @@ package sim
 import (
 	"math"
 	"math/rand/v2"
-	"slices"
 	"time"
 
 	"github.com/haven-engine/haven/interpreter"
@@ -17,13 +16,13 @@ import (
 // moves legal in that state, by UCB1 with availability counts, adds one
 // node, plays on at random for at most Depth decisions, and scores the
 // end: a won game is 1 for the winners (shared among tied ones), 0 for
-// the others; a game cut off is judged by the game's own scoring, the
-// seat's lead over the best other seat in score, then in each tie-break,
-// each divided by its spread plus one and weighted 0.4, 0.1, 0.025...
-// (a figure where all seats stand level is skipped): 0.5 + 0.4 × lead
-// in score + 0.1 × lead in the first tie-break..., and last the
-// scoring's show figures, taken as higher-is-better measures of
-// progress, sharing one weight.
+// the others; a game cut off is judged by the game's own scoring
+// (judge.go): the seat's lead in the scoring's estimate when the
+// definition gives one, then in score, then in each tie-break, each
+// divided by its spread plus one and weighted 0.4, 0.1, 0.025... (a
+// figure where all seats stand level is skipped), and last the scoring's
+// show figures, taken as higher-is-better measures of progress, sharing
+// one weight.
 // Each node keeps the value of the seat whose move it is.
 //
 // The tree is kept between decisions, one per seat: at the seat's next
@@ -43,6 +42,8 @@ type ISMCTS struct {
 	values []float64
 	names  []string
 	shown  []int
+	// estimates is the scratch of the judge's estimate (judge.go).
+	estimates []int
 	// Playouts counts the iterations run, for benchmarks.
 	Playouts int
 	// Reused counts the visits of the roots found by following the game
@@ -225,86 +226,4 @@ func (b *ISMCTS) move(st *interpreter.State, moves []interpreter.Move, at int, b
 		return b.g.Apply(st, moves[at].Text)
 	}
 	return b.g.ApplyIndex(st, at)
-}
-
-// evaluate fills b.values with each seat's value of st, in [0, 1].
-func (b *ISMCTS) evaluate(st *interpreter.State) bool {
-	r, err := b.g.Score(st)
-	if err != nil {
-		return false
-	}
-	b.values = b.values[:0]
-	for range r.Scores {
-		b.values = append(b.values, 0)
-	}
-	if st.Finished && !st.Capped && len(r.Winners) > 0 {
-		for _, w := range r.Winners {
-			b.values[w] = 1 / float64(len(r.Winners))
-		}
-		return true
-	}
-	// The score counts most, then each tie-break a quarter of the one
-	// before: the scoring's own ranking, with a margin. A figure where
-	// every seat stands level is skipped, so that a game scored only
-	// when won is judged by its first tie-break.
-	for p := range b.values {
-		b.values[p] = 0.5
-	}
-	weight := 0.4
-	if b.lead(r.Scores, nil, -1, weight) {
-		weight /= 4
-	}
-	for t := range r.TiebreakNames {
-		if b.lead(nil, r.Tiebreak, t, weight) {
-			weight /= 4
-		}
-	}
-	// Last and weakest, the scoring's show figures, taken as measures of
-	// progress where higher is better (cargo aboard, cash), in one tier.
-	if len(r.Show) > 0 && len(r.Show[0]) > 0 {
-		b.names = b.names[:0]
-		for name := range r.Show[0] {
-			b.names = append(b.names, name)
-		}
-		slices.Sort(b.names)
-		w := weight / float64(len(b.names))
-		for _, name := range b.names {
-			b.shown = b.shown[:0]
-			for _, show := range r.Show {
-				b.shown = append(b.shown, show[name])
-			}
-			b.lead(b.shown, nil, -1, w)
-		}
-	}
-	return true
-}
-
-// lead adds to each seat's value weight × its lead over the best other
-// seat, divided by the spread of the values plus one: the values are
-// scores, or the t-th tie-break of each seat. It tells whether the
-// values differ.
-func (b *ISMCTS) lead(scores []int, tiebreak [][]int, t int, weight float64) bool {
-	val := func(p int) int {
-		if scores != nil {
-			return scores[p]
-		}
-		return tiebreak[p][t]
-	}
-	lo, hi := val(0), val(0)
-	for p := range b.values {
-		lo, hi = min(lo, val(p)), max(hi, val(p))
-	}
-	if lo == hi {
-		return false
-	}
-	for p := range b.values {
-		other, any := 0, false
-		for q := range b.values {
-			if q != p && (!any || val(q) > other) {
-				other, any = val(q), true
-			}
-		}
-		b.values[p] += weight * float64(val(p)-other) / float64(hi-lo+1)
-	}
-	return true
 }

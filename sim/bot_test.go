@@ -24,7 +24,9 @@ func TestBotSpecs(t *testing.T) {
 		{"ismcts:iters", `bot ismcts: iters=: want a whole number, 0 or more`},
 		{"ismcts:iters=-1", `bot ismcts: iters=-1: want a whole number, 0 or more`},
 		{"ismcts:iters=1:iters=2", `bot ismcts: iters given twice`},
-		{"greedy:iters=5", `bot greedy takes no options, not "iters=5"`},
+		{"greedy:iters=5", `bot greedy: unknown option "iters" (options: depth)`},
+		{"greedy:depth=3", ""},
+		{"random:iters=5", `bot random takes no options, not "iters=5"`},
 	} {
 		_, err := NewBot(tt.spec, compile(t), 1)
 		got := ""

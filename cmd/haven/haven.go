@@ -95,7 +95,8 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Commands that load a game also take --defs DIR (definitions from DIR instead of")
-	fmt.Fprintln(w, "the embedded ones), --variant FILE|NAME and --set PATH=VALUE (both repeatable).")
+	fmt.Fprintln(w, "the embedded ones), --variant FILE|NAME, --set PATH=VALUE and --option NAME=VALUE")
+	fmt.Fprintln(w, "(all repeatable; 'haven games' lists each game's options).")
 	fmt.Fprintln(w, "Run 'haven help COMMAND' for what a command does, 'haven --version' for the version.")
 }
 

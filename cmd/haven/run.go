@@ -15,7 +15,7 @@ import (
 
 var runCommand = &command{
 	name:  "run",
-	usage: "run GAME --moves FILE [--players N] [--seed S] [--as SEAT] [--json] [--save FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]...",
+	usage: "run GAME --moves FILE [--players N] [--seed S] [--as SEAT] [--json] [--save FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
 	summary: "Start GAME and apply the moves of FILE (one per line; blank lines and # comments\n" +
 		"are ignored; - reads stdin), then print the resulting state. An illegal move\n" +
 		"stops with its line number and the rule it breaks. --as SEAT prints only what\n" +

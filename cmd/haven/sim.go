@@ -11,7 +11,7 @@ var simCommand = &command{
 	name: "sim",
 	usage: "sim GAME [-n N] [--players N] [--seed S] [--bot SPEC[,SPEC...]] [--rotate] [--workers N] [--max DECISIONS] " +
 		"[--compare VARIANT[,VARIANT...]] [--sweep PATH=V1,V2...]... [--out FILE [--resume]] [--report FILE.html] [--json] " +
-		"[--defs DIR] [--variant FILE]... [--set PATH=VALUE]...\n  haven sim --merge FILE... [--report FILE.html] [--json]",
+		"[--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...\n  haven sim --merge FILE... [--report FILE.html] [--json]",
 	summary: "Play N games with bots (game i from seed S+i) and report, per seat and per bot,\n" +
 		"the win rate with its 95% interval (ties shared, over the games the rules\n" +
 		"ended), the score, the length, the games ended and capped, what each action\n" +
@@ -59,7 +59,8 @@ func simMain(c *command, io IO, args []string) error {
 	opts.registerTable(f, "seed `S`: game i of the run uses S+i")
 	f.IntVar(&opts.Max, "max", sim.DefaultMaxDecisions, "stop a game after `DECISIONS` moves and count it as capped")
 	f.BoolVar(&opts.JSON, "json", false, "print the report as JSON")
-	bot := f.String("bot", "random", "the bot `SPEC` of every seat, or one per seat separated by commas (random, greedy, ismcts:iters=N...)")
+	bot := f.String("bot", "", "the bot `SPEC` of every seat, or one per seat separated by commas (random, greedy, ismcts:iters=N...); "+
+		"without it, greedy when the game's scoring gives an estimate, else random")
 	f.BoolVar(&opts.Rotate, "rotate", false, "turn the bots round the table from game to game, so that each plays each seat")
 	f.IntVar(&opts.Workers, "workers", runtime.NumCPU(), "games played at once, each on its own core (`N`)")
 	var compare string
@@ -96,7 +97,9 @@ func (opts *simOptions) check(f *flags, pos []string, merge bool, bot, compare s
 		return f.usageErrorf("unexpected argument %q (to report results files, use --merge)", pos[1])
 	}
 	opts.Game = pos[0]
-	opts.Bots = splitBots(bot)
+	if bot != "" {
+		opts.Bots = splitBots(bot)
+	}
 	for _, b := range opts.Bots {
 		if b == "" {
 			return f.usageErrorf("--bot %q: an empty bot spec", bot)

@@ -75,6 +75,9 @@ func runSim(opts *simOptions) error {
 		if err != nil {
 			return err
 		}
+		if len(opts.Bots) == 0 {
+			opts.Bots = []string{sim.DefaultBot(g)} // the base game's, for every run
+		}
 		if k := len(opts.Bots); k > 1 && k != n {
 			return usageErrorf("sim: --bot: %d bots for %d seats: give one bot, or one per seat", k, n)
 		}

@@ -17,7 +17,7 @@ import (
 
 var vetCommand = &command{
 	name:  "vet",
-	usage: "vet [PATH|GAME] [--variant FILE|NAME]... [--set PATH=VALUE]...",
+	usage: "vet [PATH|GAME] [--variant FILE|NAME]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
 	summary: "Load and compile games and list every error found, one file:line:col line each.\n" +
 		"PATH is a definitions folder (every game in it), a game folder, or one variant\n" +
 		"file in a game folder's variants/ (checked with that game); GAME an embedded\n" +

@@ -1,0 +1,33 @@
+package interpreter
+
+// This file holds the estimate of the scoring: a player's standing
+// mid-game, for bots that stop looking ahead before the end.
+
+// HasEstimate tells whether the definition's scoring declares an
+// estimate (scoring.estimate).
+func (g *Game) HasEstimate() bool { return g.scoring.estimate != nil }
+
+// Estimate evaluates the scoring's estimate of every seat of st (higher
+// is better) into dst, grown as needed, and returns it. It reads st as it
+// is: a bot gives it a state sampled from its seat's observation
+// (Observation.Sample), never the true state. Without an estimate it
+// returns dst emptied.
+func (g *Game) Estimate(st *State, dst []int) ([]int, error) {
+	dst = dst[:0]
+	if g.scoring.estimate == nil {
+		return dst, nil
+	}
+	m := g.m
+	m.decide()
+	m.st = st
+	for p := 0; p < st.Players; p++ {
+		sc := g.scope(g.base, p, st.Players)
+		v, err := m.eval(g.scoring.estimate, sc)
+		g.release(sc)
+		if err != nil {
+			return dst, err
+		}
+		dst = append(dst, v.(int))
+	}
+	return dst, nil
+}

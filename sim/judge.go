@@ -1,0 +1,104 @@
+package sim
+
+// This file is ismcts's judge: how a playout is valued, for every seat,
+// once it ends or is cut off.
+
+import (
+	"slices"
+
+	"github.com/haven-engine/haven/interpreter"
+)
+
+// evaluate fills b.values with each seat's value of st, in [0, 1]. A won
+// game is 1 for its winners (shared), 0 for the others. A game cut off
+// is judged by the definition: first its scoring's estimate when it
+// gives one (a standing mid-game, which counts what the score does not
+// show yet), then the score, each tie-break and the show figures.
+func (b *ISMCTS) evaluate(st *interpreter.State) bool {
+	r, err := b.g.Score(st)
+	if err != nil {
+		return false
+	}
+	b.values = b.values[:0]
+	for range r.Scores {
+		b.values = append(b.values, 0)
+	}
+	if st.Finished && !st.Capped && len(r.Winners) > 0 {
+		for _, w := range r.Winners {
+			b.values[w] = 1 / float64(len(r.Winners))
+		}
+		return true
+	}
+	// The estimate counts most, then the score, then each tie-break a
+	// quarter of the one before: the scoring's own ranking, with a
+	// margin. A figure where every seat stands level is skipped, so that
+	// a game scored only when won is judged by its first tie-break.
+	for p := range b.values {
+		b.values[p] = 0.5
+	}
+	weight := 0.4
+	if b.g.HasEstimate() {
+		if b.estimates, err = b.g.Estimate(st, b.estimates); err != nil {
+			return false
+		}
+		if b.lead(b.estimates, nil, -1, weight) {
+			weight /= 4
+		}
+	}
+	if b.lead(r.Scores, nil, -1, weight) {
+		weight /= 4
+	}
+	for t := range r.TiebreakNames {
+		if b.lead(nil, r.Tiebreak, t, weight) {
+			weight /= 4
+		}
+	}
+	// Last and weakest, the scoring's show figures, taken as measures of
+	// progress where higher is better (cargo aboard, cash), in one tier.
+	if len(r.Show) > 0 && len(r.Show[0]) > 0 {
+		b.names = b.names[:0]
+		for name := range r.Show[0] {
+			b.names = append(b.names, name)
+		}
+		slices.Sort(b.names)
+		w := weight / float64(len(b.names))
+		for _, name := range b.names {
+			b.shown = b.shown[:0]
+			for _, show := range r.Show {
+				b.shown = append(b.shown, show[name])
+			}
+			b.lead(b.shown, nil, -1, w)
+		}
+	}
+	return true
+}
+
+// lead adds to each seat's value weight × its lead over the best other
+// seat, divided by the spread of the values plus one: the values are
+// scores, or the t-th tie-break of each seat. It tells whether the
+// values differ.
+func (b *ISMCTS) lead(scores []int, tiebreak [][]int, t int, weight float64) bool {
+	val := func(p int) int {
+		if scores != nil {
+			return scores[p]
+		}
+		return tiebreak[p][t]
+	}
+	lo, hi := val(0), val(0)
+	for p := range b.values {
+		lo, hi = min(lo, val(p)), max(hi, val(p))
+	}
+	if lo == hi {
+		return false
+	}
+	for p := range b.values {
+		other, any := 0, false
+		for q := range b.values {
+			if q != p && (!any || val(q) > other) {
+				other, any = val(q), true
+			}
+		}
+		b.values[p] += weight * float64(val(p)-other) / float64(hi-lo+1)
+	}
+	return true
+}
