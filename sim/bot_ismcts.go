@@ -14,7 +14,8 @@ import (
 // state from the seat's observation (a determinization: the cards it
 // does not see dealt at random), walks down the tree choosing, among the
 // moves legal in that state, by UCB1 with availability counts, adds one
-// node, plays on at random for at most Depth decisions, and scores the
+// node, plays on at random until the other seats have made Depth
+// decisions (see maxStall), and scores the
 // end: a won game is 1 for the winners (shared among tied ones), 0 for
 // the others; a game cut off is judged by the game's own scoring
 // (judge.go): the seat's lead in the scoring's estimate when the
@@ -198,10 +199,14 @@ func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []i
 		}
 		n = best
 	}
-	for d := 0; d < b.opt.Depth && !st.Finished; d++ {
+	// The depth counts the other seats' decisions: see maxStall.
+	for d, other := 0, 0; !st.Finished && other < b.opt.Depth && d < b.opt.Depth+maxStall; d++ {
 		legal, err := b.g.LegalInto(st, b.buf)
 		if err != nil || len(legal) == 0 {
 			break
+		}
+		if legal[0].Player != obs.Seat() {
+			other++
 		}
 		b.buf = legal
 		if b.g.ApplyIndex(st, b.r.IntN(len(legal))) != nil {
@@ -218,6 +223,15 @@ func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []i
 		}
 	}
 }
+
+// maxStall bounds how many of the deciding seat's own decisions a
+// playout makes beyond its depth. The depth counts only the other
+// seats' decisions, so that a seat's run of decisions (a turn of many
+// choices, a market where one may buy and sell as often as one likes) is
+// played out at random rather than cut off inside: judged before any
+// other seat moves, a seat in the lead would rather stall there for ever
+// (buy, sell, buy...) than hand over its turn within the horizon.
+const maxStall = 100
 
 // move makes the at-th of moves on st: by its index in the list just
 // listed for st, or by its text when moves are not that list.
