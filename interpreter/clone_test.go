@@ -17,8 +17,8 @@ import (
 // the state's hash differs.
 func TestCloneKeepsEmptyLists(t *testing.T) {
 	g, st := smallGame(t)
-	st.Zones["empty"] = []string{}
-	st.Stocks["none"] = []string{}
+	st.setZone("empty", []string{})
+	st.setStock("none", []string{})
 	st.Fired = []string{}
 	st.Moves = []string{}
 	g2, mid := shippedGame(t, "mainport-mastermind")
@@ -41,14 +41,22 @@ func TestCloneSharesNothing(t *testing.T) {
 	require.NoError(t, err)
 	c := st.Clone()
 	mustPlay(t, g, c, 4)
-	c.Vars["v"]++
-	c.PlayerVars[0]["pv"]++
-	z, h := someKey(t, st.Zones), someKey(t, st.Stocks)
-	c.Zones[z][0] = "changed"
-	c.Zones[z] = append(c.Zones[z], "more")
-	c.Stocks[h][0] = "changed"
+	c.setVarOf("v", c.varOf("v")+1)
+	c.setPvarOf(0, "pv", c.pvarOf(0, "pv")+1)
+	for k := range c.counts {
+		c.counts[k]++
+	}
+	z, h := someKey(t, st.zoneMap()), someKey(t, st.stockMap())
+	c.zoneCards(z)[0] = "changed"
+	c.setZone(z, append(c.zoneCards(z), "more"))
+	c.stockList(h)[0] = "changed"
 	c.Pieces[0].At = "x"
-	c.Pieces[0].Vars = map[string]int{"x": 1}
+	c.Pieces[0].setQvarOf("x", 1)
+	for _, p := range c.Pieces {
+		for k := range p.vars {
+			p.vars[k]++
+		}
+	}
 	require.NotEmpty(t, c.Stack)
 	f := c.Stack[len(c.Stack)-1]
 	f.Cursors[len(f.Cursors)-1].PC++
@@ -61,7 +69,7 @@ func TestCloneSharesNothing(t *testing.T) {
 	copied, err := json.Marshal(c)
 	require.NoError(t, err)
 	mustPlay(t, g, st, 4)
-	st.Zones[z][0] = "changed"
+	st.zoneCards(z)[0] = "changed"
 	st.Moves = append(st.Moves, "more")
 	again, err := json.Marshal(c)
 	require.NoError(t, err)

@@ -40,6 +40,7 @@ func Compile(v cue.Value) (*Game, error) {
 	c.g.m.opts = append(c.g.m.opts, noClock()...)
 	c.declarations(v)
 	c.ruleDecls(v)
+	c.g.tab = newTables(c.g)
 	c.bodies(v)
 	c.ruleBodies(v)
 	c.effectCycles()

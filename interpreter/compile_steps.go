@@ -284,8 +284,10 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		c.plain(opts, st.as, st.expr, true)
 		st.asSlot = c.lay.slot(st.as)
 		if c.many(x, st, s) {
+			c.noWhy(x)
 			s = s.with(st.as, types.TypeOf([]any{}))
 		} else {
+			c.why(x, st, s)
 			s = s.with(st.as, elemType(st.expr))
 		}
 	case "turn":

@@ -33,7 +33,7 @@ func Example() {
 	if err := g.Apply(st, "place start1 grain"); err != nil {
 		fmt.Println(err)
 	}
-	fmt.Println("ship-0-1 at", st.Pieces[0].At, "carrying", st.Stocks["ship-0-1"])
+	fmt.Println("ship-0-1 at", st.Pieces[0].At, "carrying", st.Stock("ship-0-1"))
 
 	err = g.Apply(st, "colour red")
 	fmt.Println(err)

@@ -82,7 +82,7 @@ func TestFastValues(t *testing.T) {
 		// Fields and maps of the engine's own types.
 		`card('one').num.points + card('one').num.missing`, `card('one').str.port`, `card('one').list.needs`,
 		`card('two#2').def`, `node('x').kind`, `node('x').num.depth`, `out('x')[0].str.color`, `out('x')[0].to`,
-		`piece('pawn-0-1').owner`, `piece('pawn-1-1').vars.hp`, `pieces()[1].id`,
+		`piece('pawn-0-1').owner`, `qget('pawn-1-1', 'hp')`, `pieces()[1].id`,
 		// Builtins.
 		`len(zone('deck'))`, `len('héllo')`, `len(filter(zone('deck'), card(#).kind == 'k'))`, `concat([], [])`,
 		`concat(zone('deck'), [1], 2..3)`, `uniq(map(zone('deck'), card(#).def))`, `last([])`, `last(zone('deck'))`,

@@ -99,7 +99,7 @@ func stateOf(st *State, from int) changed {
 	if len(st.Log) > from {
 		log = st.Log[from:]
 	}
-	return changed{st.RNG, st.Vars, st.PlayerVars, listsOf(st.Zones), listsOf(st.Stocks), st.Pieces, log}
+	return changed{st.RNG, st.varMap(), st.pvarMaps(), listsOf(st.zoneMap()), listsOf(st.stockMap()), st.Pieces, log}
 }
 
 // listsOf copies lists by key, an empty list as nil: whether a change

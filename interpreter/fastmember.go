@@ -125,8 +125,6 @@ func (t *translator) field(n *ast.MemberNode, name string) val {
 			return field(base, loc, rf, func(p *Piece) int { return p.Owner })
 		case "at":
 			return field(base, loc, rf, func(p *Piece) string { return p.At })
-		case "vars":
-			return field(base, loc, rf, func(p *Piece) map[string]int { return p.Vars })
 		}
 	case cardType:
 		switch name {

@@ -328,6 +328,13 @@ func (t *translator) call(n *ast.CallNode) val {
 		}
 		args[i] = t.node(a)
 	}
+	if f.named != nil {
+		if s, ok := n.Arguments[f.nameArg].(*ast.StringNode); ok {
+			if v, ok := f.named(n.Location(), s.Value, args); ok {
+				return v
+			}
+		}
+	}
 	return f.call(n.Location(), args)
 }
 

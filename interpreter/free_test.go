@@ -61,13 +61,13 @@ func TestFreeActionAtAnyDecision(t *testing.T) {
 	moves, _ = g.Legal(st)
 	assert.Equal(t, []interpreter.Move{{0, "m 1"}, {0, "m 2"}, {0, "bonus"}}, moves)
 	require.NoError(t, g.Apply(st, "bonus"))
-	assert.Equal(t, 10, st.PlayerVars[0]["coins"])
+	assert.Equal(t, 10, st.PlayerVar(0, "coins"))
 	moves, _ = g.Legal(st)
 	assert.Equal(t, []interpreter.Move{{0, "m 1"}, {0, "m 2"}}, moves, "its own condition still holds")
 	err = g.Apply(st, "bonus")
 	assert.EqualError(t, err, `illegal move "bonus": one bonus a game`)
 	require.NoError(t, g.Apply(st, "m 1"))
-	assert.Equal(t, 13, st.PlayerVars[0]["coins"])
+	assert.Equal(t, 13, st.PlayerVar(0, "coins"))
 }
 
 // A list param takes a list as one word; the declared types of params
@@ -84,7 +84,7 @@ func TestListParamAndTypes(t *testing.T) {
 	moves, _ := g.Legal(st)
 	assert.Equal(t, []interpreter.Move{{0, "take [1]"}, {0, "take [1,1]"}, {0, "pass"}}, moves)
 	require.NoError(t, g.Apply(st, "take [1,1]"))
-	assert.Equal(t, 2, st.PlayerVars[0]["coins"])
+	assert.Equal(t, 2, st.PlayerVar(0, "coins"))
 
 	_, err = compileSrc(t, replaceOnce(t, tiny, `{type: "int", from: "[1, 2]"}`, `{type: "string", from: "seats(0)"}`))
 	require.Error(t, err)

@@ -82,19 +82,20 @@ func (m *machine) library() []libFunc {
 func (m *machine) register() {
 	m.lib = map[string]libFunc{}
 	for _, f := range append(m.library(), m.playLibrary()...) {
+		f.named, f.nameArg = m.namedCall(f.name)
 		m.lib[f.name] = f
 		m.opts = append(m.opts, f.option)
 	}
 }
 
-func (m *machine) get(name string) (int, error) { return m.st.Vars[name], nil }
+func (m *machine) get(name string) (int, error) { return m.st.varOf(name), nil }
 
 func (m *machine) pget(p int, name string) (int, error) {
 	p, err := m.seat(p)
 	if err != nil {
 		return 0, err
 	}
-	return m.st.PlayerVars[p][name], nil
+	return m.st.pvarOf(p, name), nil
 }
 
 func (m *machine) set(name string, v int) (bool, error) { return m.setVar(name, v, false) }
@@ -108,7 +109,7 @@ func (m *machine) qget(id, name string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	return p.Vars[name], nil
+	return p.qvarOf(name), nil
 }
 
 func (m *machine) qset(id, name string, v int) (bool, error) { return m.setQVar(id, name, v, false) }
@@ -128,7 +129,14 @@ func (m *machine) seats(p int) ([]int, error) {
 
 func (m *machine) pz(name string, p int) (string, error) { return m.g.playerZone(name, p), nil }
 
-func (m *machine) pzone(name string, p int) ([]string, error) { return m.zone(m.g.playerZone(name, p)) }
+func (m *machine) pzone(name string, p int) ([]string, error) {
+	if st := m.st; st.tab == m.g.tab && p >= 0 && p < st.Players {
+		if j := st.tab.players.find(name); j >= 0 {
+			return st.zones[st.tab.playerZone(j, p, st.Players)], nil
+		}
+	}
+	return m.zone(m.g.playerZone(name, p))
+}
 
 func (m *machine) card(id string) (*Card, error) {
 	if c := m.g.cards[id]; c != nil {
@@ -156,7 +164,7 @@ func (m *machine) shuffle(name string) (bool, error) {
 	// A fresh list: a local holding the zone's list keeps its order.
 	l = slices.Clone(l)
 	m.st.shuffle(l)
-	m.st.Zones[name] = l
+	m.st.setZone(name, l)
 	m.event("shuffled "+name, "", "", "")
 	return true, nil
 }
@@ -210,10 +218,10 @@ func (m *machine) minus(a, b any) ([]string, error) {
 	return minus(x, y), nil
 }
 
-func (m *machine) stock(holder string) ([]string, error) { return m.st.Stocks[holder], nil }
+func (m *machine) stock(holder string) ([]string, error) { return m.st.stockList(holder), nil }
 
 func (m *machine) has(holder, good string) (int, error) {
-	return countOf(m.st.Stocks[holder], good), nil
+	return countOf(m.st.stockList(holder), good), nil
 }
 
 func (m *machine) roll(sides int) (int, error) {
@@ -301,11 +309,24 @@ func (m *machine) seat(p int) (int, error) {
 }
 
 func (m *machine) setVar(name string, v int, add bool) (bool, error) {
+	return m.setVarAt(-1, name, v, add)
+}
+
+// setVarAt sets var k of the game's tables, named name (k -1: by name).
+func (m *machine) setVarAt(k int, name string, v int, add bool) (bool, error) {
 	m.rev++
-	if add {
-		v += m.st.Vars[name]
+	st := m.st
+	if k >= 0 && st.tab == m.g.tab {
+		if add {
+			v += st.counts[k]
+		}
+		st.counts[k] = v
+	} else {
+		if add {
+			v += st.varOf(name)
+		}
+		st.setVarOf(name, v)
 	}
-	m.st.Vars[name] = v
 	if m.log {
 		m.event(name+" = "+strconv.Itoa(v), "", "", "")
 	}
@@ -313,15 +334,30 @@ func (m *machine) setVar(name string, v int, add bool) (bool, error) {
 }
 
 func (m *machine) setPVar(p int, name string, v int, add bool) (bool, error) {
+	return m.setPVarAt(-1, p, name, v, add)
+}
+
+// setPVarAt sets player var k of the game's tables, named name (k -1:
+// by name), of seat p.
+func (m *machine) setPVarAt(k, p int, name string, v int, add bool) (bool, error) {
 	m.rev++
 	p, err := m.seat(p)
 	if err != nil {
 		return false, err
 	}
-	if add {
-		v += m.st.PlayerVars[p][name]
+	st := m.st
+	if k >= 0 && st.tab == m.g.tab {
+		i := st.pvarAt() + p*len(st.tab.pvars.list) + k
+		if add {
+			v += st.counts[i]
+		}
+		st.counts[i] = v
+	} else {
+		if add {
+			v += st.pvarOf(p, name)
+		}
+		st.setPvarOf(p, name, v)
 	}
-	m.st.PlayerVars[p][name] = v
 	if m.log {
 		m.event("player "+strconv.Itoa(p)+" "+name+" = "+strconv.Itoa(v), "", "", "")
 	}
@@ -329,18 +365,28 @@ func (m *machine) setPVar(p int, name string, v int, add bool) (bool, error) {
 }
 
 func (m *machine) setQVar(id, name string, v int, add bool) (bool, error) {
+	return m.setQVarAt(-1, id, name, v, add)
+}
+
+// setQVarAt sets piece var k of the game's tables, named name (k -1:
+// by name), of piece id.
+func (m *machine) setQVarAt(k int, id, name string, v int, add bool) (bool, error) {
 	m.rev++
 	p, err := m.piece(id)
 	if err != nil {
 		return false, err
 	}
-	if p.Vars == nil {
-		p.Vars = map[string]int{}
+	if k >= 0 && p.tab == m.g.tab {
+		if add {
+			v += p.vars[k]
+		}
+		p.vars[k] = v
+	} else {
+		if add {
+			v += p.qvarOf(name)
+		}
+		p.setQvarOf(name, v)
 	}
-	if add {
-		v += p.Vars[name]
-	}
-	p.Vars[name] = v
 	if m.log {
 		m.event(id+" "+name+" = "+strconv.Itoa(v), "", "", "")
 	}
@@ -349,7 +395,7 @@ func (m *machine) setQVar(id, name string, v int, add bool) (bool, error) {
 
 // zone returns the cards of a zone reference ("name" or "name/seat").
 func (m *machine) zone(ref string) ([]string, error) {
-	if l, ok := m.st.Zones[ref]; ok {
+	if l, ok := m.st.zoneList(ref); ok {
 		return l, nil
 	}
 	name, owner := zoneRef(ref)
@@ -378,11 +424,11 @@ func (m *machine) moveCard(card, from, to string, top bool) (bool, error) {
 	// Lists are copied on change, never changed in place: a value an
 	// expression holds (a local bound to zone(...)) must not change
 	// under it, or a saved and reloaded game would diverge.
-	m.st.Zones[from] = without(src, k)
+	m.st.setZone(from, without(src, k))
 	if top {
-		m.st.Zones[to] = append([]string{card}, m.st.Zones[to]...)
+		m.st.setZone(to, append([]string{card}, m.st.zoneCards(to)...))
 	} else {
-		m.st.Zones[to] = appendFresh(m.st.Zones[to], card)
+		m.st.setZone(to, appendFresh(m.st.zoneCards(to), card))
 	}
 	m.event("moved card", card, from, to)
 	return true, nil
@@ -403,10 +449,10 @@ func (m *machine) draw(from, to string) (string, error) {
 			if owner >= 0 && m.g.pzones[refill] != nil {
 				refill = playerZone(refill, owner)
 			}
-			src = append(slices.Clone(src), m.st.Zones[refill]...)
-			m.st.Zones[refill] = []string{}
+			src = append(slices.Clone(src), m.st.zoneCards(refill)...)
+			m.st.setZone(refill, []string{})
 			m.st.shuffle(src)
-			m.st.Zones[from] = src
+			m.st.setZone(from, src)
 			m.event("reshuffled "+refill+" into "+from, "", refill, from)
 		}
 	}
@@ -452,13 +498,13 @@ func orBox(node string) string {
 
 func (m *machine) transfer(good, from, to string) (bool, error) {
 	m.rev++
-	src := m.st.Stocks[from]
+	src := m.st.stockList(from)
 	k := slices.Index(src, good)
 	if k < 0 {
 		return false, fmt.Errorf("transfer: no %s in %s", good, from)
 	}
-	m.st.Stocks[from] = without(src, k)
-	m.st.Stocks[to] = appendFresh(m.st.Stocks[to], good)
+	m.st.setStock(from, without(src, k))
+	m.st.setStock(to, appendFresh(m.st.stockList(to), good))
 	if m.log {
 		m.event("moved "+good+" from "+from+" to "+to, "", "", "")
 	}

@@ -37,7 +37,7 @@ func (m *machine) nget(node, name string) (int, error) {
 	if m.g.board.Nodes[node] == nil {
 		return 0, fmt.Errorf("nget(%q): no such node", node)
 	}
-	if v, ok := m.st.NodeVars[node][name]; ok {
+	if v, ok := m.st.nvarOf(node, name); ok {
 		return v, nil
 	}
 	return m.g.nvarInit[name], nil
@@ -49,23 +49,34 @@ func (m *machine) nset(node, name string, v int) (bool, error) {
 func (m *machine) nadd(node, name string, v int) (bool, error) { return m.setNVar(node, name, v, true) }
 
 func (m *machine) setNVar(node, name string, v int, add bool) (bool, error) {
+	return m.setNVarAt(-1, node, name, v, add)
+}
+
+// setNVarAt sets node var k of the game's tables, named name (k -1: by
+// name), of a node.
+func (m *machine) setNVarAt(k int, node, name string, v int, add bool) (bool, error) {
 	m.rev++
-	old, err := m.nget(node, name)
-	if err != nil {
-		return false, err
+	st, tab := m.st, m.g.tab
+	if n := tab.nodes.find(node); k >= 0 && n >= 0 && st.tab == tab {
+		i := n*len(tab.nvars.list) + k
+		if add {
+			if st.counts[st.nsetAt()+i] == 0 {
+				v += tab.nvarInit[k]
+			} else {
+				v += st.counts[st.nvarAt()+i]
+			}
+		}
+		st.counts[st.nvarAt()+i], st.counts[st.nsetAt()+i] = v, 1
+	} else {
+		old, err := m.nget(node, name)
+		if err != nil {
+			return false, err
+		}
+		if add {
+			v += old
+		}
+		st.setNvarOf(node, name, v)
 	}
-	if add {
-		v += old
-	}
-	if m.st.NodeVars == nil {
-		m.st.NodeVars = map[string]map[string]int{}
-	}
-	vars := m.st.NodeVars[node]
-	if vars == nil {
-		vars = map[string]int{}
-		m.st.NodeVars[node] = vars
-	}
-	vars[name] = v
 	if m.log {
 		m.event(node+" "+name+" = "+strconv.Itoa(v), "", "", "")
 	}
@@ -132,14 +143,7 @@ func (m *machine) newPiece(kind string, owner int) (string, error) {
 }
 
 // initPiece gives a piece its vars' starting values.
-func (g *Game) initPiece(pc *Piece) {
-	if len(g.pieceVars) > 0 {
-		pc.Vars = map[string]int{}
-		for v, x := range g.qvarInit {
-			pc.Vars[v] = x
-		}
-	}
-}
+func (g *Game) initPiece(pc *Piece) { g.tab.newPieceVars(pc) }
 
 // costWalks lists the paths from a node, visiting no node twice, whose
 // steps cost at most budget in all. A step's cost is the num named key
@@ -200,7 +204,7 @@ func (m *machine) owns(p int, def string) (bool, error) {
 		return false, err
 	}
 	for _, z := range m.g.activeZones {
-		for _, id := range m.st.Zones[m.g.playerZone(z, p)] {
+		for _, id := range m.st.zoneCards(m.g.playerZone(z, p)) {
 			if c := m.g.cards[id]; c != nil && c.Def == def {
 				return true, nil
 			}
@@ -221,7 +225,7 @@ func (m *machine) modified(target string, p int, base int) (int, error) {
 	v := base
 	var done []string
 	for _, z := range g.activeZones {
-		for _, id := range m.st.Zones[g.playerZone(z, p)] {
+		for _, id := range m.st.zoneCards(g.playerZone(z, p)) {
 			c := g.cards[id]
 			if c == nil {
 				continue

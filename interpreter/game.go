@@ -67,6 +67,9 @@ type Game struct {
 	watches     []*watch
 	funcs       map[string]*function
 
+	// tab numbers the counters of the game's states (counters.go).
+	tab *tables
+
 	blocks     []*Block
 	base       *layout // the locals of scoring and of outside expressions
 	seenByLay  *layout // viewer, owner, params
@@ -251,6 +254,7 @@ type Step struct {
 	prompt    string
 	auto      bool
 	many      *manyChoice // a choice of several options at once
+	why       []namedCode // why an answer was refused (refused.go)
 	actions   []*Action
 	emit      string
 	end       string

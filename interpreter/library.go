@@ -15,6 +15,12 @@ type libFunc struct {
 	// call builds the closure for a call whose arguments are translated;
 	// loc is where the call stands, for the position of its errors.
 	call func(loc file.Location, args []val) val
+	// named, when set, builds the closure for a call whose argument
+	// nameArg is a constant name: the name resolved once, when the
+	// expression is translated (fastcounters.go). It returns false for a
+	// name it does not resolve; call is used then.
+	named   func(loc file.Location, name string, args []val) (val, bool)
+	nameArg int
 }
 
 func fn0[R any](name string, f func() (R, error)) libFunc {

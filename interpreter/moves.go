@@ -294,7 +294,7 @@ func (g *Game) Apply(st *State, move string) error {
 				return g.commit(st, move)
 			}
 		}
-		return &IllegalMove{move, fmt.Sprintf("%s is not one of the options (%s)", words[1], optionList(opts))}
+		return &IllegalMove{move, fmt.Sprintf("%s is not one of the options (%s)", words[1], optionList(opts)) + g.why(f, s, words[1])}
 	}
 	var a *Action
 	for _, x := range s.actions {

@@ -68,7 +68,7 @@ func (g *Game) Observe(st *State, seat int) (*Observation, error) {
 	}
 	o := &Observation{g: g, seat: seat, hidden: map[string]int{}}
 	n := 0 // hidden cards
-	for ref, cards := range st.Zones {
+	for ref, cards := range st.allZones() {
 		ok, err := g.visible(st, ref, seat)
 		if err != nil {
 			return nil, err
@@ -84,7 +84,7 @@ func (g *Game) Observe(st *State, seat int) (*Observation, error) {
 	// places the cards lie in.
 	o.backs = make([]int, 0, n)
 	for _, ref := range o.zones {
-		for _, c := range st.Zones[ref] {
+		for _, c := range st.zoneCards(ref) {
 			k := -1
 			if x := g.cards[c]; x != nil {
 				if k = slices.Index(o.kinds, x.Kind); k < 0 {
@@ -125,7 +125,7 @@ func (g *Game) Observe(st *State, seat int) (*Observation, error) {
 	st.Log, st.Moves = log, moves
 	k.RNG, k.Moves, k.Log = 0, nil, nil
 	for _, ref := range o.zones {
-		k.Zones[ref] = []string{}
+		k.setZone(ref, []string{})
 	}
 	if n > 0 {
 		h := hider{g: g, st: st, zones: o.zones}
@@ -192,7 +192,7 @@ func (g *Game) moveSeen(st *State, hidden map[string]int, text string) bool {
 			continue
 		}
 		seen := false
-		for ref, cards := range st.Zones {
+		for ref, cards := range st.allZones() {
 			if slices.Contains(cards, w) {
 				_, hid := hidden[ref]
 				seen = !hid // the box is hidden too
@@ -239,11 +239,11 @@ func (o *Observation) Hidden() map[string]int { return o.hidden }
 func (o *Observation) View() *View {
 	k := o.known
 	v := &View{
-		Game: k.Game, Viewer: o.seat, Players: k.Players, Vars: k.Vars, PlayerVars: k.PlayerVars,
-		Zones: map[string][]string{}, Hidden: o.hidden, Stocks: k.Stocks, Pieces: k.Pieces,
-		NodeVars: k.NodeVars, Pending: k.Pending, Finished: k.Finished, Log: k.Log,
+		Game: k.Game, Viewer: o.seat, Players: k.Players, Vars: k.varMap(), PlayerVars: k.pvarMaps(),
+		Zones: map[string][]string{}, Hidden: o.hidden, Stocks: k.stockMap(), Pieces: k.Pieces,
+		NodeVars: k.nvarMaps(), Pending: k.Pending, Finished: k.Finished, Log: k.Log,
 	}
-	for ref, cards := range k.Zones {
+	for ref, cards := range k.allZones() {
 		if _, ok := o.hidden[ref]; !ok {
 			v.Zones[ref] = cards
 		}
@@ -292,12 +292,12 @@ func (o *Observation) Sample(r *rand.Rand) *State {
 				z[i], pools[k] = pools[k][0], pools[k][1:]
 			}
 		}
-		s.Zones[ref] = z
+		s.setZone(ref, z)
 		at += n
 	}
 	s.RNG = r.Uint64()
 	if o.refs {
-		d := dealer{g: o.g, zones: s.Zones}
+		d := dealer{g: o.g, st: s}
 		for _, f := range s.Stack {
 			f.Scope.vals = d.list(f.Scope.vals)
 			f.Result, _ = d.value(f.Result)
@@ -333,7 +333,7 @@ func (h *hider) where(id string) (HiddenCard, bool) {
 		return HiddenCard{}, false
 	}
 	for _, ref := range h.zones {
-		if i := slices.Index(h.st.Zones[ref], id); i >= 0 {
+		if i := slices.Index(h.st.zoneCards(ref), id); i >= 0 {
 			return HiddenCard{Zone: ref, At: i}, true
 		}
 	}
@@ -405,12 +405,12 @@ func (h *hider) list(l []any) []any {
 // dealer puts back, in a sample, the cards the locals of an observation
 // held: the card dealt where each HiddenCard points.
 type dealer struct {
-	g     *Game
-	zones map[string][]string
+	g  *Game
+	st *State // the sample
 }
 
 func (d *dealer) card(w HiddenCard) string {
-	if z := d.zones[w.Zone]; w.At >= 0 && w.At < len(z) {
+	if z := d.st.zoneCards(w.Zone); w.At >= 0 && w.At < len(z) {
 		return z[w.At]
 	}
 	return ""

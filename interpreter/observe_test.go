@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/haven-engine/haven/interpreter"
 	"github.com/haven-engine/haven/interpreter/interpretertest"
 )
 
@@ -61,11 +62,11 @@ func TestObserveHidesWhatTheSeatMayNotSee(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, map[string]int{"box": 0, "deck": 8, "hand/1": 3}, o.Hidden())
 	v := o.View()
-	assert.Equal(t, st.Zones["hand/0"], v.Zones["hand/0"])
+	assert.Equal(t, zoneOf(st, "hand/0"), v.Zones["hand/0"])
 	assert.NotContains(t, v.Zones, "hand/1")
 	b, err := json.Marshal(o)
 	require.NoError(t, err)
-	for _, c := range st.Zones["hand/1"] {
+	for _, c := range zonesOf(st)["hand/1"] {
 		// A card the seat does not see is named once: in the pool.
 		assert.Equal(t, 1, strings.Count(string(b), `"`+c+`"`), c)
 	}
@@ -98,29 +99,29 @@ func TestSampleIsConsistentAndBlind(t *testing.T) {
 		b, _ = json.Marshal(s2)
 		require.JSONEq(t, string(a), string(b), "seed %d: samples differ", seed)
 		// The sample keeps what seat 0 sees and every count.
-		for ref, cards := range st.Zones {
-			assert.Len(t, s.Zones[ref], len(cards), ref)
+		for ref, cards := range zonesOf(st) {
+			assert.Len(t, zoneOf(s, ref), len(cards), ref)
 		}
-		assert.Equal(t, st.Zones["hand/0"], s.Zones["hand/0"])
-		assert.Equal(t, st.Zones["pile"], s.Zones["pile"])
+		assert.Equal(t, zoneOf(st, "hand/0"), zoneOf(s, "hand/0"))
+		assert.Equal(t, zoneOf(st, "pile"), zoneOf(s, "pile"))
 		var all []string
-		for _, cards := range s.Zones {
+		for _, cards := range zonesOf(s) {
 			all = append(all, cards...)
 		}
 		slices.Sort(all)
 		assert.Len(t, slices.Compact(all), 14, "every card once")
 		// A card's kind shows on its back: each place keeps its kind.
-		for ref, cards := range st.Zones {
+		for ref, cards := range zonesOf(st) {
 			for i, c := range cards {
-				assert.Equal(t, g.Card(c).Kind, g.Card(s.Zones[ref][i]).Kind, "%s[%d]", ref, i)
+				assert.Equal(t, g.Card(c).Kind, g.Card(zoneOf(s, ref)[i]).Kind, "%s[%d]", ref, i)
 			}
 		}
 		// The local that held the dealt card holds the card now dealt at
 		// its place, and the sample plays on: the points follow it.
-		dealt := s.Zones["hand/1"][2]
+		dealt := zoneOf(s, "hand/1")[2]
 		require.NoError(t, g.Apply(s, "times 2"))
 		want := 2 * g.Card(dealt).Num["v"]
-		assert.Equal(t, want, s.PlayerVars[0]["pts"], "seed %d", seed)
+		assert.Equal(t, want, s.PlayerVar(0, "pts"), "seed %d", seed)
 	}
 }
 
@@ -135,7 +136,22 @@ func TestSampleVaries(t *testing.T) {
 	seen := map[string]bool{}
 	for i := uint64(0); i < 20; i++ {
 		s := o.Sample(rand.New(rand.NewPCG(i, 1)))
-		seen[slices.Concat(s.Zones["deck"], s.Zones["hand/1"])[0]+s.Zones["deck"][1]] = true
+		seen[slices.Concat(zoneOf(s, "deck"), zoneOf(s, "hand/1"))[0]+zoneOf(s, "deck")[1]] = true
 	}
 	assert.Greater(t, len(seen), 3)
+}
+
+// zoneOf is the cards of a zone of a state.
+func zoneOf(st *interpreter.State, ref string) []string {
+	cards, _ := st.Zone(ref)
+	return cards
+}
+
+// zonesOf is the zones of a state by reference.
+func zonesOf(st *interpreter.State) map[string][]string {
+	m := map[string][]string{}
+	for _, ref := range st.ZoneRefs() {
+		m[ref] = zoneOf(st, ref)
+	}
+	return m
 }

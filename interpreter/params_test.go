@@ -20,7 +20,7 @@ func TestListAndKeyedParams(t *testing.T) {
 	st, err := g.New(2, 1)
 	require.NoError(t, err)
 	require.NoError(t, g.Apply(st, "take 1")) // 4 - 2 - 1 + 2 - 2 + 7 - 7 = 1
-	assert.Equal(t, 1, st.PlayerVars[0]["coins"])
+	assert.Equal(t, 1, st.PlayerVar(0, "coins"))
 
 	_, err = compileSrc(t, replaceOnce(t, src, "params.track[n]", "params.track[n] + 'x'"))
 	require.Error(t, err, "an int list's elements are typed ints")
@@ -45,8 +45,8 @@ func TestVarFamily(t *testing.T) {
 	st, err := g.New(2, 1)
 	require.NoError(t, err)
 	require.NoError(t, g.Apply(st, "take 1"))
-	assert.Equal(t, 1, st.PlayerVars[0]["coins"])
-	assert.Equal(t, 6, st.Vars["price.a"])
+	assert.Equal(t, 1, st.PlayerVar(0, "coins"))
+	assert.Equal(t, 6, st.Var("price.a"))
 
 	_, err = compileSrc(t, replaceOnce(t, src, `get('price.b')`, `get('price.c')`))
 	require.Error(t, err)

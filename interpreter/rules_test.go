@@ -127,7 +127,7 @@ func value(t *testing.T, g *interpreter.Game, st *interpreter.State, src string)
 // changes: moveCard builds a new list instead of deleting in place.
 func TestZoneListIsACopy(t *testing.T) {
 	_, st := newCards(t)
-	assert.Equal(t, 0, st.Vars["aliased"])
+	assert.Equal(t, 0, st.Var("aliased"))
 }
 
 func TestChooseSeveral(t *testing.T) {
@@ -145,48 +145,49 @@ func TestChooseSeveral(t *testing.T) {
 	err = g.Apply(st, "cards free cheap#2 bonus#1")
 	assert.Error(t, err)
 	require.NoError(t, g.Apply(st, "cards free cheap#2"))
-	assert.Equal(t, []string{"cheap#2", "free"}, st.Zones["tech/0"])
+	assert.Equal(t, []string{"cheap#2", "free"}, zoneOf(st, "tech/0"))
 }
 
 func TestModifiersStackOrNot(t *testing.T) {
 	g, st := newCards(t)
 	assert.Equal(t, 40, value(t, g, st, "fee(0, 40)"))
-	st.Zones["tech/0"] = []string{"cheap#2"}
-	st.Zones["deck"] = []string{"cheap#1"}
+	interpreter.SetZone(st, "tech/0", []string{"cheap#2"})
+	interpreter.SetZone(st, "deck", []string{"cheap#1"})
 	assert.Equal(t, 20, value(t, g, st, "fee(0, 40)"))
 	// A second copy of a card that does not stack changes nothing.
-	st.Zones["tech/0"] = []string{"cheap#1", "cheap#2"}
+	interpreter.SetZone(st, "tech/0", []string{"cheap#1", "cheap#2"})
 	assert.Equal(t, 20, value(t, g, st, "fee(0, 40)"))
 	// Bonus stacks: two copies add 10 twice.
-	st.Zones["tech/1"] = []string{"bonus#1", "bonus#2"}
+	interpreter.SetZone(st, "tech/1", []string{"bonus#1", "bonus#2"})
 	assert.Equal(t, 21, value(t, g, st, "modified('pay', 1, 1)"))
 	assert.Equal(t, true, value(t, g, st, "owns(1, 'bonus') && !owns(0, 'bonus')"))
 	// Cards in a zone that is not active are not in force.
-	st.Zones["tech/1"], st.Zones["hand/1"] = nil, []string{"bonus#1"}
+	interpreter.SetZone(st, "tech/1", nil)
+	interpreter.SetZone(st, "hand/1", []string{"bonus#1"})
 	assert.Equal(t, 1, value(t, g, st, "modified('pay', 1, 1)"))
 }
 
 func TestCardTriggersAndWatches(t *testing.T) {
 	g, st := newCards(t)
-	st.Zones["box"] = []string{"cheap#2", "free"}
-	st.Zones["tech/1"] = []string{"bonus#1", "bonus#2"}
+	interpreter.SetZone(st, "box", []string{"cheap#2", "free"})
+	interpreter.SetZone(st, "tech/1", []string{"bonus#1", "bonus#2"})
 	require.NoError(t, g.Apply(st, "pay"))
-	assert.Equal(t, 40, st.Vars["price"])
+	assert.Equal(t, 40, st.Var("price"))
 	// Each bonus card of player 1 fires when player 0 is paid.
-	assert.Equal(t, 2, st.PlayerVars[1]["cash"])
-	st.Zones["tech/0"] = []string{"bonus#1"}
-	st.Zones["tech/1"] = []string{"bonus#2"}
+	assert.Equal(t, 2, st.PlayerVar(1, "cash"))
+	interpreter.SetZone(st, "tech/0", []string{"bonus#1"})
+	interpreter.SetZone(st, "tech/1", []string{"bonus#2"})
 	require.NoError(t, g.Apply(st, "pay"))
-	assert.Equal(t, 0, st.PlayerVars[0]["cash"])
-	assert.Equal(t, 3, st.PlayerVars[1]["cash"])
+	assert.Equal(t, 0, st.PlayerVar(0, "cash"))
+	assert.Equal(t, 3, st.PlayerVar(1, "cash"))
 
 	// The watch fires once when player 0 reaches 3, not again while it holds.
 	for range 3 {
 		require.NoError(t, g.Apply(st, "gain"))
 	}
-	assert.Equal(t, 1, st.Vars["fired"])
+	assert.Equal(t, 1, st.Var("fired"))
 	require.NoError(t, g.Apply(st, "gain"))
-	assert.Equal(t, 1, st.Vars["fired"])
+	assert.Equal(t, 1, st.Var("fired"))
 	assert.Equal(t, []string{"rich"}, st.Fired)
 }
 
@@ -264,7 +265,7 @@ func TestRuleErrors(t *testing.T) {
 func TestEffectReturns(t *testing.T) {
 	g, st := newCards(t)
 	require.NoError(t, g.Apply(st, "calc"))
-	assert.Equal(t, 601, st.Vars["price"])
+	assert.Equal(t, 601, st.Var("price"))
 
 	require.NoError(t, g.Apply(st, "ask"))
 	b, err := json.Marshal(st)
@@ -272,5 +273,5 @@ func TestEffectReturns(t *testing.T) {
 	var back interpreter.State
 	require.NoError(t, json.Unmarshal(b, &back))
 	require.NoError(t, g.Apply(&back, "num 2"))
-	assert.Equal(t, 21, back.Vars["price"])
+	assert.Equal(t, 21, back.Var("price"))
 }

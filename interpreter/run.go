@@ -19,31 +19,15 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 	}
 	st := &State{
 		Game: g.ID, Players: players, Seed: seed, RNG: seed,
-		Vars: map[string]int{}, Zones: map[string][]string{}, Stocks: map[string][]string{},
-		Moves: []string{},
+		holders: &holderTable{newNames(nil)},
+		Moves:   []string{},
 	}
-	for k, v := range g.varInit {
-		st.Vars[k] = v
-	}
-	for p := 0; p < players; p++ {
-		pv := map[string]int{}
-		for k, v := range g.pvarInit {
-			pv[k] = v
-		}
-		st.PlayerVars = append(st.PlayerVars, pv)
-	}
-	for z := range g.zones {
-		st.Zones[z] = []string{}
-	}
-	for z := range g.pzones {
-		for p := 0; p < players; p++ {
-			st.Zones[playerZone(z, p)] = []string{}
-		}
-	}
-	st.Zones[boxZone] = append([]string{}, g.cardOrder...)
+	g.tab.newCounters(st, true)
+	st.bindZones(nil)
+	st.setZone(boxZone, append([]string{}, g.cardOrder...))
 	for _, gd := range g.goods {
 		for k := 0; k < gd.Count; k++ {
-			st.Stocks["supply"] = append(st.Stocks["supply"], gd.ID)
+			st.setStock("supply", append(st.stockList("supply"), gd.ID))
 		}
 	}
 	m := g.m
@@ -59,12 +43,7 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 		for p := 0; p < players; p++ {
 			for n := 1; n <= v.(int); n++ {
 				pc := &Piece{ID: fmt.Sprintf("%s-%d-%d", k.ID, p, n), Kind: k.ID, Owner: p}
-				if len(g.pieceVars) > 0 {
-					pc.Vars = map[string]int{}
-					for v, x := range g.qvarInit {
-						pc.Vars[v] = x
-					}
-				}
+				g.initPiece(pc)
 				st.Pieces = append(st.Pieces, pc)
 			}
 		}
@@ -173,7 +152,7 @@ func (g *Game) run(st *State) error {
 			}
 		}
 	}
-	if g.capVar != "" && !st.Finished && st.Vars[g.capVar] > g.capMax {
+	if g.capVar != "" && !st.Finished && st.varOf(g.capVar) > g.capMax {
 		st.Finished, st.Capped, st.EndReason = true, true, fmt.Sprintf("stopped: %s passed the cap of %d", g.capVar, g.capMax)
 		st.Pending = nil
 	}

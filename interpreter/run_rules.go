@@ -32,7 +32,7 @@ func (g *Game) cardTriggers(st *State, on string, ev map[string]any, fire []firi
 	}
 	for p := 0; p < st.Players; p++ {
 		for _, z := range g.activeZones {
-			for _, id := range st.Zones[g.playerZone(z, p)] {
+			for _, id := range st.zoneCards(g.playerZone(z, p)) {
 				r := g.cardRules[g.cards[id].Def]
 				if r == nil {
 					continue

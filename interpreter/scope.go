@@ -114,6 +114,9 @@ func (s *Scope) UnmarshalJSON(b []byte) error {
 // resume places the locals of frames read from JSON in the slots of
 // their bodies: a frame's body is the block of its first cursor.
 func (g *Game) resume(st *State) error {
+	if err := g.bind(st); err != nil {
+		return err
+	}
 	for _, f := range st.Stack {
 		if f.Scope.lay != nil {
 			continue

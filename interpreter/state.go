@@ -16,23 +16,33 @@ type State struct {
 	Players int    `json:"players"`
 	Seed    uint64 `json:"seed"`
 	// RNG is the seeded generator's state: randomness comes only from here.
-	RNG        uint64              `json:"rng"`
-	Vars       map[string]int      `json:"vars"`
-	PlayerVars []map[string]int    `json:"playerVars"`
-	Zones      map[string][]string `json:"zones"`
-	// Stocks hold goods by holder ("supply", a piece id, a node id, a
-	// player's store...), one entry per unit.
-	Stocks map[string][]string `json:"stocks"`
-	Pieces []*Piece            `json:"pieces"`
-	// NodeVars are counters kept on board nodes (a port's treasury), by
-	// node id and name.
-	NodeVars map[string]map[string]int `json:"nodeVars,omitempty"`
+	RNG uint64 `json:"rng"`
+	// The counters (counters.go): vars, player vars and node vars (a
+	// port's treasury), read by Var, PlayerVar and NodeVar and saved as
+	// objects of names ("vars", "playerVars", "nodeVars").
+	tab       *tables
+	counts    []int
+	moreVars  map[string]int
+	morePvars []map[string]int
+	moreNvars map[string]map[string]int
+	// The zones (zones.go), read by Zone and ZoneRefs and saved as an
+	// object of references ("zones").
+	zones     [][]string
+	moreZones map[string][]string
+	// The stocks (stocks.go): goods by holder ("supply", a piece id, a
+	// node id, a player's store...), one entry per unit, read by Stock
+	// and StockHolders and saved as an object of holders ("stocks").
+	holders *holderTable
+	stocks  [][]string
+	Pieces  []*Piece `json:"pieces"`
 	// Fired names the watches whose condition held when last checked: a
 	// watch fires again only after its condition has stopped holding.
 	Fired []string `json:"fired,omitempty"`
 	// Stack is the effects under way; Pending is the decision they wait for.
 	Stack   []*Frame  `json:"stack,omitempty"`
 	Pending *Decision `json:"pending,omitempty"`
+	// pending holds the decision of a copy (Clone).
+	pending Decision
 
 	Finished  bool     `json:"finished"`
 	Capped    bool     `json:"capped,omitempty"`
@@ -44,11 +54,15 @@ type State struct {
 
 // Piece is a pawn. At is the node it stands on; "" means off the board.
 type Piece struct {
-	ID    string         `expr:"id" json:"id"`
-	Kind  string         `expr:"kind" json:"kind"`
-	Owner int            `expr:"owner" json:"owner"`
-	At    string         `expr:"at" json:"at"`
-	Vars  map[string]int `expr:"vars" json:"vars,omitempty"`
+	ID    string `expr:"id" json:"id"`
+	Kind  string `expr:"kind" json:"kind"`
+	Owner int    `expr:"owner" json:"owner"`
+	At    string `expr:"at" json:"at"`
+	// The piece's counters (pieceVars, piecevars.go), read by Var and
+	// saved as an object of names ("vars").
+	tab      *tables
+	vars     []int
+	moreVars map[string]int
 	// Strs are the piece's string vars (pieceStrs: a heading, a mode...).
 	Strs map[string]string `expr:"strs" json:"strs,omitempty"`
 }
@@ -142,16 +156,19 @@ func normalize(v any) any {
 // original does.
 func (s *State) Clone() *State {
 	c := *s
-	c.Vars = maps.Clone(s.Vars)
-	c.PlayerVars = clonePlayerVars(s.PlayerVars)
-	c.NodeVars = cloneNodeVars(s.NodeVars)
+	ints := make([]int, 0, len(s.counts)+pieceVarCount(s.Pieces))
+	ints = s.cloneCounters(&c, ints)
 	buf := make([]string, 0, s.units())
-	c.Zones, buf = cloneLists(s.Zones, buf)
-	c.Stocks, _ = cloneLists(s.Stocks, buf)
+	buf = s.cloneZones(&c, buf)
+	s.cloneStocks(&c, buf)
 	c.Fired = clip(s.Fired)
-	c.Pieces = clonePieces(s.Pieces)
+	c.Pieces = clonePieces(s.Pieces, ints)
 	c.Stack = s.cloneStack()
-	c.Pending = clonePending(s.Pending)
+	if s.Pending != nil {
+		// The copy's decision lies in the copy itself: one allocation less.
+		c.pending = *s.Pending
+		c.Pending = &c.pending
+	}
 	c.Moves = clip(s.Moves)
 	c.Log = clip(s.Log)
 	return &c
@@ -179,17 +196,35 @@ func cloneNodeVars(m map[string]map[string]int) map[string]map[string]int {
 	return c
 }
 
-// clonePieces copies the pieces into one array.
-func clonePieces(l []*Piece) []*Piece {
+// pieceVarCount counts the counters of pieces.
+func pieceVarCount(l []*Piece) int {
+	n := 0
+	for _, p := range l {
+		n += len(p.vars)
+	}
+	return n
+}
+
+// clonePieces copies the pieces into one array, and their counters into
+// vars (nil: a new array).
+func clonePieces(l []*Piece, vars []int) []*Piece {
 	if l == nil {
 		return nil
 	}
 	c := make([]*Piece, len(l))
 	pieces := make([]Piece, len(l))
+	if vars == nil {
+		vars = make([]int, 0, pieceVarCount(l))
+	}
 	for i, p := range l {
 		q := &pieces[i]
 		*q = *p
-		q.Vars = maps.Clone(p.Vars)
+		if p.vars != nil {
+			at := len(vars)
+			vars = append(vars, p.vars...)
+			q.vars = vars[at:len(vars):len(vars)]
+		}
+		q.moreVars = cloneMap(p.moreVars)
 		q.Strs = maps.Clone(p.Strs)
 		c[i] = q
 	}
@@ -295,12 +330,12 @@ func (g *Game) playerZone(name string, seat int) string {
 
 // units counts the cards of every zone and the good units of every
 // stock: the size of one backing array for copies of them all.
-func (s *State) units() int {
+func (s *State) units() int { return s.cardCount() + s.unitCount() }
+
+// units counts the elements of lists by key.
+func units(m map[string][]string) int {
 	n := 0
-	for _, l := range s.Zones {
-		n += len(l)
-	}
-	for _, l := range s.Stocks {
+	for _, l := range m {
 		n += len(l)
 	}
 	return n

@@ -27,7 +27,12 @@ func TestViewIsItsOwnValue(t *testing.T) {
 	v.Zones[z] = append(v.Zones[z], "more")
 	v.Stocks[h][0] = "changed"
 	v.Pieces[0].At = "changed"
-	v.Pieces[0].Vars = map[string]int{"x": 1}
+	v.Pieces[0].setQvarOf("x", 1)
+	for _, p := range v.Pieces {
+		for k := range p.vars {
+			p.vars[k]++
+		}
+	}
 	v.Pending.Player = 99
 	after, err := json.Marshal(st)
 	require.NoError(t, err)
@@ -35,10 +40,11 @@ func TestViewIsItsOwnValue(t *testing.T) {
 
 	v, err = g.View(st, 0)
 	require.NoError(t, err)
-	st.Vars[someInt(t, st.Vars)]++
-	st.PlayerVars[0][someInt(t, st.PlayerVars[0])]++
-	st.Zones[z][0] = "changed"
-	st.Stocks[h][0] = "changed"
+	for k := range st.counts {
+		st.counts[k]++
+	}
+	st.zoneCards(z)[0] = "changed"
+	st.stockList(h)[0] = "changed"
 	st.Pieces[0].At = "changed"
 	st.Pending.Player = 99
 	again, err := json.Marshal(v)

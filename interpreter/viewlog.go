@@ -1,7 +1,6 @@
 package interpreter
 
 import (
-	"maps"
 	"slices"
 )
 
@@ -15,14 +14,14 @@ import (
 func (g *Game) ViewBoard(st *State, viewer int) (*View, error) {
 	v := &View{
 		Game: st.Game, Viewer: viewer, Players: st.Players,
-		Vars: maps.Clone(st.Vars), PlayerVars: clonePlayerVars(st.PlayerVars),
-		Zones: make(map[string][]string, len(st.Zones)), Hidden: map[string]int{},
-		Pieces: clonePieces(st.Pieces), NodeVars: cloneNodeVars(st.NodeVars),
+		Vars: st.varMap(), PlayerVars: st.pvarMaps(),
+		Zones: make(map[string][]string, st.zoneCount()), Hidden: map[string]int{},
+		Pieces: clonePieces(st.Pieces, nil), NodeVars: st.nvarMaps(),
 		Pending: clonePending(st.Pending), Finished: st.Finished,
 	}
 	buf := make([]string, 0, st.units())
-	v.Stocks, buf = cloneLists(st.Stocks, buf)
-	for ref, cards := range st.Zones {
+	v.Stocks, buf = cloneLists(st.stockMap(), buf)
+	for ref, cards := range st.allZones() {
 		ok, err := g.visible(st, ref, viewer)
 		if err != nil {
 			return nil, err
@@ -68,7 +67,7 @@ func (g *Game) Sees(st *State, viewer int, id string) (bool, error) {
 	if g.cards[id] == nil {
 		return false, nil
 	}
-	for ref, cards := range st.Zones {
+	for ref, cards := range st.allZones() {
 		if slices.Contains(cards, id) {
 			return g.visible(st, ref, viewer)
 		}

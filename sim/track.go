@@ -58,7 +58,7 @@ func (t *Tracker) start(g *interpreter.Game, st *interpreter.State) {
 	}
 	t.LeadChanges, t.Checkpoints, t.leader = 0, 0, -1
 	t.capVar = g.CapVar()
-	t.mark = st.Vars[t.capVar]
+	t.mark = st.Var(t.capVar)
 }
 
 // moved notes move m, the n-th of the game, just applied to st.
@@ -76,7 +76,7 @@ func (t *Tracker) moved(g *interpreter.Game, st *interpreter.State, m interprete
 	}
 	due := st.Finished
 	if t.capVar != "" {
-		if v := st.Vars[t.capVar]; v != t.mark {
+		if v := st.Var(t.capVar); v != t.mark {
 			t.mark, due = v, true
 		}
 	} else if n%LeadEvery == 0 {
@@ -113,11 +113,12 @@ func (t *Tracker) Finish(g *interpreter.Game, st *interpreter.State) {
 
 // look notes the card types in each seat's own zones.
 func (t *Tracker) look(g *interpreter.Game, st *interpreter.State) {
-	for ref, ids := range st.Zones {
+	for _, ref := range st.ZoneRefs() {
 		_, p := interpreter.SplitZoneRef(ref)
 		if p < 0 || p >= len(t.held) {
 			continue
 		}
+		ids, _ := st.Zone(ref)
 		for _, id := range ids {
 			if c := g.Card(id); c != nil {
 				t.held[p][c.Def] = true

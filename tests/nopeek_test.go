@@ -83,7 +83,7 @@ func TestNoBotPeeks(t *testing.T) {
 							if withUnseen > 0 {
 								withUnseen++
 							}
-							if mustJSON(t, a.Zones) != mustJSON(t, b.Zones) {
+							if mustJSON(t, zonesOf(a)) != mustJSON(t, zonesOf(b)) {
 								hidden++
 							}
 							if checkNoPeek(t, g, a, b, seat, bots, seed) {
@@ -232,10 +232,11 @@ func checkFollowNoPeek(t *testing.T, g *interpreter.Game, st *interpreter.State,
 // that b's past moves name its own hidden cards.
 func relabelMoves(a, b *interpreter.State) {
 	to := map[string]string{}
-	for ref, cards := range a.Zones {
+	bz := zonesOf(b)
+	for ref, cards := range zonesOf(a) {
 		for i, c := range cards {
-			if i < len(b.Zones[ref]) && b.Zones[ref][i] != c {
-				to[c] = b.Zones[ref][i]
+			if i < len(bz[ref]) && bz[ref][i] != c {
+				to[c] = bz[ref][i]
 			}
 		}
 	}
@@ -260,4 +261,13 @@ func relabelMoves(a, b *interpreter.State) {
 		}
 		b.Moves[i] = out.String()
 	}
+}
+
+// zonesOf is the zones of a state by reference.
+func zonesOf(st *interpreter.State) map[string][]string {
+	m := map[string][]string{}
+	for _, ref := range st.ZoneRefs() {
+		m[ref] = zoneCards(st, ref)
+	}
+	return m
 }

@@ -51,7 +51,8 @@ func hiddenFrom(t *testing.T, g *interpreter.Game, st *interpreter.State) []map[
 		require.NoError(t, err)
 		h := map[string]bool{}
 		for ref := range v.Hidden {
-			for _, c := range st.Zones[ref] {
+			cards, _ := st.Zone(ref)
+			for _, c := range cards {
 				h[c] = true
 			}
 		}

@@ -46,13 +46,14 @@ func playRandom(t testing.TB, g *interpreter.Game, players int, seed uint64, max
 // inventory counts every card and good unit wherever it is.
 func inventory(st *interpreter.State) (cards map[string]int, goods map[string]int) {
 	cards, goods = map[string]int{}, map[string]int{}
-	for _, l := range st.Zones {
+	for _, ref := range st.ZoneRefs() {
+		l, _ := st.Zone(ref)
 		for _, c := range l {
 			cards[c]++
 		}
 	}
-	for _, l := range st.Stocks {
-		for _, gd := range l {
+	for _, h := range st.StockHolders() {
+		for _, gd := range st.Stock(h) {
 			goods[gd]++
 		}
 	}

@@ -25,7 +25,7 @@ func TestFactoryCardFaceDown(t *testing.T) {
 	apply(t, g, st, "first-ship start1 grain", "first-ship start2 oil", "first-ship start3 grain")
 	patch(t, g, st, "place('factory-2-1', 'botlek'); place('ship-1-1', 'botlek'); transfer('grain', 'ship-1-1', 'supply'); transfer('oil', 'supply', 'ship-1-1')")
 	apply(t, g, st, "loader")
-	require.Equal(t, []string{"plastic#2"}, st.Zones["products/2"])
+	require.Equal(t, []string{"plastic#2"}, zoneCards(st, "products/2"))
 	for seat := -1; seat < 3; seat++ {
 		v, err := g.View(st, seat)
 		require.NoError(t, err)
@@ -58,12 +58,12 @@ func TestSealedBidsStayHidden(t *testing.T) {
 			break
 		}
 		apply(t, g, st, "end-turn")
-		if st.Vars["taken.cashier"] == 3 {
+		if st.Var("taken.cashier") == 3 {
 			break
 		}
 	}
 	// Fill the round with traders, shipowners and loaders.
-	for st.Vars["round"] == 1 {
+	for st.Var("round") == 1 {
 		moves, err := g.Legal(st)
 		require.NoError(t, err)
 		var mv string

@@ -60,7 +60,7 @@ func TestViews(t *testing.T) {
 
 	// Phase 1 and 2, then player 0 offers player 1 a face-down trade.
 	apply(t, g, st, "pass", "pass", "pass", "colour red", "colour red", "colour red")
-	require.Equal(t, 5, st.Vars["phase"])
+	require.Equal(t, 5, st.Var("phase"))
 	apply(t, g, st, "offer 1", "face hidden", "give bread#1")
 	for seat, sees := range map[int]bool{0: true, 1: true, 2: false} {
 		v, err := g.View(st, seat)
@@ -97,7 +97,7 @@ func TestFaceDownTradeStaysHidden(t *testing.T) {
 	patch(t, g, st, "moveCard('bread#1', 'products-vulcaanhaven', pz('products', 0)); moveCard('jam#1', 'products-merwehaven', pz('products', 1))")
 	apply(t, g, st, "pass", "pass", "pass", "colour red", "colour red", "colour red")
 	apply(t, g, st, "offer 1", "face hidden", "give bread#1", "ask jam", "answer accept")
-	require.Contains(t, st.Zones["products/1"], "bread#1")
+	require.Contains(t, zoneCards(st, "products/1"), "bread#1")
 	apply(t, g, st, "offer 2", "face open", "give bread#1")
 	require.Equal(t, 2, st.Pending.Player)
 	v, err := g.View(st, 2)
@@ -128,6 +128,12 @@ func TestShowProducts(t *testing.T) {
 	assert.True(t, seen())
 	assert.Error(t, g.Apply(st, "show-products"), "already shown")
 	apply(t, g, st, "stop-trading", "stop-trading", "stop-trading")
-	require.Equal(t, 6, st.Vars["phase"])
+	require.Equal(t, 6, st.Var("phase"))
 	assert.False(t, seen())
+}
+
+// zoneCards is the cards of a zone of a state.
+func zoneCards(st *interpreter.State, ref string) []string {
+	cards, _ := st.Zone(ref)
+	return cards
 }

@@ -208,15 +208,7 @@ func (t *table) model(version int) (*pageModel, error) {
 func (t *table) scores(m *pageModel, v *interpreter.View) error {
 	st := t.st
 	if !v.Finished {
-		zones := make(map[string][]string, len(v.Zones)+len(v.Hidden))
-		for ref, cards := range v.Zones {
-			zones[ref] = cards
-		}
-		for ref := range v.Hidden {
-			zones[ref] = nil // unseen: counted as empty
-		}
-		st = &interpreter.State{Game: v.Game, Players: v.Players, Vars: v.Vars, PlayerVars: v.PlayerVars,
-			Zones: zones, Stocks: v.Stocks, Pieces: v.Pieces}
+		st = t.g.ViewState(v)
 	}
 	res, err := t.g.Score(st)
 	if err != nil {

@@ -116,7 +116,8 @@ func hiddenCards(t *testing.T, g *interpreter.Game, st *interpreter.State, viewe
 	}
 	var out []string
 	for ref := range v.Hidden {
-		for _, c := range st.Zones[ref] {
+		cards, _ := st.Zone(ref)
+		for _, c := range cards {
 			if !seen[c] {
 				out = append(out, c)
 			}

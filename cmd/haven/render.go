@@ -10,15 +10,6 @@ import (
 	"github.com/haven-engine/haven/interpreter"
 )
 
-// stateView is the whole state shaped as a view: what `haven run` prints,
-// every zone open.
-func stateView(st *interpreter.State) *interpreter.View {
-	return &interpreter.View{
-		Game: st.Game, Viewer: -1, Players: st.Players, Vars: st.Vars, PlayerVars: st.PlayerVars,
-		Zones: st.Zones, Stocks: st.Stocks, Pieces: st.Pieces, Pending: st.Pending, Finished: st.Finished,
-	}
-}
-
 // writeView prints a view for a person: counters, zones (hidden ones as a
 // count), goods, pieces and the decision awaited. me marks a seat (-1: none).
 //

@@ -123,7 +123,7 @@ func runRun(opts *runOptions) error {
 		return nil
 	}
 	fmt.Fprintf(opts.Out, "%s, %d players, seed %d, after %s\n", g.Name, n, opts.Seed, plural(len(st.Moves), "move"))
-	writeView(opts.Out, nil, stateView(st), -1)
+	writeView(opts.Out, nil, g.FullView(st), -1)
 	if len(legal) > 0 {
 		fmt.Fprintln(opts.Out, "legal moves:")
 		writeMoves(opts.Out, legal)

@@ -64,7 +64,8 @@ func OtherWorld(g *interpreter.Game, st *interpreter.State, seat int, r *rand.Ra
 	}
 	byKind := map[string][]string{}
 	for ref := range v.Hidden {
-		for _, c := range st.Zones[ref] {
+		cards, _ := st.Zone(ref)
+		for _, c := range cards {
 			byKind[g.Card(c).Kind] = append(byKind[g.Card(c).Kind], c)
 		}
 	}

@@ -1,0 +1,46 @@
+package interpreter
+
+import "github.com/expr-lang/expr/file"
+
+// This file numbers the zone a call of zone or pzone names by a
+// constant when the expression is translated (zones.go): the call then
+// reads the state's zone by number. A state the game has not bound is
+// read by reference, as the call would have.
+
+func (m *machine) namedZone(loc file.Location, ref string, _ []val) (val, bool) {
+	tab := m.g.tab
+	k := tab.globals.find(ref)
+	if k < 0 {
+		return val{}, false
+	}
+	return mk(func(*frame) []string {
+		if st := m.st; st.tab == tab {
+			return st.zones[k]
+		}
+		l, err := m.zone(ref)
+		if err != nil {
+			fail(loc, err)
+		}
+		return l
+	}), true
+}
+
+func (m *machine) namedPzone(loc file.Location, name string, args []val) (val, bool) {
+	tab := m.g.tab
+	j := tab.players.find(name)
+	if j < 0 {
+		return val{}, false
+	}
+	seat := as[int](args[1])
+	return mk(func(fr *frame) []string {
+		p := seat(fr)
+		if st := m.st; st.tab == tab && p >= 0 && p < st.Players {
+			return st.zones[tab.playerZone(j, p, st.Players)]
+		}
+		l, err := m.pzone(name, p)
+		if err != nil {
+			fail(loc, err)
+		}
+		return l
+	}), true
+}
