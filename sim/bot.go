@@ -72,10 +72,13 @@ var botKinds = map[string]botKind{
 	"greedy": {[]string{"depth"}, func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
 		return Greedy(g, seed, opt["depth"])
 	}},
-	"ismcts": {[]string{"iters", "ms", "depth", "c"}, func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
-		o := ISMCTSOptions{Iterations: opt["iters"], Millis: opt["ms"], Depth: opt["depth"], C: opt["c"]}
+	"ismcts": {[]string{"iters", "ms", "depth", "c", "eps"}, func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
+		o := ISMCTSOptions{Iterations: opt["iters"], Millis: opt["ms"], Depth: opt["depth"], C: opt["c"], Eps: opt["eps"]}
 		if d, ok := opt["depth"]; ok && d == 0 {
 			o.Depth = -1 // depth=0: no playout
+		}
+		if e, ok := opt["eps"]; ok && e == 0 {
+			o.Eps = -1 // eps=0: the policy's best move every time
 		}
 		return NewISMCTS(g, seed, o)
 	}},

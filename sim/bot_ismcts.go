@@ -14,8 +14,9 @@ import (
 // state from the seat's observation (a determinization: the cards it
 // does not see dealt at random), walks down the tree choosing, among the
 // moves legal in that state, by UCB1 with availability counts, adds one
-// node, plays on at random until the other seats have made Depth
-// decisions (see maxStall), and scores the
+// node, plays on until the other seats have made Depth decisions (see
+// maxStall) — at random, or by the game's policy when it declares one
+// (playout.go) — and scores the
 // end: a won game is 1 for the winners (shared among tied ones), 0 for
 // the others; a game cut off is judged by the game's own scoring
 // (judge.go): the seat's lead in the scoring's estimate when the
@@ -45,6 +46,9 @@ type ISMCTS struct {
 	shown  []int
 	// estimates is the scratch of the judge's estimate (judge.go).
 	estimates []int
+	// ranks and best are the scratch of the playout policy (playout.go).
+	ranks []int
+	best  []int
 	// Playouts counts the iterations run, for benchmarks.
 	Playouts int
 	// Reused counts the visits of the roots found by following the game
@@ -59,6 +63,9 @@ type ISMCTSOptions struct {
 	Millis     int // time per decision, in milliseconds
 	Depth      int // decisions of a playout before the scoring judges it (0: default 2; negative: none)
 	C          int // exploration constant in hundredths (default 70: 0.7)
+	// Eps is the percent of a playout's moves made at random when the
+	// game has a policy (default 10; negative: none); see playout.go.
+	Eps int
 }
 
 // Default ISMCTS settings.
@@ -66,6 +73,7 @@ const (
 	DefaultISMCTSIterations = 200
 	DefaultISMCTSDepth      = 2
 	DefaultISMCTSC          = 70
+	DefaultISMCTSEps        = 10
 )
 
 // NewISMCTS returns an ISMCTS bot for a game, seeded with seed.
@@ -81,6 +89,12 @@ func NewISMCTS(g *interpreter.Game, seed uint64, opt ISMCTSOptions) *ISMCTS {
 	}
 	if opt.C == 0 {
 		opt.C = DefaultISMCTSC
+	}
+	switch {
+	case opt.Eps == 0:
+		opt.Eps = DefaultISMCTSEps
+	case opt.Eps < 0:
+		opt.Eps = 0 // the policy's best move every time
 	}
 	return &ISMCTS{g: g, r: newRand(seed), opt: opt, trees: map[int]*keptTree{}}
 }
@@ -201,15 +215,14 @@ func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []i
 	}
 	// The depth counts the other seats' decisions: see maxStall.
 	for d, other := 0, 0; !st.Finished && other < b.opt.Depth && d < b.opt.Depth+maxStall; d++ {
-		legal, err := b.g.LegalInto(st, b.buf)
-		if err != nil || len(legal) == 0 {
+		at, who, ok := b.playoutMove(st)
+		if !ok {
 			break
 		}
-		if legal[0].Player != obs.Seat() {
+		if who != obs.Seat() {
 			other++
 		}
-		b.buf = legal
-		if b.g.ApplyIndex(st, b.r.IntN(len(legal))) != nil {
+		if b.g.ApplyIndex(st, at) != nil {
 			return
 		}
 	}

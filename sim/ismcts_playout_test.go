@@ -1,0 +1,60 @@
+package sim
+
+import (
+	"strings"
+	"testing"
+)
+
+// With a policy, a playout makes the policy's best move but for Eps
+// percent of its moves: on the haul race whose policy sails on, a
+// playout with eps=0 never turns back, one at random often does, and
+// the default turns back now and then.
+func TestISMCTSPlayoutsFollowThePolicy(t *testing.T) {
+	src := strings.Replace(replaceEstimate(haul, ""), "cap: {var: \"round\", max: 40}", "cap: {var: \"round\", max: 1000}", 1)
+	src = strings.Replace(src, "\tscoring:", "\tbots: prefer: {sail: \"1\", to: \"to - pget(me, 'pos')\"}\n\tscoring:", 1)
+	src = strings.Replace(src, "pget(p, 'pos') >= 4", "pget(p, 'pos') >= 400", 1)
+	g := compileRace(t, src)
+	for _, tc := range []struct {
+		eps       int
+		min, max  int // turns back among the first 1000 moves
+		refuelled bool
+	}{
+		{-1, 0, 0, false},
+		{DefaultISMCTSEps, 1, 60, true},
+		{100, 150, 1000, true},
+	} {
+		b := NewISMCTS(g, 1, ISMCTSOptions{Eps: tc.eps})
+		st, err := g.New(2, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, refuelled := 0, false
+		for range 1000 {
+			at, _, ok := b.playoutMove(st)
+			if !ok {
+				t.Fatalf("eps %d: no move", tc.eps)
+			}
+			text := b.buf[at].Text
+			if strings.HasPrefix(text, "to ") {
+				n := len(b.buf)
+				if n != 2 {
+					t.Fatalf("eps %d: %d moves to choose from: %v", tc.eps, n, b.buf)
+				}
+				if at == 0 {
+					back++
+				}
+			}
+			// The first decision offers only refuel; after that a seat
+			// with fuel sails (ranked 1), one without must refuel.
+			if text == "refuel" && len(b.buf) > 1 {
+				refuelled = true
+			}
+			if err := g.ApplyIndex(st, at); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if back < tc.min || back > tc.max || refuelled != tc.refuelled {
+			t.Errorf("eps %d: turned back %d times (want %d to %d), refuelled by choice %v", tc.eps, back, tc.min, tc.max, refuelled)
+		}
+	}
+}
