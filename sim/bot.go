@@ -72,8 +72,8 @@ var botKinds = map[string]botKind{
 	"greedy": {[]string{"depth"}, func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
 		return Greedy(g, seed, opt["depth"])
 	}},
-	"ismcts": {[]string{"iters", "ms", "depth", "c", "eps"}, func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
-		o := ISMCTSOptions{Iterations: opt["iters"], Millis: opt["ms"], Depth: opt["depth"], C: opt["c"], Eps: opt["eps"]}
+	"ismcts": {[]string{"iters", "ms", "depth", "c", "eps", "spread"}, func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
+		o := ISMCTSOptions{Iterations: opt["iters"], Millis: opt["ms"], Depth: opt["depth"], C: opt["c"], Eps: opt["eps"], Spread: opt["spread"] != 0}
 		if d, ok := opt["depth"]; ok && d == 0 {
 			o.Depth = -1 // depth=0: no playout
 		}

@@ -46,6 +46,9 @@ type ISMCTS struct {
 	shown  []int
 	// estimates is the scratch of the judge's estimate (judge.go).
 	estimates []int
+	// leadLo and leadHi are the least and greatest estimate lead of each
+	// seat this search has judged (judge.go, Spread).
+	leadLo, leadHi []int
 	// ranks and best are the scratch of the playout policy (playout.go).
 	ranks []int
 	best  []int
@@ -66,6 +69,10 @@ type ISMCTSOptions struct {
 	// Eps is the percent of a playout's moves made at random when the
 	// game has a policy (default 10; negative: none); see playout.go.
 	Eps int
+	// Spread, when set, judges the estimate's lead against the range of
+	// leads this search has seen rather than against the seats' spread
+	// (judge.go).
+	Spread bool
 }
 
 // Default ISMCTS settings.
@@ -118,6 +125,7 @@ func (b *ISMCTS) search(root *node, obs *interpreter.Observation, legal []interp
 	if b.opt.Millis > 0 {
 		deadline = time.Now().Add(time.Duration(b.opt.Millis) * time.Millisecond)
 	}
+	b.leadLo, b.leadHi = b.leadLo[:0], b.leadHi[:0]
 	for i := 0; ; i++ {
 		if b.opt.Iterations > 0 && i >= b.opt.Iterations {
 			break

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -56,5 +57,33 @@ func TestISMCTSPlayoutsFollowThePolicy(t *testing.T) {
 		if back < tc.min || back > tc.max || refuelled != tc.refuelled {
 			t.Errorf("eps %d: turned back %d times (want %d to %d), refuelled by choice %v", tc.eps, back, tc.min, tc.max, refuelled)
 		}
+	}
+}
+
+// With spread, the judge places a two-seat estimate lead in the range of
+// leads the search has seen: a lead of 5 and one of 7 differ, where
+// against the seats' own spread both are worth the same.
+func TestISMCTSJudgesLeadsAgainstTheSearch(t *testing.T) {
+	b := &ISMCTS{opt: ISMCTSOptions{Spread: true}}
+	judge := func(est ...int) float64 {
+		b.values = append(b.values[:0], 0.5, 0.5)
+		b.searchLead(est, 0.4)
+		return b.values[0]
+	}
+	first := judge(10, 5) // the first judgement has no range yet
+	low := judge(8, 5)
+	high := judge(12, 5)
+	mid := judge(10, 5)
+	near := func(x, y float64) bool { return math.Abs(x-y) < 1e-9 }
+	if !near(first, 0.5) || !near(low, 0.1) || !near(high, 0.9) || !near(mid, 0.5) {
+		t.Errorf("values %v %v %v %v, want 0.5 0.1 0.9 0.5", first, low, high, mid)
+	}
+	b.values = append(b.values[:0], 0.5, 0.5)
+	b.lead([]int{10, 5}, nil, -1, 0.4)
+	a := b.values[0]
+	b.values = append(b.values[:0], 0.5, 0.5)
+	b.lead([]int{12, 5}, nil, -1, 0.4)
+	if d := b.values[0] - a; d > 0.05 {
+		t.Errorf("against the seats' spread a lead of 7 gains %v over one of 5, want almost nothing", d)
 	}
 }

@@ -41,7 +41,12 @@ func (b *ISMCTS) evaluate(st *interpreter.State) bool {
 		if b.estimates, err = b.g.Estimate(st, b.estimates); err != nil {
 			return false
 		}
-		if b.lead(b.estimates, nil, -1, weight) {
+		switch {
+		case b.opt.Spread:
+			if b.searchLead(b.estimates, weight) {
+				weight /= 4
+			}
+		case b.lead(b.estimates, nil, -1, weight):
 			weight /= 4
 		}
 	}
@@ -101,4 +106,43 @@ func (b *ISMCTS) lead(scores []int, tiebreak [][]int, t int, weight float64) boo
 		b.values[p] += weight * float64(val(p)-other) / float64(hi-lo+1)
 	}
 	return true
+}
+
+// searchLead adds to each seat's value weight × its lead over the best
+// other seat in the estimate, placed in the range of the leads of that
+// seat this search has judged so far: -weight at the least, +weight at
+// the greatest. Divided by the seats' spread instead (lead), two seats'
+// leads are ±weight whatever their size, so that a move which gains a
+// little without changing who leads looks no better than one that
+// loses a little; against the search's own range, the moves of one
+// decision are told apart. The range grows as the search goes on, so
+// early playouts are judged on a narrower one: a bias, like the reused
+// tree's. It tells whether the leads seen differ.
+func (b *ISMCTS) searchLead(est []int, weight float64) bool {
+	fresh := len(b.leadLo) < len(est) // the search's first judgement
+	for len(b.leadLo) < len(est) {
+		b.leadLo = append(b.leadLo, 0)
+		b.leadHi = append(b.leadHi, 0)
+	}
+	level := true
+	for p := range b.values {
+		other, any := 0, false
+		for q := range est {
+			if q != p && (!any || est[q] > other) {
+				other, any = est[q], true
+			}
+		}
+		l := est[p] - other
+		if fresh || l < b.leadLo[p] {
+			b.leadLo[p] = l
+		}
+		if fresh || l > b.leadHi[p] {
+			b.leadHi[p] = l
+		}
+		if lo, hi := b.leadLo[p], b.leadHi[p]; hi > lo {
+			b.values[p] += weight * (2*float64(l-lo)/float64(hi-lo) - 1)
+			level = false
+		}
+	}
+	return !level
 }
