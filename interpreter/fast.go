@@ -32,6 +32,7 @@ type frame struct {
 	slots []slot
 	buf   []any // scratch for filter
 	b     *budget
+	boxed map[string]any // the game's boxed names (boxes.go)
 }
 
 // slot holds one bound value. The translator knows the value's Go type
@@ -63,6 +64,9 @@ type val struct {
 func mk[T any](f func(*frame) T) val {
 	if b, ok := any(f).(func(*frame) any); ok {
 		return val{fn: f, box: b}
+	}
+	if s, ok := any(f).(func(*frame) string); ok {
+		return val{fn: f, box: func(fr *frame) any { return boxStr(fr.boxed, s(fr)) }}
 	}
 	return val{fn: f, box: func(fr *frame) any { return f(fr) }}
 }
@@ -141,6 +145,7 @@ func (m *machine) runFast(c *code, env Scope) (out any, err error) {
 		return nil, c.runtimeError(&budgetError{fmt.Sprintf("depth budget exceeded: evaluations nested more than %d deep (limits.depth): does a score or condition call itself?", m.g.limits.Depth)})
 	}
 	fr.b = &m.budget
+	fr.boxed = m.g.boxed
 	m.top++
 	fc := c.fast
 	if cap(fr.slots) < fc.slots {

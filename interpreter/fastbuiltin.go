@@ -244,7 +244,7 @@ func concat(fr *frame, lists []func(*frame) any, loc file.Location) []any {
 			out = append(out, x...)
 		case []string:
 			for _, s := range x {
-				out = append(out, s)
+				out = append(out, boxStr(fr.boxed, s))
 			}
 		default:
 			v := reflect.ValueOf(x)

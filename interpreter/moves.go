@@ -176,7 +176,7 @@ func (g *Game) bindFrom(a *Action, k int, sc Scope, word int, lists []candidates
 		if err != nil {
 			return err
 		}
-		vals, err = toList(v)
+		vals, err = toList(v, g.boxed)
 		if err != nil {
 			return fmt.Errorf("%s: %s.%s: %v", p.from.pos, a.ID, p.name, err)
 		}
@@ -340,7 +340,7 @@ func (g *Game) applyAction(st *State, f *Frame, c *Cursor, a *Action, p int, mov
 		if err != nil {
 			return err
 		}
-		vals, err := toList(v)
+		vals, err := toList(v, g.boxed)
 		if err != nil {
 			return err
 		}

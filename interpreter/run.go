@@ -217,7 +217,7 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 		if err != nil {
 			return err
 		}
-		items, err := toList(v)
+		items, err := toList(v, g.boxed)
 		if err != nil {
 			return fmt.Errorf("%s: each: %v", s.expr.pos, err)
 		}
@@ -345,7 +345,7 @@ func (g *Game) evalOptions(f *Frame, s *Step) ([]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	l, err := toList(v)
+	l, err := toList(v, g.boxed)
 	if err != nil {
 		return nil, fmt.Errorf("%s: choose %s: %v", s.expr.pos, s.chooseID, err)
 	}
@@ -354,15 +354,15 @@ func (g *Game) evalOptions(f *Frame, s *Step) ([]any, error) {
 
 // toList reads a list of values. A []any is returned as it is, not
 // copied: lists are shared between evaluations, states and cursors, and
-// never changed in place.
-func toList(v any) ([]any, error) {
+// never changed in place. Strings are boxed with the game's boxes.
+func toList(v any, boxed map[string]any) ([]any, error) {
 	switch l := v.(type) {
 	case []any:
 		return l, nil
 	case []string:
 		out := make([]any, len(l))
 		for i, x := range l {
-			out[i] = x
+			out[i] = boxStr(boxed, x)
 		}
 		return out, nil
 	case []int:
@@ -387,7 +387,7 @@ func format(v any) string {
 	case bool:
 		return strconv.FormatBool(x)
 	}
-	if l, err := toList(v); err == nil && v != nil {
+	if l, err := toList(v, nil); err == nil && v != nil {
 		return string(appendList(nil, l))
 	}
 	return fmt.Sprint(v)
@@ -415,7 +415,7 @@ func appendFormat(b []byte, v any) []byte {
 	case bool:
 		return strconv.AppendBool(b, x)
 	}
-	if l, err := toList(v); err == nil && v != nil {
+	if l, err := toList(v, nil); err == nil && v != nil {
 		return appendList(b, l)
 	}
 	return fmt.Append(b, v)

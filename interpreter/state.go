@@ -65,6 +65,17 @@ type Piece struct {
 	moreVars map[string]int
 	// Strs are the piece's string vars (pieceStrs: a heading, a mode...).
 	Strs map[string]string `expr:"strs" json:"strs,omitempty"`
+	// idBox is ID boxed once, for the lists of ids expressions build.
+	idBox any
+}
+
+// boxedID is the piece's id in an interface, without a new box when the
+// piece has its own.
+func (p *Piece) boxedID() any {
+	if p.idBox != nil {
+		return p.idBox
+	}
+	return p.ID
 }
 
 // Frame is one effect under way: its locals and where it is in its blocks.
