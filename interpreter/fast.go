@@ -127,14 +127,23 @@ func (c *code) fastError(r any) error {
 
 // fastCode is a translated expression.
 type fastCode struct {
-	run   func(*frame) any
+	run func(*frame) any
+	// list, for an expression whose value is a list, is that list as
+	// toList reads it, without boxing it (evalList).
+	list  func(*frame) []any
 	slots int
 }
 
 // runFast evaluates c's closures in a frame of the machine's own, reused
 // from one evaluation to the next. The closures read the locals straight
 // from env, which must have the layout c was compiled with.
-func (m *machine) runFast(c *code, env Scope) (out any, err error) {
+func (m *machine) runFast(c *code, env Scope) (any, error) {
+	return runIn(m, c, env, c.fast.run)
+}
+
+// runIn runs one of c's closures (the boxed value, or the list) in a
+// frame of the machine's own.
+func runIn[T any](m *machine, c *code, env Scope, run func(*frame) T) (out T, err error) {
 	if m.top == len(m.frames) {
 		m.frames = append(m.frames, &frame{})
 	}
@@ -142,7 +151,7 @@ func (m *machine) runFast(c *code, env Scope) (out any, err error) {
 	if m.top == 0 {
 		m.evaluating()
 	} else if m.top >= m.g.limits.Depth {
-		return nil, c.runtimeError(&budgetError{fmt.Sprintf("depth budget exceeded: evaluations nested more than %d deep (limits.depth): does a score or condition call itself?", m.g.limits.Depth)})
+		return out, c.runtimeError(&budgetError{fmt.Sprintf("depth budget exceeded: evaluations nested more than %d deep (limits.depth): does a score or condition call itself?", m.g.limits.Depth)})
 	}
 	fr.b = &m.budget
 	fr.boxed = m.g.boxed
@@ -158,10 +167,29 @@ func (m *machine) runFast(c *code, env Scope) (out any, err error) {
 		fr.env = nil
 		m.top--
 		if r := recover(); r != nil {
-			out, err = nil, c.fastError(r)
+			var zero T
+			out, err = zero, c.fastError(r)
 		}
 	}()
-	return fc.run(fr), nil
+	return run(fr), nil
+}
+
+// evalList runs an expression whose value is a list (the options of a
+// choose, the items of an each, a param's values) and reads it as a
+// []any, as toList does. On the fast path a list is not boxed on its
+// way out: boxing a slice costs an allocation.
+// err is the evaluation's error, notList toList's.
+func (m *machine) evalList(c *code, env Scope) (l []any, notList, err error) {
+	if c.fast != nil && c.fast.list != nil && !m.noFast && m.differ == nil && !c.isIdent && !c.isConst {
+		l, err = runIn(m, c, env, c.fast.list)
+		return l, nil, err
+	}
+	v, err := m.eval(c, env)
+	if err != nil {
+		return nil, nil, err
+	}
+	l, notList = toList(v, m.g.boxed)
+	return l, notList, nil
 }
 
 // errUnsupported stops a translation: the expression stays on the VM.
@@ -195,7 +223,7 @@ func translate(prog *vm.Program, lib map[string]libFunc, lay *layout) (fc *fastC
 		}
 	}()
 	v := t.cast(prog, t.node(prog.Node()))
-	return &fastCode{run: v.box, slots: t.slots}
+	return &fastCode{run: v.box, list: listOfVal(v), slots: t.slots}
 }
 
 func unsupported() { panic(errUnsupported) }
@@ -345,4 +373,33 @@ func derefAny(p any) any {
 		return v.Interface()
 	}
 	panic(fmt.Sprintf("cannot dereference %v", p))
+}
+
+// listOfVal is a list-valued closure read as toList reads its value:
+// []any as it is, []string and []int boxed element by element; nil for
+// any other value.
+func listOfVal(v val) func(*frame) []any {
+	switch f := v.fn.(type) {
+	case func(*frame) []any:
+		return f
+	case func(*frame) []string:
+		return func(fr *frame) []any {
+			l := f(fr)
+			out := make([]any, len(l))
+			for i, x := range l {
+				out[i] = boxStr(fr.boxed, x)
+			}
+			return out
+		}
+	case func(*frame) []int:
+		return func(fr *frame) []any {
+			l := f(fr)
+			out := make([]any, len(l))
+			for i, x := range l {
+				out[i] = x
+			}
+			return out
+		}
+	}
+	return nil
 }

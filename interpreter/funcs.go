@@ -118,13 +118,26 @@ func (m *machine) qadd(id, name string, v int) (bool, error) { return m.setQVar(
 // seatOf is the seat k seats on from p, wrapping round the table.
 func (m *machine) seatOf(p, k int) (int, error) { return mod(p+k, m.st.Players), nil }
 
-// seats lists every seat, starting at p.
+// seats lists every seat, starting at p. The lists are made once per
+// number of players and shared: a list is never changed in place, and
+// each is capped at its length, so appending to one copies it.
 func (m *machine) seats(p int) ([]int, error) {
-	out := make([]int, m.st.Players)
-	for k := range out {
-		out[k] = mod(p+k, m.st.Players)
+	n := m.st.Players
+	if n <= 0 {
+		return []int{}, nil
 	}
-	return out, nil
+	if len(m.seatLists) != n {
+		all := make([]int, n*n)
+		m.seatLists = make([][]int, n)
+		for q := range m.seatLists {
+			l := all[q*n : (q+1)*n : (q+1)*n]
+			for k := range l {
+				l[k] = mod(q+k, n)
+			}
+			m.seatLists[q] = l
+		}
+	}
+	return m.seatLists[mod(p, n)], nil
 }
 
 func (m *machine) pz(name string, p int) (string, error) { return m.g.playerZone(name, p), nil }

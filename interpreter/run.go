@@ -213,13 +213,12 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 		}
 	case stepEach:
 		c.PC++
-		v, err := m.eval(s.expr, f.Scope)
+		items, notList, err := m.evalList(s.expr, f.Scope)
 		if err != nil {
 			return err
 		}
-		items, err := toList(v, g.boxed)
-		if err != nil {
-			return fmt.Errorf("%s: each: %v", s.expr.pos, err)
+		if notList != nil {
+			return fmt.Errorf("%s: each: %v", s.expr.pos, notList)
 		}
 		if len(items) > 0 && len(s.loop.steps) > 0 {
 			f.Scope.vals[s.asSlot] = items[0]
@@ -316,14 +315,14 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 		if err != nil {
 			return err
 		}
-		st.Pending = &Decision{Player: p.(int), Kind: "choose", ID: s.chooseID, Prompt: s.prompt}
+		st.pend(Decision{Player: p.(int), Kind: "choose", ID: s.chooseID, Prompt: s.prompt})
 		m.cache = optionCache{st: st, steps: st.Steps, rev: m.rev, opts: opts}
 	case stepTurn:
 		p, err := m.eval(s.player, f.Scope)
 		if err != nil {
 			return err
 		}
-		st.Pending = &Decision{Player: p.(int), Kind: "turn", Prompt: s.prompt}
+		st.pend(Decision{Player: p.(int), Kind: "turn", Prompt: s.prompt})
 	}
 	return nil
 }
@@ -341,13 +340,12 @@ func (g *Game) options(st *State, f *Frame, s *Step) ([]any, error) {
 }
 
 func (g *Game) evalOptions(f *Frame, s *Step) ([]any, error) {
-	v, err := g.m.eval(s.expr, f.Scope)
+	l, notList, err := g.m.evalList(s.expr, f.Scope)
 	if err != nil {
 		return nil, err
 	}
-	l, err := toList(v, g.boxed)
-	if err != nil {
-		return nil, fmt.Errorf("%s: choose %s: %v", s.expr.pos, s.chooseID, err)
+	if notList != nil {
+		return nil, fmt.Errorf("%s: choose %s: %v", s.expr.pos, s.chooseID, notList)
 	}
 	return l, nil
 }
