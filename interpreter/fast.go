@@ -33,6 +33,7 @@ type frame struct {
 	buf   []any // scratch for filter
 	b     *budget
 	boxed map[string]any // the game's boxed names (boxes.go)
+	idBuf [2][]string    // scratch for the lists minus reads (funcs.go)
 }
 
 // slot holds one bound value. The translator knows the value's Go type

@@ -38,12 +38,23 @@ func (t *translator) builtin(n *ast.BuiltinNode) val {
 		lists, loc := t.builtinArgs(n, args), n.Location()
 		return mk(func(fr *frame) []any { return concat(fr, lists, loc) })
 	case "uniq":
-		if l, ok := args[0].fn.(func(*frame) []string); ok {
-			return mk(func(fr *frame) []any { return uniqStrings(l(fr)) })
+		switch l := args[0].fn.(type) {
+		case func(*frame) []string:
+			return mk(func(fr *frame) []any { return uniqStrings(fr.boxed, l(fr)) })
+		case func(*frame) []any:
+			return mk(func(fr *frame) []any { return uniqAny(l(fr)) })
 		}
-		return t.byList(n, args, func(l []string) any { return uniqStrings(l) }, func(l []any) any { return uniqAny(l) })
+		return t.byList(n, args, func(l []string) any { return uniqStrings(nil, l) }, func(l []any) any { return uniqAny(l) })
 	case "last":
-		if l, ok := args[0].fn.(func(*frame) []string); ok {
+		switch l := args[0].fn.(type) {
+		case func(*frame) []string:
+			return mk(func(fr *frame) any {
+				if x := l(fr); len(x) > 0 {
+					return boxStr(fr.boxed, x[len(x)-1])
+				}
+				return nil
+			})
+		case func(*frame) []any:
 			return mk(func(fr *frame) any { return lastOf(l(fr)) })
 		}
 		return t.byList(n, args, func(l []string) any { return lastOf(l) }, func(l []any) any { return lastOf(l) })
@@ -271,9 +282,10 @@ next:
 	return out
 }
 
-// uniqStrings is expr's uniq of a list of strings.
-func uniqStrings(l []string) []any {
-	out := []any{}
+// uniqStrings is expr's uniq of a list of strings, boxed with the
+// game's boxes.
+func uniqStrings(boxed map[string]any, l []string) []any {
+	out := make([]any, 0, len(l))
 next:
 	for i, s := range l {
 		for _, x := range l[:i] {
@@ -281,7 +293,7 @@ next:
 				continue next
 			}
 		}
-		out = append(out, s)
+		out = append(out, boxStr(boxed, s))
 	}
 	return out
 }
