@@ -34,6 +34,10 @@ func (t *translator) builtin(n *ast.BuiltinNode) val {
 		if v, ok := lenOf(args[0]); ok {
 			return v
 		}
+	case "min", "max":
+		if v, ok := minMaxInts(n.Name == "max", args); ok {
+			return v
+		}
 	case "concat":
 		lists, loc := t.builtinArgs(n, args), n.Location()
 		return mk(func(fr *frame) []any { return concat(fr, lists, loc) })
@@ -296,4 +300,29 @@ next:
 		out = append(out, boxStr(boxed, s))
 	}
 	return out
+}
+
+// minMaxInts is min or max of int arguments, as expr gives it: an int,
+// the first of equal ones. Other arguments (a list, floats) go to expr.
+func minMaxInts(max bool, args []val) (val, bool) {
+	if len(args) == 0 {
+		return val{}, false
+	}
+	fs := make([]func(*frame) int, len(args))
+	for i, a := range args {
+		f, ok := a.fn.(func(*frame) int)
+		if !ok {
+			return val{}, false
+		}
+		fs[i] = f
+	}
+	return mk(func(fr *frame) int {
+		out := fs[0](fr)
+		for _, f := range fs[1:] {
+			if x := f(fr); max && x > out || !max && x < out {
+				out = x
+			}
+		}
+		return out
+	}), true
 }

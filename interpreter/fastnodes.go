@@ -277,6 +277,9 @@ func (t *translator) arith(n *ast.BinaryNode) val {
 		return mk(func(fr *frame) string {
 			a, b := s(fr), u(fr)
 			fr.grow(len(a)+len(b), loc)
+			if x, ok := joinedName(fr.boxed, a, b); ok {
+				return x.(string)
+			}
 			return a + b
 		})
 	}
@@ -284,8 +287,20 @@ func (t *translator) arith(n *ast.BinaryNode) val {
 		"+": runtime.Add, "-": runtime.Subtract, "*": runtime.Multiply,
 	}[n.Operator]
 	x, y, loc := l.box, r.box, n.Location()
+	plus := n.Operator == "+"
 	return mk(func(fr *frame) any {
 		p, q := x(fr), y(fr)
+		if plus {
+			// A name built at run time ('price.' + good) is most often
+			// one the game declares: its box, with no new string.
+			if a, ok := p.(string); ok {
+				if b, ok := q.(string); ok {
+					if v, ok := joinedName(fr.boxed, a, b); ok {
+						return fr.sized(v, loc)
+					}
+				}
+			}
+		}
 		return fr.sized(guard(loc, func() any { return op(p, q) }), loc)
 	})
 }
