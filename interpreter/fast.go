@@ -43,6 +43,9 @@ type slot struct {
 	s string
 	i int
 	l []string
+	// al is a []any, boxed into a only when read as a value (hasA).
+	al   []any
+	hasA bool
 }
 
 type slotKind uint8
@@ -52,6 +55,7 @@ const (
 	slotStr
 	slotInt
 	slotList
+	slotAnys
 )
 
 // val is a translated node. fn is a func(*frame) T with T the Go type of
@@ -302,6 +306,16 @@ func read(b binding) val {
 		return mk(func(fr *frame) int { return fr.slots[k].i })
 	case slotList:
 		return mk(func(fr *frame) []string { return fr.slots[k].l })
+	case slotAnys:
+		// Boxing a list allocates: box it once per value stored, and
+		// only if something reads it boxed.
+		return val{fn: func(fr *frame) []any { return fr.slots[k].al }, box: func(fr *frame) any {
+			s := &fr.slots[k]
+			if !s.hasA {
+				s.a, s.hasA = s.al, true
+			}
+			return s.a
+		}}
 	}
 	return mk(func(fr *frame) any { return fr.slots[k].a })
 }
@@ -316,6 +330,11 @@ func store(v val, k int) (slotKind, func(*frame)) {
 		return slotInt, func(fr *frame) { fr.slots[k].i = f(fr) }
 	case func(*frame) []string:
 		return slotList, func(fr *frame) { fr.slots[k].l = f(fr) }
+	case func(*frame) []any:
+		return slotAnys, func(fr *frame) {
+			s := &fr.slots[k]
+			s.al, s.a, s.hasA = f(fr), nil, false
+		}
 	}
 	b := v.box
 	return slotAny, func(fr *frame) { fr.slots[k].a = b(fr) }

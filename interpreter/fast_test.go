@@ -98,6 +98,12 @@ func TestFastValues(t *testing.T) {
 		`let r = walks('x', 1); uniq(map(r, last(#)))`, `let r = walks('x', 1); map(r, join(#, '>'))`,
 		`let r = walks('x', 1); filter(r, len(#) > 0)`, `let r = split(params.word, ','); uniq(r)`,
 		`let r = [1, 1, 'a', 1.0]; uniq(r)`, `let r = []; last(r)`, `let r = ['a', 'b']; join(r, '')`,
+		// min and max of ints, typed or read at run time; a let bound to a
+		// list, read typed and boxed; minus of untyped lists; joined names.
+		`min(3, 1, 2)`, `max(me, 4)`, `let x = [5][0]; max(x, 2)`, `let x = [1.5][0]; min(x, 2)`,
+		`let l = filter(1..5, # > 2); [len(l), l, l[0]]`, `minus(map(zone('deck'), #), ['one'])`,
+		`minus(zone('deck'), map(['one'], #))`, `['de'][0] + 'ck'`, `'de' + 'ck'`, `zone('de' + ['ck'][0])`,
+		`uniq(filter(zone('deck'), # != ''))`, `last(filter(zone('deck'), true))`,
 		`let r = 1..3; sum(r, #)`, `let r = [[1], [2]]; map(r, #[0])`,
 	} {
 		fast, slow, ferr, serr := both(t, g, st, src)

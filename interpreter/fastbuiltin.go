@@ -35,7 +35,7 @@ func (t *translator) builtin(n *ast.BuiltinNode) val {
 			return v
 		}
 	case "min", "max":
-		if v, ok := minMaxInts(n.Name == "max", args); ok {
+		if v, ok := minMaxInts(n.Name == "max", args, t.builtinArgs(n, args), n.Location()); ok {
 			return v
 		}
 	case "concat":
@@ -303,25 +303,78 @@ next:
 }
 
 // minMaxInts is min or max of int arguments, as expr gives it: an int,
-// the first of equal ones. Other arguments (a list, floats) go to expr.
-func minMaxInts(max bool, args []val) (val, bool) {
-	if len(args) == 0 {
+// the first of equal ones. An argument of unknown type is read at run
+// time; when one is no int (a list, a float), expr's builtin decides.
+func minMaxInts(max bool, args []val, boxed []func(*frame) any, loc file.Location) (val, bool) {
+	if len(args) < 2 {
 		return val{}, false
 	}
 	fs := make([]func(*frame) int, len(args))
+	boxes := make([]func(*frame) any, len(args))
+	typed := true
 	for i, a := range args {
-		f, ok := a.fn.(func(*frame) int)
-		if !ok {
+		if f, ok := a.fn.(func(*frame) int); ok {
+			fs[i] = f
+			continue
+		}
+		if _, ok := a.fn.(func(*frame) any); !ok {
 			return val{}, false
 		}
-		fs[i] = f
+		boxes[i], typed = boxed[i], false
 	}
-	return mk(func(fr *frame) int {
-		out := fs[0](fr)
-		for _, f := range fs[1:] {
-			if x := f(fr); max && x > out || !max && x < out {
-				out = x
+	pick := func(out, x int) int {
+		if max && x > out || !max && x < out {
+			return x
+		}
+		return out
+	}
+	if typed {
+		return mk(func(fr *frame) int {
+			out := fs[0](fr)
+			for _, f := range fs[1:] {
+				out = pick(out, f(fr))
 			}
+			return out
+		}), true
+	}
+	name := "min"
+	if max {
+		name = "max"
+	}
+	f := builtin.Builtins[builtin.Index[name]]
+	return mk(func(fr *frame) any {
+		var buf [4]int
+		ints := buf[:0]
+		var other []any // the arguments, once one is no int
+		for i, get := range fs {
+			var x any
+			if get != nil {
+				ints = append(ints, get(fr))
+				if other == nil {
+					continue
+				}
+				x = ints[len(ints)-1]
+			} else {
+				x = boxes[i](fr)
+				if n, ok := x.(int); ok && other == nil {
+					ints = append(ints, n)
+					continue
+				}
+			}
+			if other == nil {
+				other = make([]any, 0, len(fs))
+				for _, n := range ints[:i] {
+					other = append(other, n)
+				}
+			}
+			other = append(other, x)
+		}
+		if other != nil {
+			return fr.sized(guard(loc, func() any { return call(f, other...) }), loc)
+		}
+		out := ints[0]
+		for _, x := range ints[1:] {
+			out = pick(out, x)
 		}
 		return out
 	}), true
