@@ -162,7 +162,9 @@ func TestFastReduce(t *testing.T) {
 		`reduce(1..4, #acc + #)`, `reduce(1..4, #acc * #, 2)`, `reduce(1..0, #acc + #, 7)`,
 		`reduce(['a', 'b'], #acc + #)`, `reduce(1..3, concat(#acc, [#]), [])`,
 		`reduce(1..3, concat(#acc, filter(1..#, # > 1)), [0])`, `reduce([1..2, 3..4], concat(#acc, #))`,
-		`reduce(1..0, #acc + #)`,
+		`reduce(1..0, #acc + #)`, `reduce(zone('deck'), concat(#acc, [#, len(#acc)]), [])`,
+		`reduce(zone('deck'), #acc + #)`, `reduce(zone('deck'), #acc + #, '')`, `reduce(zone('deck'), concat(#acc, [#acc]), [])`,
+		`let l = ['x', 'y']; reduce(l, concat(#acc, [#]), ['w'])`, `reduce([], concat(#acc, [#]), [])`,
 	} {
 		fast, slow, ferr, serr := both(t, g, st, src)
 		assert.Equal(t, slow, fast, src)

@@ -39,7 +39,7 @@ func (t *translator) builtin(n *ast.BuiltinNode) val {
 			return v
 		}
 	case "concat":
-		lists, loc := t.builtinArgs(n, args), n.Location()
+		lists, loc := catArgs(args, t.builtinArgs(n, args)), n.Location()
 		return mk(func(fr *frame) []any { return concat(fr, lists, loc) })
 	case "uniq":
 		switch l := args[0].fn.(type) {
@@ -48,7 +48,7 @@ func (t *translator) builtin(n *ast.BuiltinNode) val {
 		case func(*frame) []any:
 			return mk(func(fr *frame) []any { return uniqAny(l(fr)) })
 		}
-		return t.byList(n, args, func(l []string) any { return uniqStrings(nil, l) }, func(l []any) any { return uniqAny(l) })
+		return t.byList(n, args, func(fr *frame, l []string) any { return uniqStrings(fr.boxed, l) }, func(l []any) any { return uniqAny(l) })
 	case "last":
 		switch l := args[0].fn.(type) {
 		case func(*frame) []string:
@@ -61,7 +61,12 @@ func (t *translator) builtin(n *ast.BuiltinNode) val {
 		case func(*frame) []any:
 			return mk(func(fr *frame) any { return lastOf(l(fr)) })
 		}
-		return t.byList(n, args, func(l []string) any { return lastOf(l) }, func(l []any) any { return lastOf(l) })
+		return t.byList(n, args, func(fr *frame, l []string) any {
+			if len(l) == 0 {
+				return nil
+			}
+			return boxStr(fr.boxed, l[len(l)-1])
+		}, func(l []any) any { return lastOf(l) })
 	case "join":
 		if len(args) != 2 {
 			break
@@ -169,13 +174,13 @@ func (t *translator) builtinArgs(n *ast.BuiltinNode, vals []val) []func(*frame) 
 // byList is a builtin of one list argument known only at run time: made
 // directly for a []string or a []any, through expr otherwise. The
 // argument is evaluated once.
-func (t *translator) byList(n *ast.BuiltinNode, args []val, strs func([]string) any, anys func([]any) any) val {
+func (t *translator) byList(n *ast.BuiltinNode, args []val, strs func(*frame, []string) any, anys func([]any) any) val {
 	list := t.builtinArgs(n, args)[0]
 	f, loc := builtin.Builtins[builtin.Index[n.Name]], n.Location()
 	return mk(func(fr *frame) any {
 		switch l := list(fr).(type) {
 		case []string:
-			return strs(l)
+			return strs(fr, l)
 		case []any:
 			return anys(l)
 		default:
@@ -223,24 +228,70 @@ func lenOf(v val) (val, bool) {
 	return val{}, false
 }
 
+// catArg is an argument of concat: a typed list where its type is
+// known, so that it is not boxed, else its boxed value.
+type catArg struct {
+	a   func(*frame) []any
+	s   func(*frame) []string
+	box func(*frame) any
+}
+
+func catArgs(vals []val, boxes []func(*frame) any) []catArg {
+	out := make([]catArg, len(vals))
+	for i, v := range vals {
+		switch f := v.fn.(type) {
+		case func(*frame) []any:
+			out[i].a = f
+		case func(*frame) []string:
+			out[i].s = f
+		default:
+			out[i].box = boxes[i]
+		}
+	}
+	return out
+}
+
+// catVal is one evaluated argument of concat: a []any, a []string, or
+// any other value (x, read through reflection).
+type catVal struct {
+	a     []any
+	s     []string
+	x     any
+	other bool
+}
+
 // concat is expr's concat: the elements of every list, in one []any
 // (nil when there are none). All the lists are evaluated first, as the
 // VM evaluates a call's arguments.
-func concat(fr *frame, lists []func(*frame) any, loc file.Location) []any {
-	var buf [4]any
+func concat(fr *frame, lists []catArg, loc file.Location) []any {
+	var buf [4]catVal
 	vals := buf[:0]
 	for _, l := range lists {
-		vals = append(vals, l(fr))
+		var c catVal
+		switch {
+		case l.a != nil:
+			c.a = l.a(fr)
+		case l.s != nil:
+			c.s = l.s(fr)
+		default:
+			switch x := l.box(fr).(type) {
+			case []any:
+				c.a = x
+			case []string:
+				c.s = x
+			default:
+				c.x, c.other = x, true
+			}
+		}
+		vals = append(vals, c)
 	}
 	n := 0
-	for _, x := range vals {
-		switch x := x.(type) {
-		case []any:
-			n += len(x)
-		case []string:
-			n += len(x)
+	for _, c := range vals {
+		switch {
+		case !c.other:
+			n += len(c.a) + len(c.s)
 		default:
-			v := reflect.ValueOf(x)
+			v := reflect.ValueOf(c.x)
 			if v.Kind() != reflect.Slice && v.Kind() != reflect.Array {
 				fail(loc, errors.New("cannot concat "+v.Kind().String()))
 			}
@@ -253,16 +304,15 @@ func concat(fr *frame, lists []func(*frame) any, loc file.Location) []any {
 	fr.grow(n, loc)
 	fr.spend(n)
 	out := make([]any, 0, n)
-	for _, x := range vals {
-		switch x := x.(type) {
-		case []any:
-			out = append(out, x...)
-		case []string:
-			for _, s := range x {
+	for _, c := range vals {
+		switch {
+		case !c.other:
+			out = append(out, c.a...)
+			for _, s := range c.s {
 				out = append(out, boxStr(fr.boxed, s))
 			}
 		default:
-			v := reflect.ValueOf(x)
+			v := reflect.ValueOf(c.x)
 			for i := 0; i < v.Len(); i++ {
 				out = append(out, v.Index(i).Interface())
 			}
