@@ -341,13 +341,26 @@ func (g *Game) hintExpr(msg string, s scope) string {
 		name = field
 		for _, v := range []any{Card{}, Node{}, Piece{}, Edge{}} {
 			rt := reflect.TypeOf(v)
-			if strings.HasSuffix(t, "."+rt.Name()) {
-				for i := 0; i < rt.NumField(); i++ {
-					if tag := rt.Field(i).Tag.Get("expr"); tag != "" {
-						known = append(known, tag)
-					}
+			if !strings.HasSuffix(t, "."+rt.Name()) {
+				continue
+			}
+			for i := 0; i < rt.NumField(); i++ {
+				if tag := rt.Field(i).Tag.Get("expr"); tag != "" {
+					known = append(known, tag)
 				}
 			}
+			// Say it in the designer's words, not Go's type name.
+			msg = "a " + strings.ToLower(rt.Name()) + " has no field " + field
+			if _, ok := v.(Piece); ok && slices.Contains(g.pieceVars, field) {
+				return msg + " (read the piece var with qget(.id, '" + field + "'))"
+			} else if ok && field == "vars" {
+				return msg + " (read a piece var with qget(.id, 'name'))"
+			}
+			slices.Sort(known)
+			if hint := diag.DidYouMean(name, known); hint != "" {
+				return msg + hint
+			}
+			return msg + " (its fields: " + strings.Join(known, ", ") + ")"
 		}
 	default:
 		return msg

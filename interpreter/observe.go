@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
+	"strings"
 )
 
 // This file gives a bot what one seat may know of a state, and full
@@ -42,6 +43,11 @@ type Observation struct {
 	backs  []int
 	// refs says whether a local of the stack refers to a hidden card.
 	refs bool
+	// made is how many moves the game has made; moves are the last of
+	// them, from made-len(moves) on, as the seat may know them (see
+	// ObserveSince).
+	made  int
+	moves []string
 }
 
 // HiddenCard stands, in an observation, for a card a local of an effect
@@ -147,8 +153,66 @@ func (g *Game) Observe(st *State, seat int) (*Observation, error) {
 		o.refs = h.found
 	}
 	o.known = k
+	o.made = len(st.Moves)
 	return o, nil
 }
+
+// ObserveSince is Observe with the moves made from the from-th on (a
+// count of moves, as Made gives it), as seat may know them: the text of
+// a move, or "" when it names a card the seat does not see where that
+// card lies now (in a zone it may not see, or the box). A move's text
+// names its action and what it binds (cards, nodes, goods, numbers, a
+// choice's option): the move is made at the table, in the open, but
+// for the cards it names, and a card the seat sees now tells no more
+// than the table does. A from out of range gives no moves. A bot
+// that keeps a tree between decisions follows the game down it by
+// these moves; only the moves since its last decision are copied, so
+// following a game stays linear in its length.
+func (g *Game) ObserveSince(st *State, seat, from int) (*Observation, error) {
+	o, err := g.Observe(st, seat)
+	if err != nil || from < 0 || from >= len(st.Moves) {
+		return o, err
+	}
+	o.moves = make([]string, 0, len(st.Moves)-from)
+	for _, m := range st.Moves[from:] {
+		if !g.moveSeen(st, o.hidden, m) {
+			m = ""
+		}
+		o.moves = append(o.moves, m)
+	}
+	return o, nil
+}
+
+// moveSeen tells whether a move's text names no card that lies now in a
+// hidden zone or in the box: its words, and the items of a list word
+// ([a,b]), are looked up as card ids.
+func (g *Game) moveSeen(st *State, hidden map[string]int, text string) bool {
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '[' || r == ']' || r == ',' }) {
+		if g.cards[w] == nil {
+			continue
+		}
+		seen := false
+		for ref, cards := range st.allZones() {
+			if slices.Contains(cards, w) {
+				_, hid := hidden[ref]
+				seen = !hid // the box is hidden too
+				break
+			}
+		}
+		if !seen {
+			return false
+		}
+	}
+	return true
+}
+
+// Made is how many moves the game had made when it was observed.
+func (o *Observation) Made() int { return o.made }
+
+// Moves are the moves ObserveSince was asked for, as the seat may know
+// them ("" for one it may not): the moves from Made()-len(Moves()) on.
+// Observe gives none. Read them, do not change them.
+func (o *Observation) Moves() []string { return o.moves }
 
 // hiddenPrefix marks a piece's string var that held a hidden card.
 const hiddenPrefix = "\x00hidden"
@@ -197,7 +261,9 @@ func (o *Observation) MarshalJSON() ([]byte, error) {
 		Kinds  []string       `json:"kinds"`
 		Unseen [][]string     `json:"unseen"`
 		Backs  []int          `json:"backs"`
-	}{o.seat, o.known, o.hidden, o.kinds, o.unseen, o.backs})
+		Made   int            `json:"made"`
+		Moves  []string       `json:"moves,omitempty"`
+	}{o.seat, o.known, o.hidden, o.kinds, o.unseen, o.backs, o.made, o.moves})
 }
 
 // Sample returns a full state consistent with the observation: the unseen

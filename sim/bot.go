@@ -26,6 +26,17 @@ type Blind interface {
 	Blind()
 }
 
+// Follower is a bot that keeps what it learnt from one decision of a
+// seat to the next (a search tree): Decide gives it, in the observation,
+// the moves made since, as the seat may know them
+// (interpreter.Game.ObserveSince).
+type Follower interface {
+	Bot
+	// Since is how many moves the game had made (Observation.Made) when
+	// the bot last decided for seat, or -1.
+	Since(seat int) int
+}
+
 // Decide asks bot for a move at the pending decision of st, of which legal
 // (not empty) are the moves: the bot is shown only what the deciding seat
 // may know.
@@ -33,7 +44,11 @@ func Decide(g *interpreter.Game, st *interpreter.State, bot Bot, legal []interpr
 	if _, blind := bot.(Blind); blind {
 		return bot.Choose(nil, legal), nil
 	}
-	obs, err := g.Observe(st, legal[0].Player)
+	seat, since := legal[0].Player, -1
+	if f, ok := bot.(Follower); ok {
+		since = f.Since(seat)
+	}
+	obs, err := g.ObserveSince(st, seat, since)
 	if err != nil {
 		return interpreter.Move{}, err
 	}

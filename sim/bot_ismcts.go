@@ -3,7 +3,6 @@ package sim
 import (
 	"math"
 	"math/rand/v2"
-	"strings"
 	"time"
 
 	"github.com/haven-engine/haven/interpreter"
@@ -15,7 +14,8 @@ import (
 // state from the seat's observation (a determinization: the cards it
 // does not see dealt at random), walks down the tree choosing, among the
 // moves legal in that state, by UCB1 with availability counts, adds one
-// node, plays on at random for at most Depth decisions, and scores the
+// node, plays on at random until the other seats have made Depth
+// decisions (see maxStall), and scores the
 // end: a won game is 1 for the winners (shared among tied ones), 0 for
 // the others; a game cut off is judged by the game's own scoring
 // (judge.go): the seat's lead in the scoring's estimate when the
@@ -26,14 +26,20 @@ import (
 // one weight.
 // Each node keeps the value of the seat whose move it is.
 //
-// With an iteration budget a seed plays the same game every time; a time
-// budget does not. The tree is not kept between decisions.
+// The tree is kept between decisions, one per seat: at the seat's next
+// decision the bot follows the moves made since (Observation.Moves)
+// down its old tree and searches on from the node they lead to, with
+// the counts gathered there (see follow). With an iteration budget a
+// seed plays the same game every time; a time budget does not.
 type ISMCTS struct {
 	g   *interpreter.Game
 	r   *rand.Rand
 	opt ISMCTSOptions
+	// trees are the trees kept, by seat.
+	trees map[int]*keptTree
 	// Scratch reused between iterations.
 	path   []*node
+	buf    []interpreter.Move
 	values []float64
 	names  []string
 	shown  []int
@@ -41,6 +47,9 @@ type ISMCTS struct {
 	estimates []int
 	// Playouts counts the iterations run, for benchmarks.
 	Playouts int
+	// Reused counts the visits of the roots found by following the game
+	// down a kept tree: the iterations an earlier decision gave this one.
+	Reused int
 }
 
 // ISMCTSOptions are the budget and settings of an ISMCTS bot; zero
@@ -73,57 +82,24 @@ func NewISMCTS(g *interpreter.Game, seed uint64, opt ISMCTSOptions) *ISMCTS {
 	if opt.C == 0 {
 		opt.C = DefaultISMCTSC
 	}
-	return &ISMCTS{g: g, r: newRand(seed), opt: opt}
+	return &ISMCTS{g: g, r: newRand(seed), opt: opt, trees: map[int]*keptTree{}}
 }
 
-// node is a move of the tree: the move that leads to it and who made it,
-// how often it was visited and available, and the sum of its player's
-// values.
-type node struct {
-	move   string
-	player int
-	visits int
-	avail  int
-	value  float64
-	kids   []*node
-	byText map[string]*node // when kids are many
-}
-
-// kid returns the child reached by move, or nil.
-func (n *node) kid(move string) *node {
-	if n.byText != nil {
-		return n.byText[move]
-	}
-	for _, k := range n.kids {
-		if k.move == move {
-			return k
-		}
-	}
-	return nil
-}
-
-func (n *node) add(m interpreter.Move) *node {
-	k := &node{move: strings.Clone(m.Text), player: m.Player}
-	n.kids = append(n.kids, k)
-	switch {
-	case n.byText != nil:
-		n.byText[k.move] = k
-	case len(n.kids) > 8:
-		n.byText = make(map[string]*node, 16)
-		for _, x := range n.kids {
-			n.byText[x.move] = x
-		}
-	}
-	return k
-}
-
-// Choose searches from the observation and returns the root move visited
-// most.
+// Choose follows the game down the seat's kept tree, searches from the
+// observation and returns the root move visited most.
 func (b *ISMCTS) Choose(obs *interpreter.Observation, legal []interpreter.Move) interpreter.Move {
-	if len(legal) == 1 {
-		return legal[0]
+	root := b.follow(obs)
+	choice := legal[0]
+	if len(legal) > 1 {
+		choice = b.search(root, obs, legal)
 	}
-	root := &node{player: -1}
+	b.trees[obs.Seat()] = &keptTree{root: root, made: obs.Made(), move: choice.Text}
+	return choice
+}
+
+// search runs the budget's iterations from root and returns the legal
+// move visited most.
+func (b *ISMCTS) search(root *node, obs *interpreter.Observation, legal []interpreter.Move) interpreter.Move {
 	var deadline time.Time
 	if b.opt.Millis > 0 {
 		deadline = time.Now().Add(time.Duration(b.opt.Millis) * time.Millisecond)
@@ -137,49 +113,61 @@ func (b *ISMCTS) Choose(obs *interpreter.Observation, legal []interpreter.Move) 
 		}
 		b.iterate(root, obs, legal)
 	}
+	// Ties (moves the search could not tell apart) are broken at
+	// random: the first listed would always win them, and a game whose
+	// first move keeps a phase going (another offer) would never end.
 	var best *node
-	for _, m := range legal {
+	at, ties := -1, 0
+	for i, m := range legal {
 		k := root.kid(m.Text)
-		if k != nil && (best == nil || k.visits > best.visits || k.visits == best.visits && k.value > best.value) {
-			best = k
+		switch {
+		case k == nil:
+		case best == nil || k.visits > best.visits || k.visits == best.visits && k.value > best.value:
+			best, at, ties = k, i, 1
+		case k.visits == best.visits && k.value == best.value:
+			if ties++; b.r.IntN(ties) == 0 {
+				best, at = k, i
+			}
 		}
 	}
 	if best == nil {
 		return legal[b.r.IntN(len(legal))]
 	}
-	for _, m := range legal {
-		if m.Text == best.move {
-			return m
-		}
-	}
-	return legal[0]
+	return legal[at]
 }
 
 // iterate runs one iteration: sample, select, expand, play out, back up.
+// Moves are listed into one reused buffer and made by their index in it
+// (LegalInto, ApplyIndex): neither the listing nor the move is parsed
+// from text. At the root the moves are those of the real decision, made
+// on the sample by their text (cheaper than listing the sample's, and
+// the hidden cards may change what one may do there): an iteration
+// where one is not legal in the sample is dropped.
 func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []interpreter.Move) {
 	b.Playouts++
 	st := obs.Sample(b.r)
-	n, legal := root, rootLegal
+	n := root
 	b.path = b.path[:0]
 	c := float64(b.opt.C) / 100
 	for !st.Finished {
+		legal := rootLegal
 		if n != root {
 			var err error
-			if legal, err = b.g.Legal(st); err != nil || len(legal) == 0 {
+			if legal, err = b.g.LegalInto(st, b.buf); err != nil || len(legal) == 0 {
 				break
 			}
+			b.buf = legal
 		}
 		// One pass: count the untried moves (keeping one at random) and
 		// find the best tried one by UCB1 over its availability.
-		var untried interpreter.Move
-		nUntried := 0
+		untried, nUntried := -1, 0
 		var best *node
-		bestU := math.Inf(-1)
-		for _, m := range legal {
+		bestAt, bestU, ties := -1, math.Inf(-1), 0
+		for i, m := range legal {
 			k := n.kid(m.Text)
 			if k == nil {
 				if nUntried++; b.r.IntN(nUntried) == 0 {
-					untried = m
+					untried = i
 				}
 				continue
 			}
@@ -188,31 +176,40 @@ func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []i
 			if k.visits > 0 {
 				u = k.value/float64(k.visits) + c*math.Sqrt(math.Log(float64(k.avail))/float64(k.visits))
 			}
-			if u > bestU {
-				best, bestU = k, u
+			switch {
+			case u > bestU:
+				best, bestAt, bestU, ties = k, i, u, 1
+			case u == bestU: // broken at random, as in search
+				if ties++; b.r.IntN(ties) == 0 {
+					best, bestAt = k, i
+				}
 			}
 		}
+		at := bestAt
 		if nUntried > 0 {
-			k := n.add(untried)
-			k.avail++
-			if b.g.Apply(st, untried.Text) != nil {
-				return
-			}
-			b.path = append(b.path, k)
-			break
+			best, at = n.add(legal[untried]), untried
+			best.avail++
 		}
-		if b.g.Apply(st, best.move) != nil {
+		if b.move(st, legal, at, n == root) != nil {
 			return
 		}
 		b.path = append(b.path, best)
+		if nUntried > 0 {
+			break
+		}
 		n = best
 	}
-	for d := 0; d < b.opt.Depth && !st.Finished; d++ {
-		legal, err := b.g.Legal(st)
+	// The depth counts the other seats' decisions: see maxStall.
+	for d, other := 0, 0; !st.Finished && other < b.opt.Depth && d < b.opt.Depth+maxStall; d++ {
+		legal, err := b.g.LegalInto(st, b.buf)
 		if err != nil || len(legal) == 0 {
 			break
 		}
-		if b.g.Apply(st, legal[b.r.IntN(len(legal))].Text) != nil {
+		if legal[0].Player != obs.Seat() {
+			other++
+		}
+		b.buf = legal
+		if b.g.ApplyIndex(st, b.r.IntN(len(legal))) != nil {
 			return
 		}
 	}
@@ -225,4 +222,22 @@ func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []i
 			k.value += b.values[k.player]
 		}
 	}
+}
+
+// maxStall bounds how many of the deciding seat's own decisions a
+// playout makes beyond its depth. The depth counts only the other
+// seats' decisions, so that a seat's run of decisions (a turn of many
+// choices, a market where one may buy and sell as often as one likes) is
+// played out at random rather than cut off inside: judged before any
+// other seat moves, a seat in the lead would rather stall there for ever
+// (buy, sell, buy...) than hand over its turn within the horizon.
+const maxStall = 100
+
+// move makes the at-th of moves on st: by its index in the list just
+// listed for st, or by its text when moves are not that list.
+func (b *ISMCTS) move(st *interpreter.State, moves []interpreter.Move, at int, byText bool) error {
+	if byText {
+		return b.g.Apply(st, moves[at].Text)
+	}
+	return b.g.ApplyIndex(st, at)
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -38,7 +39,7 @@ func midGame(t testing.TB, g *interpreter.Game, players int, seed uint64, n int)
 
 // BenchmarkISMCTS measures the search on one core: each op is one
 // decision of 100 iterations (playouts cut at 10 decisions) from a mid-game state of
-// three players; playouts/s is iterations per second.
+// three players, by a new bot; playouts/s is iterations per second.
 func BenchmarkISMCTS(b *testing.B) {
 	for _, id := range botGames {
 		b.Run(id, func(b *testing.B) {
@@ -47,13 +48,17 @@ func BenchmarkISMCTS(b *testing.B) {
 			st := midGame(b, g, 3, 1, 60)
 			legal, err := g.Legal(st)
 			require.NoError(b, err)
-			bot := sim.NewISMCTS(g, 1, sim.ISMCTSOptions{Iterations: 100, Depth: 10})
+			playouts := 0
 			for b.Loop() {
+				// A new bot each time: a kept bot would follow its
+				// tree at the same state, and search a bigger tree.
+				bot := sim.NewISMCTS(g, 1, sim.ISMCTSOptions{Iterations: 100, Depth: 10})
 				if _, err := sim.Decide(g, st, bot, legal); err != nil {
 					b.Fatal(err)
 				}
+				playouts += bot.Playouts
 			}
-			b.ReportMetric(float64(bot.Playouts)/b.Elapsed().Seconds(), "playouts/s")
+			b.ReportMetric(float64(playouts)/b.Elapsed().Seconds(), "playouts/s")
 		})
 	}
 }
@@ -191,5 +196,47 @@ func TestBotStrength(t *testing.T) {
 			t.Log(line)
 			fmt.Println(line)
 		}
+	}
+}
+
+// TestISMCTSKeepsItsTree plays the start of a game of each shipped game
+// with one ismcts bot at every seat, twice: the bot searches on from the
+// tree of the seat's last decision, reusing its counts, whenever the same
+// seat decides twice in a row after a search (a choice right after its
+// own move), and two runs with one seed play the same moves with the
+// same reuse.
+func TestISMCTSKeepsItsTree(t *testing.T) {
+	for _, id := range botGames {
+		t.Run(id, func(t *testing.T) {
+			g := compiled(t, id)
+			g.SetLog(false)
+			play := func() ([]string, int, int) {
+				st, err := g.New(3, 7)
+				require.NoError(t, err)
+				bot := sim.NewISMCTS(g, 7, sim.ISMCTSOptions{Iterations: 30, Depth: 4})
+				again, reusedAgain, prev := 0, 0, []interpreter.Move(nil)
+				for n := 0; n < 80 && !st.Finished; n++ {
+					legal, err := g.Legal(st)
+					require.NoError(t, err)
+					before := bot.Reused
+					m, err := sim.Decide(g, st, bot, legal)
+					require.NoError(t, err)
+					if len(prev) > 1 && prev[0].Player == legal[0].Player {
+						again++
+						require.Greater(t, bot.Reused, before, "decision %d: seat %d decides again after its own move %q, and searches a new tree", n, legal[0].Player, st.Moves[len(st.Moves)-1])
+						reusedAgain++
+					}
+					require.NoError(t, g.ApplyIndex(st, slices.Index(legal, m)))
+					prev = legal
+				}
+				t.Logf("%d decisions, %d second decisions of a seat in a row (all reused), %d visits reused in all", len(st.Moves), again, bot.Reused)
+				return st.Moves, again, bot.Reused
+			}
+			m1, again, r1 := play()
+			require.Positive(t, again, "second decisions of a seat in a row")
+			m2, _, r2 := play()
+			require.Equal(t, m1, m2, "one seed, one game")
+			require.Equal(t, r1, r2, "one seed, one reuse")
+		})
 	}
 }

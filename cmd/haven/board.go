@@ -63,6 +63,18 @@ func (s *session) seat(p int) string {
 	return fmt.Sprintf("player %d", p)
 }
 
+// owner says whose a piece on the board is: the id alone does not tell
+// a player which ships are theirs. A piece of nobody's says nothing.
+func (s *session) owner(p, players int) string {
+	switch {
+	case p < 0 || p >= players:
+		return ""
+	case p == s.viewer:
+		return " (yours)"
+	}
+	return fmt.Sprintf(" (player %d)", p)
+}
+
 // writeTable prints the zones of nobody in particular (decks, discard
 // piles, rows of cards) and the goods off the board.
 func (s *session) writeTable(v *interpreter.View) {
@@ -95,7 +107,7 @@ func (s *session) writeBoard(v *interpreter.View) {
 		if at[pc.At] == nil {
 			order = append(order, pc.At)
 		}
-		label := pc.ID
+		label := pc.ID + s.owner(pc.Owner, len(v.PlayerVars))
 		if g := s.goods(v.Stocks[pc.ID]); g != "" {
 			label += " [" + g + "]"
 		}

@@ -207,7 +207,7 @@ func TestPlay(t *testing.T) {
 	for _, want := range []string{
 		"Race: 2 players, seed 1, definitions from " + defs + ". Type a move's number, or help.\n",
 		"── Race · player 0 to move: Add to the total. ──\nround 1 · total 0\ntable: deck: 4 hidden cards · supply: gem ×4\n",
-		"board:\n  start: pawn-0-1, pawn-1-1\n",
+		"board:\n  start: pawn-0-1 (player 0), pawn-1-1 (player 1)\n",
 		"player 0: points 0\n  hand: Coin\nplayer 1: points 0\n  hand: 1 hidden card\n",
 		"moves:\n   1. Step  [step]\n   2. Jump: 2  [jump 2]\n   3. Jump: 3  [jump 3]\nplayer 0> ",
 		"  why N  the rule behind move N",
