@@ -41,8 +41,10 @@ func Compile(v cue.Value) (*Game, error) {
 	c.declarations(v)
 	c.ruleDecls(v)
 	c.g.tab = newTables(c.g)
+	c.policyDecls(v)
 	c.bodies(v)
 	c.ruleBodies(v)
+	c.checkPolicy()
 	c.effectCycles()
 	c.triggerCycles()
 	if len(c.errs) == 0 {
@@ -67,6 +69,8 @@ type compiler struct {
 	lay *layout
 	// scoring is set while the scoring is compiled (check_safety.go).
 	scoring bool
+	// pol is the bots' policy, compiled into the steps and actions it ranks.
+	pol policy
 }
 
 func (c *compiler) errorf(v cue.Value, format string, args ...any) {

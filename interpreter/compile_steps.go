@@ -129,6 +129,7 @@ func (c *compiler) bodies(v cue.Value) {
 			cd := c.pure(y, s, expr.AsBool())
 			a.when = append(a.when, condition{msg: msg, code: cd, need: paramsRead(cd, a.params)})
 		})
+		c.preferAction(a, s)
 		body, _ := lookup(x, "do")
 		c.owner, c.rule = "action "+name, ""
 		a.body = c.block(body, s)
@@ -285,9 +286,11 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		st.asSlot = c.lay.slot(st.as)
 		if c.many(x, st, s) {
 			c.noWhy(x)
+			c.preferChoice(st, s, types.TypeOf([]any{}))
 			s = s.with(st.as, types.TypeOf([]any{}))
 		} else {
 			c.why(x, st, s)
+			c.preferChoice(st, s, elemType(st.expr))
 			s = s.with(st.as, elemType(st.expr))
 		}
 	case "turn":

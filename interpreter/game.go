@@ -19,6 +19,7 @@ import (
 // plus the expr programs that read and change a state.
 type Game struct {
 	ID, Name, Summary string
+	hasPolicy         bool // bots.prefer ranks some decision (policy.go)
 	MinPlayers        int
 	MaxPlayers        int
 	Params            map[string]any
@@ -169,6 +170,7 @@ type Action struct {
 	body           *Block
 	lay            *layout
 	cause          string // "action <id>", the cause its changes are logged with
+	prefer         *code  // the bots' rank of a move of it (policy.go)
 }
 
 type param struct {
@@ -257,6 +259,8 @@ type Step struct {
 	auto      bool
 	many      *manyChoice // a choice of several options at once
 	why       []namedCode // why an answer was refused (refused.go)
+	prefer    *code       // the bots' rank of an option (policy.go)
+	optSlot   int         // the local `option` prefer reads
 	actions   []*Action
 	emit      string
 	end       string

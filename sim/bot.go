@@ -68,6 +68,7 @@ type botKind struct {
 
 var botKinds = map[string]botKind{
 	"random": {nil, func(_ *interpreter.Game, seed uint64, _ map[string]int) Bot { return Random(seed) }},
+	"policy": {nil, func(g *interpreter.Game, seed uint64, _ map[string]int) Bot { return Policy(g, seed) }},
 	"greedy": {[]string{"depth"}, func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
 		return Greedy(g, seed, opt["depth"])
 	}},
@@ -81,10 +82,14 @@ var botKinds = map[string]botKind{
 }
 
 // DefaultBot is the spec of the bot a simulation uses when it is given
-// none: greedy when the game's scoring gives an estimate (the designer
-// has said how a position is judged mid-game, which greedy goes by),
-// random otherwise.
+// none: policy when the game gives its bots a policy (bots.prefer: the
+// designer has said how to play), else greedy when the game's scoring
+// gives an estimate (the designer has said how a position is judged
+// mid-game, which greedy goes by), random otherwise.
 func DefaultBot(g *interpreter.Game) string {
+	if g.HasPolicy() {
+		return "policy"
+	}
 	if g.HasEstimate() {
 		return "greedy"
 	}
@@ -93,7 +98,7 @@ func DefaultBot(g *interpreter.Game) string {
 
 // BotNames lists the kinds of bot NewBot makes.
 func BotNames() []string {
-	return []string{"random", "greedy", "ismcts"}
+	return []string{"random", "policy", "greedy", "ismcts"}
 }
 
 // ParseBot checks a bot spec: a kind, then options as :key=value with a

@@ -45,7 +45,7 @@ type Options struct {
 	// allows); Seed seeds the game and the bot.
 	Players int
 	Seed    uint64
-	// Bots are the seats the bot plays; Bot is its spec (sim.NewBot: random, greedy, ismcts:iters=N).
+	// Bots are the seats the bot plays; Bot is its spec (sim.NewBot: random, policy, greedy, ismcts:iters=N).
 	Bots []int
 	Bot  string
 	// AllBots has the bot play every seat (the page then watches).

@@ -14,7 +14,7 @@ import (
 
 var playCommand = &command{
 	name:  "play",
-	usage: "play GAME [--players N] [--seed S] [--bots SEATS] [--bot random|greedy|ismcts[:iters=N]] [--save FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
+	usage: "play GAME [--players N] [--seed S] [--bots SEATS] [--bot random|policy|greedy|ismcts[:iters=N]] [--save FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
 	summary: "Play GAME hot-seat in the terminal. The player to move sees the board as they\n" +
 		"may see it (names, counters, goods, their cards with their texts, the last\n" +
 		"events) and the numbered legal moves, and types a number or a move. SEATS is a\n" +

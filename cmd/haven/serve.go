@@ -17,7 +17,7 @@ import (
 
 var serveCommand = &command{
 	name:  "serve",
-	usage: "serve [--addr HOST:PORT] [--players N] [--seed S] [--bots SEATS] [--bot random|greedy|ismcts[:iters=N]] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
+	usage: "serve [--addr HOST:PORT] [--players N] [--seed S] [--bots SEATS] [--bot random|policy|greedy|ismcts[:iters=N]] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
 	summary: "Serve the web board: an index of the games at /, and a page per game at\n" +
 		"/games/GAME with the board, the deciding player's view, the legal moves (buttons,\n" +
 		"or clicks on the board), the explained log and the scores. Play against the bot\n" +

@@ -17,7 +17,7 @@ var simCommand = &command{
 		"ended), the score, the length, the games ended and capped, what each action\n" +
 		"and card did for the seats that took it, the first seat's edge and the\n" +
 		"lead changes. --bot gives one bot spec for every seat or one per seat\n" +
-		"(random, greedy, ismcts:iters=N...); --rotate turns them round the table game by game.\n" +
+		"(random, policy, greedy, ismcts:iters=N...); --rotate turns them round the table game by game.\n" +
 		"--compare plays the same seeds under each variant too, --sweep under each\n" +
 		"value of a setting, and reports the differences paired by seed.\n" +
 		"--out writes each game as a JSON line as it finishes, --resume skips the\n" +
@@ -59,8 +59,8 @@ func simMain(c *command, io IO, args []string) error {
 	opts.registerTable(f, "seed `S`: game i of the run uses S+i")
 	f.IntVar(&opts.Max, "max", sim.DefaultMaxDecisions, "stop a game after `DECISIONS` moves and count it as capped")
 	f.BoolVar(&opts.JSON, "json", false, "print the report as JSON")
-	bot := f.String("bot", "", "the bot `SPEC` of every seat, or one per seat separated by commas (random, greedy, ismcts:iters=N...); "+
-		"without it, greedy when the game's scoring gives an estimate, else random")
+	bot := f.String("bot", "", "the bot `SPEC` of every seat, or one per seat separated by commas (random, policy, greedy, ismcts:iters=N...); "+
+		"without it, policy when the game declares one (bots.prefer), else greedy when its scoring gives an estimate, else random")
 	f.BoolVar(&opts.Rotate, "rotate", false, "turn the bots round the table from game to game, so that each plays each seat")
 	f.IntVar(&opts.Workers, "workers", runtime.NumCPU(), "games played at once, each on its own core (`N`)")
 	var compare string

@@ -1,0 +1,138 @@
+package interpreter
+
+// This file holds the bots' policy (bots.prefer): an int expression per
+// decision id, a choice's or an action's, that ranks each legal move of
+// that decision. It guides bots only: no rule reads it. Each expression
+// is compiled once per step or action that decision id names, in that
+// step's scope (its locals, the option as the choice's own name and as
+// `option`) or the action's (its params by name).
+
+import (
+	"cuelang.org/go/cue"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/types"
+)
+
+// policy is what the compiler keeps of bots.prefer while bodies compile:
+// each expression by decision id, and which ids a step or action used.
+type policy struct {
+	prefer map[string]cue.Value
+	order  []string
+	used   map[string]bool
+}
+
+// policyDecls reads bots.prefer before the bodies are compiled.
+func (c *compiler) policyDecls(v cue.Value) {
+	c.pol = policy{prefer: map[string]cue.Value{}, used: map[string]bool{}}
+	p, _ := lookup(v, "bots.prefer")
+	fields(p, func(id string, x cue.Value) {
+		c.pol.prefer[id] = x
+		c.pol.order = append(c.pol.order, id)
+	})
+	c.g.hasPolicy = len(c.pol.order) > 0
+}
+
+// preferChoice compiles the preference of a choose step, if the policy
+// ranks its id: the option is bound to the step's own name and to
+// `option` (a list for a choice of several).
+func (c *compiler) preferChoice(st *Step, s scope, opt types.Type) {
+	x, ok := c.pol.prefer[st.chooseID]
+	if !ok {
+		return
+	}
+	c.pol.used[st.chooseID] = true
+	st.optSlot = c.lay.slot("option")
+	st.prefer = c.pure(x, s.with(st.as, opt).with("option", opt), expr.AsInt())
+}
+
+// preferAction compiles the preference of an action, in the scope of
+// its params.
+func (c *compiler) preferAction(a *Action, s scope) {
+	x, ok := c.pol.prefer[a.ID]
+	if !ok {
+		return
+	}
+	c.pol.used[a.ID] = true
+	a.prefer = c.pure(x, s, expr.AsInt())
+}
+
+// checkPolicy reports a preference whose id no choice or action has.
+func (c *compiler) checkPolicy() {
+	if len(c.pol.order) == len(c.pol.used) {
+		return
+	}
+	var ids []string
+	for _, b := range c.g.blocks {
+		for _, st := range b.steps {
+			if st.kind == stepChoose {
+				ids = append(ids, st.chooseID)
+			}
+		}
+	}
+	for _, a := range c.g.actionOrder {
+		ids = append(ids, a.ID)
+	}
+	for _, id := range c.pol.order {
+		if !c.pol.used[id] {
+			c.errs.Add(declPos(c.pol.prefer[id]), "bots.prefer: %s", unknownName("choice or action", id, ids))
+		}
+	}
+}
+
+// HasPolicy tells whether the definition gives its bots a policy
+// (bots.prefer).
+func (g *Game) HasPolicy() bool { return g.hasPolicy }
+
+// Prefer lists the legal moves of st's pending decision into moves
+// (reused as LegalInto reuses it) and ranks each by the policy into
+// ranks (reused), higher first; a move the policy does not rank gets 0.
+// ranked is false when the policy ranks none of them. It reads st as it
+// is: a bot gives it a state sampled from its seat's observation
+// (Observation.Sample), never the true state.
+func (g *Game) Prefer(st *State, moves []Move, ranks []int) (_ []Move, _ []int, ranked bool, err error) {
+	moves, err = g.LegalInto(st, moves)
+	ranks = ranks[:0]
+	if err != nil || len(moves) == 0 || !g.hasPolicy {
+		return moves, ranks, false, err
+	}
+	m := g.m
+	f, _, s := g.pendingStep(st)
+	p := st.Pending.Player
+	l := &m.last
+	for i := range moves {
+		rec := l.recs[i]
+		var v any
+		switch {
+		case rec.act != nil && rec.act.prefer != nil:
+			a := rec.act
+			sc := g.scope(a.lay, p, st.Players)
+			a.see(sc, f)
+			for k, pa := range a.params {
+				sc.vals[pa.slot] = l.vals[rec.at+k]
+			}
+			v, err = m.eval(a.prefer, sc)
+			g.release(sc)
+		case rec.act == nil && s.prefer != nil:
+			var opt any
+			if s.many != nil {
+				opt = append([]any(nil), l.vals[rec.at:rec.at+rec.n]...)
+			} else {
+				opt = l.vals[rec.at]
+			}
+			oldAs, oldOpt := f.Scope.vals[s.asSlot], f.Scope.vals[s.optSlot]
+			f.Scope.vals[s.asSlot], f.Scope.vals[s.optSlot] = opt, opt
+			v, err = m.eval(s.prefer, f.Scope)
+			f.Scope.vals[s.asSlot], f.Scope.vals[s.optSlot] = oldAs, oldOpt
+		default:
+			ranks = append(ranks, 0)
+			continue
+		}
+		if err != nil {
+			return moves, ranks, false, err
+		}
+		ranked = true
+		ranks = append(ranks, v.(int))
+	}
+	return moves, ranks, ranked, nil
+}
