@@ -55,6 +55,7 @@ func Compile(v cue.Value) (*Game, error) {
 	if err := c.errs.Err(); err != nil {
 		return nil, err
 	}
+	c.g.boxed = c.g.internNames()
 	return c.g, nil
 }
 

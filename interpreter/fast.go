@@ -32,6 +32,8 @@ type frame struct {
 	slots []slot
 	buf   []any // scratch for filter
 	b     *budget
+	boxed map[string]any // the game's boxed names (boxes.go)
+	idBuf [2][]string    // scratch for the lists minus reads (funcs.go)
 }
 
 // slot holds one bound value. The translator knows the value's Go type
@@ -41,6 +43,9 @@ type slot struct {
 	s string
 	i int
 	l []string
+	// al is a []any, boxed into a only when read as a value (hasA).
+	al   []any
+	hasA bool
 }
 
 type slotKind uint8
@@ -50,6 +55,7 @@ const (
 	slotStr
 	slotInt
 	slotList
+	slotAnys
 )
 
 // val is a translated node. fn is a func(*frame) T with T the Go type of
@@ -63,6 +69,9 @@ type val struct {
 func mk[T any](f func(*frame) T) val {
 	if b, ok := any(f).(func(*frame) any); ok {
 		return val{fn: f, box: b}
+	}
+	if s, ok := any(f).(func(*frame) string); ok {
+		return val{fn: f, box: func(fr *frame) any { return boxStr(fr.boxed, s(fr)) }}
 	}
 	return val{fn: f, box: func(fr *frame) any { return f(fr) }}
 }
@@ -123,14 +132,23 @@ func (c *code) fastError(r any) error {
 
 // fastCode is a translated expression.
 type fastCode struct {
-	run   func(*frame) any
+	run func(*frame) any
+	// list, for an expression whose value is a list, is that list as
+	// toList reads it, without boxing it (evalList).
+	list  func(*frame) []any
 	slots int
 }
 
 // runFast evaluates c's closures in a frame of the machine's own, reused
 // from one evaluation to the next. The closures read the locals straight
 // from env, which must have the layout c was compiled with.
-func (m *machine) runFast(c *code, env Scope) (out any, err error) {
+func (m *machine) runFast(c *code, env Scope) (any, error) {
+	return runIn(m, c, env, c.fast.run)
+}
+
+// runIn runs one of c's closures (the boxed value, or the list) in a
+// frame of the machine's own.
+func runIn[T any](m *machine, c *code, env Scope, run func(*frame) T) (out T, err error) {
 	if m.top == len(m.frames) {
 		m.frames = append(m.frames, &frame{})
 	}
@@ -138,9 +156,10 @@ func (m *machine) runFast(c *code, env Scope) (out any, err error) {
 	if m.top == 0 {
 		m.evaluating()
 	} else if m.top >= m.g.limits.Depth {
-		return nil, c.runtimeError(&budgetError{fmt.Sprintf("depth budget exceeded: evaluations nested more than %d deep (limits.depth): does a score or condition call itself?", m.g.limits.Depth)})
+		return out, c.runtimeError(&budgetError{fmt.Sprintf("depth budget exceeded: evaluations nested more than %d deep (limits.depth): does a score or condition call itself?", m.g.limits.Depth)})
 	}
 	fr.b = &m.budget
+	fr.boxed = m.g.boxed
 	m.top++
 	fc := c.fast
 	if cap(fr.slots) < fc.slots {
@@ -153,10 +172,29 @@ func (m *machine) runFast(c *code, env Scope) (out any, err error) {
 		fr.env = nil
 		m.top--
 		if r := recover(); r != nil {
-			out, err = nil, c.fastError(r)
+			var zero T
+			out, err = zero, c.fastError(r)
 		}
 	}()
-	return fc.run(fr), nil
+	return run(fr), nil
+}
+
+// evalList runs an expression whose value is a list (the options of a
+// choose, the items of an each, a param's values) and reads it as a
+// []any, as toList does. On the fast path a list is not boxed on its
+// way out: boxing a slice costs an allocation.
+// err is the evaluation's error, notList toList's.
+func (m *machine) evalList(c *code, env Scope) (l []any, notList, err error) {
+	if c.fast != nil && c.fast.list != nil && !m.noFast && m.differ == nil && !c.isIdent && !c.isConst {
+		l, err = runIn(m, c, env, c.fast.list)
+		return l, nil, err
+	}
+	v, err := m.eval(c, env)
+	if err != nil {
+		return nil, nil, err
+	}
+	l, notList = toList(v, m.g.boxed)
+	return l, notList, nil
 }
 
 // errUnsupported stops a translation: the expression stays on the VM.
@@ -190,7 +228,7 @@ func translate(prog *vm.Program, lib map[string]libFunc, lay *layout) (fc *fastC
 		}
 	}()
 	v := t.cast(prog, t.node(prog.Node()))
-	return &fastCode{run: v.box, slots: t.slots}
+	return &fastCode{run: v.box, list: listOfVal(v), slots: t.slots}
 }
 
 func unsupported() { panic(errUnsupported) }
@@ -268,6 +306,16 @@ func read(b binding) val {
 		return mk(func(fr *frame) int { return fr.slots[k].i })
 	case slotList:
 		return mk(func(fr *frame) []string { return fr.slots[k].l })
+	case slotAnys:
+		// Boxing a list allocates: box it once per value stored, and
+		// only if something reads it boxed.
+		return val{fn: func(fr *frame) []any { return fr.slots[k].al }, box: func(fr *frame) any {
+			s := &fr.slots[k]
+			if !s.hasA {
+				s.a, s.hasA = s.al, true
+			}
+			return s.a
+		}}
 	}
 	return mk(func(fr *frame) any { return fr.slots[k].a })
 }
@@ -282,6 +330,11 @@ func store(v val, k int) (slotKind, func(*frame)) {
 		return slotInt, func(fr *frame) { fr.slots[k].i = f(fr) }
 	case func(*frame) []string:
 		return slotList, func(fr *frame) { fr.slots[k].l = f(fr) }
+	case func(*frame) []any:
+		return slotAnys, func(fr *frame) {
+			s := &fr.slots[k]
+			s.al, s.a, s.hasA = f(fr), nil, false
+		}
 	}
 	b := v.box
 	return slotAny, func(fr *frame) { fr.slots[k].a = b(fr) }
@@ -340,4 +393,33 @@ func derefAny(p any) any {
 		return v.Interface()
 	}
 	panic(fmt.Sprintf("cannot dereference %v", p))
+}
+
+// listOfVal is a list-valued closure read as toList reads its value:
+// []any as it is, []string and []int boxed element by element; nil for
+// any other value.
+func listOfVal(v val) func(*frame) []any {
+	switch f := v.fn.(type) {
+	case func(*frame) []any:
+		return f
+	case func(*frame) []string:
+		return func(fr *frame) []any {
+			l := f(fr)
+			out := make([]any, len(l))
+			for i, x := range l {
+				out[i] = boxStr(fr.boxed, x)
+			}
+			return out
+		}
+	case func(*frame) []int:
+		return func(fr *frame) []any {
+			l := f(fr)
+			out := make([]any, len(l))
+			for i, x := range l {
+				out[i] = x
+			}
+			return out
+		}
+	}
+	return nil
 }

@@ -98,6 +98,17 @@ func TestFastValues(t *testing.T) {
 		`let r = walks('x', 1); uniq(map(r, last(#)))`, `let r = walks('x', 1); map(r, join(#, '>'))`,
 		`let r = walks('x', 1); filter(r, len(#) > 0)`, `let r = split(params.word, ','); uniq(r)`,
 		`let r = [1, 1, 'a', 1.0]; uniq(r)`, `let r = []; last(r)`, `let r = ['a', 'b']; join(r, '')`,
+		// min and max of ints, typed or read at run time; a let bound to a
+		// list, read typed and boxed; minus of untyped lists; joined names.
+		`min(3, 1, 2)`, `max(me, 4)`, `let x = [5][0]; max(x, 2)`, `let x = [1.5][0]; min(x, 2)`,
+		`let l = filter(1..5, # > 2); [len(l), l, l[0]]`, `minus(map(zone('deck'), #), ['one'])`,
+		`minus(zone('deck'), map(['one'], #))`, `['de'][0] + 'ck'`, `'de' + 'ck'`, `zone('de' + ['ck'][0])`,
+		`uniq(filter(zone('deck'), # != ''))`, `last(filter(zone('deck'), true))`,
+		// Slices and affixes, typed and read at run time.
+		`zone('deck')[0:2]`, `zone('deck')[1:]`, `zone('deck')[:-1]`, `zone('deck')[-2:]`, `zone('deck')[5:1]`,
+		`(1..5)[1:3]`, `filter(1..5, true)[:2]`, `'hello'[1:3]`, `'hello'[-3:]`, `let w = ['abc'][0]; w[1:]`,
+		`let w = ['abc'][0]; w[:-1]`, `let w = [[1, 2, 3]][0]; w[1:]`, `'sea-1' startsWith 'sea-'`, `'x' endsWith 'y'`,
+		`let w = ['sea-2'][0]; w startsWith 'sea-' ? int(w[4:]) : 0`,
 		`let r = 1..3; sum(r, #)`, `let r = [[1], [2]]; map(r, #[0])`,
 	} {
 		fast, slow, ferr, serr := both(t, g, st, src)
@@ -138,7 +149,7 @@ func TestFastErrors(t *testing.T) {
 // errors remain compile errors.
 func TestFastCoverage(t *testing.T) {
 	g, _ := smallGame(t)
-	for _, src := range []string{`groupBy(1..me, # % 2)`, `[1, 2, 3][1:2]`, `one(1..me, # > 0)`, `params?.n`} {
+	for _, src := range []string{`groupBy(1..me, # % 2)`, `one(1..me, # > 0)`, `params?.n`} {
 		e, err := g.CompileExpr(src, diag.Pos{File: "t", Line: 1, Col: 1})
 		require.NoError(t, err, src)
 		assert.Nil(t, e.c.fast, src)
@@ -156,7 +167,9 @@ func TestFastReduce(t *testing.T) {
 		`reduce(1..4, #acc + #)`, `reduce(1..4, #acc * #, 2)`, `reduce(1..0, #acc + #, 7)`,
 		`reduce(['a', 'b'], #acc + #)`, `reduce(1..3, concat(#acc, [#]), [])`,
 		`reduce(1..3, concat(#acc, filter(1..#, # > 1)), [0])`, `reduce([1..2, 3..4], concat(#acc, #))`,
-		`reduce(1..0, #acc + #)`,
+		`reduce(1..0, #acc + #)`, `reduce(zone('deck'), concat(#acc, [#, len(#acc)]), [])`,
+		`reduce(zone('deck'), #acc + #)`, `reduce(zone('deck'), #acc + #, '')`, `reduce(zone('deck'), concat(#acc, [#acc]), [])`,
+		`let l = ['x', 'y']; reduce(l, concat(#acc, [#]), ['w'])`, `reduce([], concat(#acc, [#]), [])`,
 	} {
 		fast, slow, ferr, serr := both(t, g, st, src)
 		assert.Equal(t, slow, fast, src)

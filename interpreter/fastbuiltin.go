@@ -34,19 +34,39 @@ func (t *translator) builtin(n *ast.BuiltinNode) val {
 		if v, ok := lenOf(args[0]); ok {
 			return v
 		}
+	case "min", "max":
+		if v, ok := minMaxInts(n.Name == "max", args, t.builtinArgs(n, args), n.Location()); ok {
+			return v
+		}
 	case "concat":
-		lists, loc := t.builtinArgs(n, args), n.Location()
+		lists, loc := catArgs(args, t.builtinArgs(n, args)), n.Location()
 		return mk(func(fr *frame) []any { return concat(fr, lists, loc) })
 	case "uniq":
-		if l, ok := args[0].fn.(func(*frame) []string); ok {
-			return mk(func(fr *frame) []any { return uniqStrings(l(fr)) })
+		switch l := args[0].fn.(type) {
+		case func(*frame) []string:
+			return mk(func(fr *frame) []any { return uniqStrings(fr.boxed, l(fr)) })
+		case func(*frame) []any:
+			return mk(func(fr *frame) []any { return uniqAny(l(fr)) })
 		}
-		return t.byList(n, args, func(l []string) any { return uniqStrings(l) }, func(l []any) any { return uniqAny(l) })
+		return t.byList(n, args, func(fr *frame, l []string) any { return uniqStrings(fr.boxed, l) }, func(l []any) any { return uniqAny(l) })
 	case "last":
-		if l, ok := args[0].fn.(func(*frame) []string); ok {
+		switch l := args[0].fn.(type) {
+		case func(*frame) []string:
+			return mk(func(fr *frame) any {
+				if x := l(fr); len(x) > 0 {
+					return boxStr(fr.boxed, x[len(x)-1])
+				}
+				return nil
+			})
+		case func(*frame) []any:
 			return mk(func(fr *frame) any { return lastOf(l(fr)) })
 		}
-		return t.byList(n, args, func(l []string) any { return lastOf(l) }, func(l []any) any { return lastOf(l) })
+		return t.byList(n, args, func(fr *frame, l []string) any {
+			if len(l) == 0 {
+				return nil
+			}
+			return boxStr(fr.boxed, l[len(l)-1])
+		}, func(l []any) any { return lastOf(l) })
 	case "join":
 		if len(args) != 2 {
 			break
@@ -154,13 +174,13 @@ func (t *translator) builtinArgs(n *ast.BuiltinNode, vals []val) []func(*frame) 
 // byList is a builtin of one list argument known only at run time: made
 // directly for a []string or a []any, through expr otherwise. The
 // argument is evaluated once.
-func (t *translator) byList(n *ast.BuiltinNode, args []val, strs func([]string) any, anys func([]any) any) val {
+func (t *translator) byList(n *ast.BuiltinNode, args []val, strs func(*frame, []string) any, anys func([]any) any) val {
 	list := t.builtinArgs(n, args)[0]
 	f, loc := builtin.Builtins[builtin.Index[n.Name]], n.Location()
 	return mk(func(fr *frame) any {
 		switch l := list(fr).(type) {
 		case []string:
-			return strs(l)
+			return strs(fr, l)
 		case []any:
 			return anys(l)
 		default:
@@ -208,24 +228,70 @@ func lenOf(v val) (val, bool) {
 	return val{}, false
 }
 
+// catArg is an argument of concat: a typed list where its type is
+// known, so that it is not boxed, else its boxed value.
+type catArg struct {
+	a   func(*frame) []any
+	s   func(*frame) []string
+	box func(*frame) any
+}
+
+func catArgs(vals []val, boxes []func(*frame) any) []catArg {
+	out := make([]catArg, len(vals))
+	for i, v := range vals {
+		switch f := v.fn.(type) {
+		case func(*frame) []any:
+			out[i].a = f
+		case func(*frame) []string:
+			out[i].s = f
+		default:
+			out[i].box = boxes[i]
+		}
+	}
+	return out
+}
+
+// catVal is one evaluated argument of concat: a []any, a []string, or
+// any other value (x, read through reflection).
+type catVal struct {
+	a     []any
+	s     []string
+	x     any
+	other bool
+}
+
 // concat is expr's concat: the elements of every list, in one []any
 // (nil when there are none). All the lists are evaluated first, as the
 // VM evaluates a call's arguments.
-func concat(fr *frame, lists []func(*frame) any, loc file.Location) []any {
-	var buf [4]any
+func concat(fr *frame, lists []catArg, loc file.Location) []any {
+	var buf [4]catVal
 	vals := buf[:0]
 	for _, l := range lists {
-		vals = append(vals, l(fr))
+		var c catVal
+		switch {
+		case l.a != nil:
+			c.a = l.a(fr)
+		case l.s != nil:
+			c.s = l.s(fr)
+		default:
+			switch x := l.box(fr).(type) {
+			case []any:
+				c.a = x
+			case []string:
+				c.s = x
+			default:
+				c.x, c.other = x, true
+			}
+		}
+		vals = append(vals, c)
 	}
 	n := 0
-	for _, x := range vals {
-		switch x := x.(type) {
-		case []any:
-			n += len(x)
-		case []string:
-			n += len(x)
+	for _, c := range vals {
+		switch {
+		case !c.other:
+			n += len(c.a) + len(c.s)
 		default:
-			v := reflect.ValueOf(x)
+			v := reflect.ValueOf(c.x)
 			if v.Kind() != reflect.Slice && v.Kind() != reflect.Array {
 				fail(loc, errors.New("cannot concat "+v.Kind().String()))
 			}
@@ -238,16 +304,15 @@ func concat(fr *frame, lists []func(*frame) any, loc file.Location) []any {
 	fr.grow(n, loc)
 	fr.spend(n)
 	out := make([]any, 0, n)
-	for _, x := range vals {
-		switch x := x.(type) {
-		case []any:
-			out = append(out, x...)
-		case []string:
-			for _, s := range x {
-				out = append(out, s)
+	for _, c := range vals {
+		switch {
+		case !c.other:
+			out = append(out, c.a...)
+			for _, s := range c.s {
+				out = append(out, boxStr(fr.boxed, s))
 			}
 		default:
-			v := reflect.ValueOf(x)
+			v := reflect.ValueOf(c.x)
 			for i := 0; i < v.Len(); i++ {
 				out = append(out, v.Index(i).Interface())
 			}
@@ -271,9 +336,10 @@ next:
 	return out
 }
 
-// uniqStrings is expr's uniq of a list of strings.
-func uniqStrings(l []string) []any {
-	out := []any{}
+// uniqStrings is expr's uniq of a list of strings, boxed with the
+// game's boxes.
+func uniqStrings(boxed map[string]any, l []string) []any {
+	out := make([]any, 0, len(l))
 next:
 	for i, s := range l {
 		for _, x := range l[:i] {
@@ -281,7 +347,85 @@ next:
 				continue next
 			}
 		}
-		out = append(out, s)
+		out = append(out, boxStr(boxed, s))
 	}
 	return out
+}
+
+// minMaxInts is min or max of int arguments, as expr gives it: an int,
+// the first of equal ones. An argument of unknown type is read at run
+// time; when one is no int (a list, a float), expr's builtin decides.
+func minMaxInts(max bool, args []val, boxed []func(*frame) any, loc file.Location) (val, bool) {
+	if len(args) < 2 {
+		return val{}, false
+	}
+	fs := make([]func(*frame) int, len(args))
+	boxes := make([]func(*frame) any, len(args))
+	typed := true
+	for i, a := range args {
+		if f, ok := a.fn.(func(*frame) int); ok {
+			fs[i] = f
+			continue
+		}
+		if _, ok := a.fn.(func(*frame) any); !ok {
+			return val{}, false
+		}
+		boxes[i], typed = boxed[i], false
+	}
+	pick := func(out, x int) int {
+		if max && x > out || !max && x < out {
+			return x
+		}
+		return out
+	}
+	if typed {
+		return mk(func(fr *frame) int {
+			out := fs[0](fr)
+			for _, f := range fs[1:] {
+				out = pick(out, f(fr))
+			}
+			return out
+		}), true
+	}
+	name := "min"
+	if max {
+		name = "max"
+	}
+	f := builtin.Builtins[builtin.Index[name]]
+	return mk(func(fr *frame) any {
+		var buf [4]int
+		ints := buf[:0]
+		var other []any // the arguments, once one is no int
+		for i, get := range fs {
+			var x any
+			if get != nil {
+				ints = append(ints, get(fr))
+				if other == nil {
+					continue
+				}
+				x = ints[len(ints)-1]
+			} else {
+				x = boxes[i](fr)
+				if n, ok := x.(int); ok && other == nil {
+					ints = append(ints, n)
+					continue
+				}
+			}
+			if other == nil {
+				other = make([]any, 0, len(fs))
+				for _, n := range ints[:i] {
+					other = append(other, n)
+				}
+			}
+			other = append(other, x)
+		}
+		if other != nil {
+			return fr.sized(guard(loc, func() any { return call(f, other...) }), loc)
+		}
+		out := ints[0]
+		for _, x := range ints[1:] {
+			out = pick(out, x)
+		}
+		return out
+	}), true
 }

@@ -492,8 +492,10 @@ var errReduceEmpty = errors.New("reduce of empty array with no initial value")
 // reduce translates reduce(list, body[, initial]) as the VM runs it: the
 // list is evaluated, then the initial value (else the first element is
 // the accumulator and the loop starts at the second); the body sees the
-// element as # and the accumulator as #acc, both boxed, and its value
-// is the next accumulator.
+// element as # and the accumulator as #acc, and its value is the next
+// accumulator. A list of strings is read without boxing it; an
+// accumulator that is a []any from the start and from every body (a
+// concat) is kept unboxed between steps.
 func (t *translator) reduce(n *ast.BuiltinNode) val {
 	if len(n.Arguments) < 2 {
 		unsupported()
@@ -502,41 +504,91 @@ func (t *translator) reduce(n *ast.BuiltinNode) val {
 	if !ok {
 		unsupported()
 	}
-	list := deref(n.Arguments[0], t.node(n.Arguments[0])).box
+	lv := deref(n.Arguments[0], t.node(n.Arguments[0]))
+	list := lv.box
+	strs, _ := lv.fn.(func(*frame) []string)
 	var init func(*frame) any
+	var initList func(*frame) []any
 	if len(n.Arguments) == 3 {
-		init = deref(n.Arguments[2], t.node(n.Arguments[2])).box
+		iv := deref(n.Arguments[2], t.node(n.Arguments[2]))
+		init = iv.box
+		initList, _ = iv.fn.(func(*frame) []any)
 	}
 	k := t.bind("", slotAny)
 	acc := t.bind(accName, slotAny)
-	body := t.node(pred.Node).box
+	bv := t.node(pred.Node)
 	t.unbind()
 	t.unbind()
+	if _, ok := bv.fn.(func(*frame) []any); ok && initList != nil {
+		// Translate the body again with #acc typed: it reads the
+		// accumulator as the []any it is.
+		k = t.bind("", slotAny)
+		acc = t.bind(accName, slotAnys)
+		bv = t.node(pred.Node)
+		t.unbind()
+		t.unbind()
+		if f, ok := bv.fn.(func(*frame) []any); ok {
+			return mk(func(fr *frame) []any {
+				l, ss, isStr := reduceItems(fr, list, strs)
+				n := len(l) + len(ss)
+				fr.spend(n)
+				a := initList(fr)
+				for i := 0; i < n; i++ {
+					fr.slots[k].a = reduceItem(fr, l, ss, isStr, i)
+					s := &fr.slots[acc]
+					s.al, s.a, s.hasA = a, nil, false
+					a = f(fr)
+				}
+				return a
+			})
+		}
+		unsupported()
+	}
+	body := bv.box
 	loc := n.Location()
 	return mk(func(fr *frame) any {
-		l := list(fr)
-		var items []any
-		switch x := l.(type) {
-		case []any:
-			items = x
-		default:
-			items = reflectItems(x)
-		}
-		fr.spend(len(items))
+		l, ss, isStr := reduceItems(fr, list, strs)
+		n := len(l) + len(ss)
+		fr.spend(n)
 		var a any
+		i := 0
 		if init != nil {
 			a = init(fr)
 		} else {
-			if len(items) == 0 {
+			if n == 0 {
 				fail(loc, errReduceEmpty)
 			}
-			a, items = items[0], items[1:]
+			a, i = reduceItem(fr, l, ss, isStr, 0), 1
 		}
-		for _, x := range items {
-			fr.slots[k].a = x
+		for ; i < n; i++ {
+			fr.slots[k].a = reduceItem(fr, l, ss, isStr, i)
 			fr.slots[acc].a = a
 			a = body(fr)
 		}
 		return a
 	})
+}
+
+// reduceItems evaluates reduce's list: a []string as it is (typed, or
+// found at run time), any other list as a []any.
+func reduceItems(fr *frame, list func(*frame) any, strs func(*frame) []string) ([]any, []string, bool) {
+	if strs != nil {
+		return nil, strs(fr), true
+	}
+	switch x := list(fr).(type) {
+	case []any:
+		return x, nil, false
+	case []string:
+		return nil, x, true
+	default:
+		return reflectItems(x), nil, false
+	}
+}
+
+// reduceItem is the i-th element of reduce's list, boxed.
+func reduceItem(fr *frame, l []any, ss []string, isStr bool, i int) any {
+	if isStr {
+		return boxStr(fr.boxed, ss[i])
+	}
+	return l[i]
 }

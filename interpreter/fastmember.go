@@ -118,7 +118,9 @@ func (t *translator) field(n *ast.MemberNode, name string) val {
 	case pieceType:
 		switch name {
 		case "id":
-			return field(base, loc, rf, func(p *Piece) string { return p.ID })
+			v := field(base, loc, rf, func(p *Piece) string { return p.ID })
+			v.box = field(base, loc, rf, func(p *Piece) any { return p.boxedID() }).box
+			return v
 		case "kind":
 			return field(base, loc, rf, func(p *Piece) string { return p.Kind })
 		case "owner":

@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"reflect"
+	"strings"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm/runtime"
@@ -49,6 +50,8 @@ func (t *translator) node(n ast.Node) val {
 		return t.unary(n)
 	case *ast.BinaryNode:
 		return t.binary(n)
+	case *ast.SliceNode:
+		return t.slice(n)
 	case *ast.MemberNode:
 		return t.member(n)
 	case *ast.CallNode:
@@ -160,9 +163,111 @@ func (t *translator) binary(n *ast.BinaryNode) val {
 		})
 	case "..":
 		return t.rangeOf(n)
+	case "startsWith", "endsWith":
+		return t.affix(n)
 	}
 	unsupported()
 	return val{}
+}
+
+// affix is a startsWith b, a endsWith b, as the VM runs it: false when
+// either is nil; otherwise both must be strings.
+func (t *translator) affix(n *ast.BinaryNode) val {
+	test := strings.HasPrefix
+	if n.Operator == "endsWith" {
+		test = strings.HasSuffix
+	}
+	l, r := t.operand(n.Left), t.operand(n.Right)
+	a, aok := l.fn.(func(*frame) string)
+	b, bok := r.fn.(func(*frame) string)
+	if aok && bok {
+		return mk(func(fr *frame) bool { return test(a(fr), b(fr)) })
+	}
+	x, y, loc := l.box, r.box, n.Location()
+	return mk(func(fr *frame) bool {
+		p, q := x(fr), y(fr)
+		if runtime.IsNil(p) || runtime.IsNil(q) {
+			return false
+		}
+		return guard(loc, func() bool { return test(p.(string), q.(string)) })
+	})
+}
+
+// slice is a[from:to] as runtime.Slice cuts it: bounds counted from the
+// end when negative, then clamped; a list keeps sharing its array (lists
+// are never changed in place), a string is cut by bytes.
+func (t *translator) slice(n *ast.SliceNode) val {
+	base, loc := t.node(n.Node), n.Location()
+	var to, from func(*frame) int
+	if n.To != nil {
+		to = intOf(t.operand(n.To), loc)
+	}
+	if n.From != nil {
+		from = intOf(t.operand(n.From), loc)
+	}
+	bounds := func(fr *frame, length int) (int, int) {
+		b := length
+		if to != nil {
+			b = to(fr)
+		}
+		a := 0
+		if from != nil {
+			a = from(fr)
+		}
+		if a < 0 {
+			a += length
+		}
+		a = max(a, 0)
+		if b < 0 {
+			b += length
+		}
+		b = min(max(b, 0), length)
+		return min(a, b), b
+	}
+	switch f := base.fn.(type) {
+	case func(*frame) []string:
+		return mk(func(fr *frame) []string {
+			l := f(fr)
+			a, b := bounds(fr, len(l))
+			return l[a:b]
+		})
+	case func(*frame) []any:
+		return mk(func(fr *frame) []any {
+			l := f(fr)
+			a, b := bounds(fr, len(l))
+			return l[a:b]
+		})
+	case func(*frame) string:
+		return mk(func(fr *frame) string {
+			s := f(fr)
+			a, b := bounds(fr, len(s))
+			return s[a:b]
+		})
+	}
+	// A value known only at run time: runtime.Slice, with the bounds
+	// the VM hands it (len of the value when there is no end, 0 when
+	// there is no start).
+	x := deref(n.Node, base).box
+	var tb, fb func(*frame) any
+	if n.To != nil {
+		tb = t.operand(n.To).box
+	}
+	if n.From != nil {
+		fb = t.operand(n.From).box
+	}
+	return mk(func(fr *frame) any {
+		v := x(fr)
+		var hi, lo any = 0, 0
+		if tb != nil {
+			hi = tb(fr)
+		} else {
+			hi = guard(loc, func() int { return runtime.Len(v) })
+		}
+		if fb != nil {
+			lo = fb(fr)
+		}
+		return guard(loc, func() any { return runtime.Slice(v, lo, hi) })
+	})
 }
 
 // logical is && and ||: the left side decides, as a bool, whether the
@@ -277,6 +382,9 @@ func (t *translator) arith(n *ast.BinaryNode) val {
 		return mk(func(fr *frame) string {
 			a, b := s(fr), u(fr)
 			fr.grow(len(a)+len(b), loc)
+			if x, ok := joinedName(fr.boxed, a, b); ok {
+				return x.(string)
+			}
 			return a + b
 		})
 	}
@@ -284,8 +392,20 @@ func (t *translator) arith(n *ast.BinaryNode) val {
 		"+": runtime.Add, "-": runtime.Subtract, "*": runtime.Multiply,
 	}[n.Operator]
 	x, y, loc := l.box, r.box, n.Location()
+	plus := n.Operator == "+"
 	return mk(func(fr *frame) any {
 		p, q := x(fr), y(fr)
+		if plus {
+			// A name built at run time ('price.' + good) is most often
+			// one the game declares: its box, with no new string.
+			if a, ok := p.(string); ok {
+				if b, ok := q.(string); ok {
+					if v, ok := joinedName(fr.boxed, a, b); ok {
+						return fr.sized(v, loc)
+					}
+				}
+			}
+		}
 		return fr.sized(guard(loc, func() any { return op(p, q) }), loc)
 	})
 }

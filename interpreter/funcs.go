@@ -5,6 +5,7 @@ package interpreter
 
 import (
 	"fmt"
+	"github.com/expr-lang/expr/file"
 	"slices"
 	"strconv"
 )
@@ -56,7 +57,7 @@ func (m *machine) library() []libFunc {
 		fn2("walksBack", m.walksBack),
 
 		// Multisets of ids.
-		fn2("minus", m.minus),
+		m.minusFunc(),
 
 		// Goods.
 		fn1("stock", m.stock),
@@ -118,13 +119,26 @@ func (m *machine) qadd(id, name string, v int) (bool, error) { return m.setQVar(
 // seatOf is the seat k seats on from p, wrapping round the table.
 func (m *machine) seatOf(p, k int) (int, error) { return mod(p+k, m.st.Players), nil }
 
-// seats lists every seat, starting at p.
+// seats lists every seat, starting at p. The lists are made once per
+// number of players and shared: a list is never changed in place, and
+// each is capped at its length, so appending to one copies it.
 func (m *machine) seats(p int) ([]int, error) {
-	out := make([]int, m.st.Players)
-	for k := range out {
-		out[k] = mod(p+k, m.st.Players)
+	n := m.st.Players
+	if n <= 0 {
+		return []int{}, nil
 	}
-	return out, nil
+	if len(m.seatLists) != n {
+		all := make([]int, n*n)
+		m.seatLists = make([][]int, n)
+		for q := range m.seatLists {
+			l := all[q*n : (q+1)*n : (q+1)*n]
+			for k := range l {
+				l[k] = mod(q+k, n)
+			}
+			m.seatLists[q] = l
+		}
+	}
+	return m.seatLists[mod(p, n)], nil
 }
 
 func (m *machine) pz(name string, p int) (string, error) { return m.g.playerZone(name, p), nil }
@@ -203,6 +217,69 @@ func (m *machine) walks(from string, n int) ([][]string, error) {
 
 func (m *machine) walksBack(from string, n int) ([][]string, error) {
 	return m.walksDir(from, n, true)
+}
+
+// minusFunc is minus for the library. On the fast path a list of ids
+// that is a []string or a []any is read without boxing it, and a []any
+// is read into the frame's scratch.
+func (m *machine) minusFunc() libFunc {
+	f := fn2("minus", m.minus)
+	f.call = func(loc file.Location, args []val) val {
+		a, aok := idsArg(args[0])
+		b, bok := idsArg(args[1])
+		if !aok || !bok {
+			return fn2("minus", m.minus).call(loc, args)
+		}
+		return mk(func(fr *frame) []string {
+			as, aa := a(fr)
+			bs, ba := b(fr)
+			x, err := fr.ids(0, as, aa)
+			if err == nil {
+				bs, err = fr.ids(1, bs, ba)
+			}
+			if err != nil {
+				fail(loc, fmt.Errorf("minus: %v", err))
+			}
+			return minus(x, bs)
+		})
+	}
+	return f
+}
+
+// idsArg reads a list argument typed as []string or []any: one of the
+// two results is set.
+func idsArg(v val) (func(*frame) ([]string, []any), bool) {
+	switch f := v.fn.(type) {
+	case func(*frame) []string:
+		return func(fr *frame) ([]string, []any) { return f(fr), nil }, true
+	case func(*frame) []any:
+		return func(fr *frame) ([]string, []any) {
+			l := f(fr)
+			if l == nil {
+				return nil, nil
+			}
+			return nil, l
+		}, true
+	}
+	return nil, false
+}
+
+// ids reads a list of ids into scratch list k of the frame, when it is a
+// []any; the result is only read before the next call.
+func (fr *frame) ids(k int, s []string, a []any) ([]string, error) {
+	if a == nil {
+		return s, nil
+	}
+	out := fr.idBuf[k][:0]
+	for _, x := range a {
+		str, ok := x.(string)
+		if !ok {
+			return nil, fmt.Errorf("want a list of ids, found %v", x)
+		}
+		out = append(out, str)
+	}
+	fr.idBuf[k] = out
+	return out, nil
 }
 
 // minus takes lists of ids, typed or not.
@@ -515,7 +592,13 @@ func (m *machine) transfer(good, from, to string) (bool, error) {
 // equal element of a.
 func minus(a, b []string) []string {
 	out := make([]string, 0, len(a))
-	used := make([]bool, len(b))
+	var small [64]bool // b is short: no allocation for its marks
+	used := small[:0]
+	if len(b) <= len(small) {
+		used = small[:len(b)]
+	} else {
+		used = make([]bool, len(b))
+	}
 next:
 	for _, x := range a {
 		for k, y := range b {

@@ -143,7 +143,10 @@ func (m *machine) newPiece(kind string, owner int) (string, error) {
 }
 
 // initPiece gives a piece its vars' starting values.
-func (g *Game) initPiece(pc *Piece) { g.tab.newPieceVars(pc) }
+func (g *Game) initPiece(pc *Piece) {
+	g.tab.newPieceVars(pc)
+	pc.idBox = pc.ID
+}
 
 // costWalks lists the paths from a node, visiting no node twice, whose
 // steps cost at most budget in all. A step's cost is the num named key

@@ -70,6 +70,8 @@ type Game struct {
 
 	// tab numbers the counters of the game's states (counters.go).
 	tab *tables
+	// boxed holds the declared names boxed once (boxes.go).
+	boxed map[string]any
 
 	blocks     []*Block
 	base       *layout // the locals of scoring and of outside expressions

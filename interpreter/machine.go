@@ -54,6 +54,8 @@ type machine struct {
 	differ func(c *code, env Scope) (any, error)
 	// budget is what is left of the limits (limits.go).
 	budget budget
+	// seatLists are the lists seats() gives, by first seat (funcs.go).
+	seatLists [][]int
 }
 
 type optionCache struct {

@@ -172,14 +172,14 @@ func (g *Game) bindFrom(a *Action, k int, sc Scope, word int, lists []candidates
 	if lists != nil && lists[k].ok {
 		vals = lists[k].vals
 	} else {
-		v, err := g.m.eval(p.from, sc)
+		l, notList, err := g.m.evalList(p.from, sc)
 		if err != nil {
 			return err
 		}
-		vals, err = toList(v)
-		if err != nil {
-			return fmt.Errorf("%s: %s.%s: %v", p.from.pos, a.ID, p.name, err)
+		if notList != nil {
+			return fmt.Errorf("%s: %s.%s: %v", p.from.pos, a.ID, p.name, notList)
 		}
+		vals = l
 		if err := p.fits(a, vals); err != nil {
 			return err
 		}
@@ -336,13 +336,12 @@ func (g *Game) applyAction(st *State, f *Frame, c *Cursor, a *Action, p int, mov
 			break
 		}
 		prm := a.params[k]
-		v, err := g.m.eval(prm.from, sc)
+		vals, notList, err := g.m.evalList(prm.from, sc)
 		if err != nil {
 			return err
 		}
-		vals, err := toList(v)
-		if err != nil {
-			return err
+		if notList != nil {
+			return notList
 		}
 		found := false
 		for _, x := range vals {

@@ -97,6 +97,6 @@ func (p *Piece) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &j); err != nil {
 		return err
 	}
-	*p = Piece{ID: j.ID, Kind: j.Kind, Owner: j.Owner, At: j.At, moreVars: j.Vars, Strs: j.Strs}
+	*p = Piece{ID: j.ID, Kind: j.Kind, Owner: j.Owner, At: j.At, moreVars: j.Vars, Strs: j.Strs, idBox: j.ID}
 	return nil
 }

@@ -213,13 +213,12 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 		}
 	case stepEach:
 		c.PC++
-		v, err := m.eval(s.expr, f.Scope)
+		items, notList, err := m.evalList(s.expr, f.Scope)
 		if err != nil {
 			return err
 		}
-		items, err := toList(v)
-		if err != nil {
-			return fmt.Errorf("%s: each: %v", s.expr.pos, err)
+		if notList != nil {
+			return fmt.Errorf("%s: each: %v", s.expr.pos, notList)
 		}
 		if len(items) > 0 && len(s.loop.steps) > 0 {
 			f.Scope.vals[s.asSlot] = items[0]
@@ -316,14 +315,14 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 		if err != nil {
 			return err
 		}
-		st.Pending = &Decision{Player: p.(int), Kind: "choose", ID: s.chooseID, Prompt: s.prompt}
+		st.pend(Decision{Player: p.(int), Kind: "choose", ID: s.chooseID, Prompt: s.prompt})
 		m.cache = optionCache{st: st, steps: st.Steps, rev: m.rev, opts: opts}
 	case stepTurn:
 		p, err := m.eval(s.player, f.Scope)
 		if err != nil {
 			return err
 		}
-		st.Pending = &Decision{Player: p.(int), Kind: "turn", Prompt: s.prompt}
+		st.pend(Decision{Player: p.(int), Kind: "turn", Prompt: s.prompt})
 	}
 	return nil
 }
@@ -341,28 +340,27 @@ func (g *Game) options(st *State, f *Frame, s *Step) ([]any, error) {
 }
 
 func (g *Game) evalOptions(f *Frame, s *Step) ([]any, error) {
-	v, err := g.m.eval(s.expr, f.Scope)
+	l, notList, err := g.m.evalList(s.expr, f.Scope)
 	if err != nil {
 		return nil, err
 	}
-	l, err := toList(v)
-	if err != nil {
-		return nil, fmt.Errorf("%s: choose %s: %v", s.expr.pos, s.chooseID, err)
+	if notList != nil {
+		return nil, fmt.Errorf("%s: choose %s: %v", s.expr.pos, s.chooseID, notList)
 	}
 	return l, nil
 }
 
 // toList reads a list of values. A []any is returned as it is, not
 // copied: lists are shared between evaluations, states and cursors, and
-// never changed in place.
-func toList(v any) ([]any, error) {
+// never changed in place. Strings are boxed with the game's boxes.
+func toList(v any, boxed map[string]any) ([]any, error) {
 	switch l := v.(type) {
 	case []any:
 		return l, nil
 	case []string:
 		out := make([]any, len(l))
 		for i, x := range l {
-			out[i] = x
+			out[i] = boxStr(boxed, x)
 		}
 		return out, nil
 	case []int:
@@ -387,7 +385,7 @@ func format(v any) string {
 	case bool:
 		return strconv.FormatBool(x)
 	}
-	if l, err := toList(v); err == nil && v != nil {
+	if l, err := toList(v, nil); err == nil && v != nil {
 		return string(appendList(nil, l))
 	}
 	return fmt.Sprint(v)
@@ -415,7 +413,7 @@ func appendFormat(b []byte, v any) []byte {
 	case bool:
 		return strconv.AppendBool(b, x)
 	}
-	if l, err := toList(v); err == nil && v != nil {
+	if l, err := toList(v, nil); err == nil && v != nil {
 		return appendList(b, l)
 	}
 	return fmt.Append(b, v)

@@ -41,7 +41,8 @@ type State struct {
 	// Stack is the effects under way; Pending is the decision they wait for.
 	Stack   []*Frame  `json:"stack,omitempty"`
 	Pending *Decision `json:"pending,omitempty"`
-	// pending holds the decision of a copy (Clone).
+	// pending holds the decision Pending points at, once the state has
+	// run to one or was copied (Clone): no allocation per decision.
 	pending Decision
 
 	Finished  bool     `json:"finished"`
@@ -65,6 +66,17 @@ type Piece struct {
 	moreVars map[string]int
 	// Strs are the piece's string vars (pieceStrs: a heading, a mode...).
 	Strs map[string]string `expr:"strs" json:"strs,omitempty"`
+	// idBox is ID boxed once, for the lists of ids expressions build.
+	idBox any
+}
+
+// boxedID is the piece's id in an interface, without a new box when the
+// piece has its own.
+func (p *Piece) boxedID() any {
+	if p.idBox != nil {
+		return p.idBox
+	}
+	return p.ID
 }
 
 // Frame is one effect under way: its locals and where it is in its blocks.
@@ -229,6 +241,14 @@ func clonePieces(l []*Piece, vars []int) []*Piece {
 		c[i] = q
 	}
 	return c
+}
+
+// pend makes d the decision the state waits for, kept in the state
+// itself. A caller that holds the old Pending across a move sees it
+// change: Pending is read afresh after every move.
+func (s *State) pend(d Decision) {
+	s.pending = d
+	s.Pending = &s.pending
 }
 
 func clonePending(d *Decision) *Decision {

@@ -1,0 +1,90 @@
+package interpreter
+
+// Boxed strings. Putting a string in an interface (a list element, a
+// value the fast path hands the VM's way) copies its header to the heap:
+// one allocation per string per evaluation. The strings a game's
+// expressions pass around are nearly all names the definition declares
+// (zones, board nodes, cards, kinds, goods, string vars), so the game
+// boxes each of them once at compile time and the hot path reuses the
+// box. The table is read-only once Compile returns, so states of one
+// game may run on several goroutines.
+
+// internNames boxes every name the definition declares.
+func (g *Game) internNames() map[string]any {
+	boxed := map[string]any{}
+	add := func(s string) {
+		if _, ok := boxed[s]; !ok {
+			boxed[s] = s
+		}
+	}
+	addMap := func(m map[string]string) {
+		for k, v := range m {
+			add(k)
+			add(v)
+		}
+	}
+	for _, z := range g.zoneOrder {
+		add(z)
+	}
+	for _, refs := range g.pzNames {
+		for _, z := range refs {
+			add(z)
+		}
+	}
+	add(boxZone)
+	for _, id := range g.cardOrder {
+		c := g.cards[id]
+		add(c.ID)
+		add(c.Def)
+		add(c.Name)
+		add(c.Kind)
+		addMap(c.Str)
+	}
+	for _, k := range g.pieceKindIDs {
+		add(k)
+	}
+	for _, gd := range g.goods {
+		add(gd.ID)
+	}
+	for _, l := range [][]string{g.vars, g.playerVars, g.pieceVars, g.nodeVars, g.pieceStrs} {
+		for _, s := range l {
+			add(s)
+		}
+	}
+	addMap(g.qstrInit)
+	if b := g.board; b != nil {
+		for _, id := range b.order {
+			n := b.Nodes[id]
+			add(n.ID)
+			add(n.Kind)
+			add(n.Name)
+			addMap(n.Str)
+			for _, e := range b.out[id] {
+				addMap(e.Str)
+			}
+		}
+	}
+	return boxed
+}
+
+// boxStr is s in an interface: the game's own box when s is a name it
+// declares, else a new one.
+func boxStr(boxed map[string]any, s string) any {
+	if b, ok := boxed[s]; ok {
+		return b
+	}
+	return s
+}
+
+// joinedName is the box of a + b when that is a name the game declares,
+// found without building the string.
+func joinedName(boxed map[string]any, a, b string) (any, bool) {
+	var buf [64]byte
+	if len(a)+len(b) > len(buf) || len(boxed) == 0 {
+		return nil, false
+	}
+	n := copy(buf[:], a)
+	n += copy(buf[n:], b)
+	v, ok := boxed[string(buf[:n])]
+	return v, ok
+}
