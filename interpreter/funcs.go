@@ -5,9 +5,11 @@ package interpreter
 
 import (
 	"fmt"
-	"github.com/expr-lang/expr/file"
 	"slices"
 	"strconv"
+
+	"github.com/expr-lang/expr/conf"
+	"github.com/expr-lang/expr/file"
 )
 
 // library is every function an expression may call. Each is a typed Go
@@ -80,13 +82,24 @@ func (m *machine) library() []libFunc {
 
 // register makes the library: by name for the fast path, and as options
 // for expr.
+//
+// expr's Function option reflects a function's types each time it is
+// applied, which is once per expression compiled: the library's options
+// are applied here once, and one option copies what they made.
 func (m *machine) register() {
 	m.lib = map[string]libFunc{}
+	made := conf.CreateNew()
 	for _, f := range append(m.library(), m.playLibrary()...) {
 		f.named, f.nameArg = m.namedCall(f.name)
 		m.lib[f.name] = f
-		m.opts = append(m.opts, f.option)
+		f.option(made)
 	}
+	fns := made.Functions
+	m.opts = append(m.opts, func(c *conf.Config) {
+		for name, f := range fns {
+			c.Functions[name] = f
+		}
+	})
 }
 
 func (m *machine) get(name string) (int, error) { return m.st.varOf(name), nil }
