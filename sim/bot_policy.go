@@ -37,24 +37,17 @@ func (b *PolicyBot) Choose(obs *interpreter.Observation, legal []interpreter.Mov
 	if err != nil || !ranked {
 		return legal[b.r.IntN(len(legal))]
 	}
-	b.best = b.best[:0]
-	top := 0
-	for i, m := range legal {
-		k := b.rankOf(i, m)
-		if k < 0 {
-			continue
+	var at int
+	at, b.best = bestRanked(len(legal), func(i int) (int, bool) {
+		if k := b.rankOf(i, legal[i]); k >= 0 {
+			return b.ranks[k], true
 		}
-		switch r := b.ranks[k]; {
-		case len(b.best) == 0 || r > top:
-			b.best, top = append(b.best[:0], i), r
-		case r == top:
-			b.best = append(b.best, i)
-		}
-	}
-	if len(b.best) == 0 {
+		return 0, false
+	}, b.r, b.best)
+	if at < 0 {
 		return legal[b.r.IntN(len(legal))]
 	}
-	return legal[b.best[b.r.IntN(len(b.best))]]
+	return legal[at]
 }
 
 // rankOf is the index in the sample's moves of legal move i, m: the same

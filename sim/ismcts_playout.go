@@ -35,15 +35,6 @@ func (b *ISMCTS) playoutMove(st *interpreter.State) (at, who int, ok bool) {
 	if !ranked {
 		return b.r.IntN(len(legal)), legal[0].Player, true
 	}
-	b.best = b.best[:0]
-	top := 0
-	for i, r := range ranks {
-		switch {
-		case len(b.best) == 0 || r > top:
-			b.best, top = append(b.best[:0], i), r
-		case r == top:
-			b.best = append(b.best, i)
-		}
-	}
-	return b.best[b.r.IntN(len(b.best))], legal[0].Player, true
+	at, b.best = bestRanked(len(ranks), func(i int) (int, bool) { return ranks[i], true }, b.r, b.best)
+	return at, legal[0].Player, true
 }
