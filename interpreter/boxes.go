@@ -53,13 +53,13 @@ func (g *Game) internNames() map[string]any {
 	}
 	addMap(g.qstrInit)
 	if b := g.board; b != nil {
-		for _, id := range b.order {
+		for _, id := range b.Order {
 			n := b.Nodes[id]
 			add(n.ID)
 			add(n.Kind)
 			add(n.Name)
 			addMap(n.Str)
-			for _, e := range b.out[id] {
+			for _, e := range b.Out[id] {
 				addMap(e.Str)
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	exprast "github.com/expr-lang/expr/ast"
 
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/board"
 )
 
 // checkNames reports names given as string constants that the definition
@@ -59,7 +60,7 @@ func (g *Game) checkNames(l lit, src string, n exprast.Node, errs *diag.List) {
 			case "qget", "qset", "qadd":
 				report(1, "piece var", g.pieceVars)
 			case "nget", "nset", "nadd":
-				report(0, "node", g.board.order)
+				report(0, "node", g.board.Order)
 				report(1, "node var", g.nodeVars)
 			case "qstr", "qsetstr":
 				report(1, "piece string var", g.pieceStrs)
@@ -86,15 +87,15 @@ func (g *Game) checkNames(l lit, src string, n exprast.Node, errs *diag.List) {
 			case "rollDie":
 				report(0, "die", keys(g.dice))
 			case "node", "out", "into", "at", "walks", "walksBack":
-				report(0, "node", g.board.order)
+				report(0, "node", g.board.Order)
 			case "dist", "costDist":
-				report(0, "node", g.board.order)
-				report(1, "node", g.board.order)
+				report(0, "node", g.board.Order)
+				report(1, "node", g.board.Order)
 			case "place":
 				report(0, "piece", g.pieceIDs())
-				report(1, "node", g.board.order)
+				report(1, "node", g.board.Order)
 			case "nodes":
-				report(0, "node kind", keys(g.board.kinds))
+				report(0, "node kind", keys(g.board.Kinds))
 			case "transfer":
 				report(0, "good", g.goodIDs())
 			case "has":
@@ -167,14 +168,14 @@ func (g *Game) fieldNames(n exprast.Node) (string, []string) {
 		return "card", g.cardDefs()
 	case t == reflect.TypeOf(Card{}) && p.Value == "kind":
 		return "card kind", keys(g.defs)
-	case t == reflect.TypeOf(Node{}) && p.Value == "kind":
-		return "node kind", keys(g.board.kinds)
+	case t == reflect.TypeOf(board.Node{}) && p.Value == "kind":
+		return "node kind", keys(g.board.Kinds)
 	case t == reflect.TypeOf(Piece{}) && p.Value == "kind":
 		return "piece kind", g.pieceKindIDs
 	case t == reflect.TypeOf(Piece{}) && p.Value == "at":
-		return "node", append([]string{""}, g.board.order...)
-	case t == reflect.TypeOf(Edge{}) && (p.Value == "from" || p.Value == "to"):
-		return "node", g.board.order
+		return "node", append([]string{""}, g.board.Order...)
+	case t == reflect.TypeOf(board.Edge{}) && (p.Value == "from" || p.Value == "to"):
+		return "node", g.board.Order
 	}
 	return "", nil
 }
@@ -339,7 +340,7 @@ func (g *Game) hintExpr(msg string, s scope) string {
 	case strings.HasPrefix(msg, "type ") && strings.Contains(msg, " has no field "):
 		t, field, _ := strings.Cut(strings.TrimPrefix(msg, "type "), " has no field ")
 		name = field
-		for _, v := range []any{Card{}, Node{}, Piece{}, Edge{}} {
+		for _, v := range []any{Card{}, board.Node{}, Piece{}, board.Edge{}} {
 			rt := reflect.TypeOf(v)
 			if !strings.HasSuffix(t, "."+rt.Name()) {
 				continue

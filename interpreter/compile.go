@@ -9,6 +9,7 @@ import (
 	"github.com/expr-lang/expr/types"
 
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/board"
 	"github.com/haven-engine/haven/load"
 )
 
@@ -272,7 +273,7 @@ func (c *compiler) declarations(v cue.Value) {
 
 func (c *compiler) boardDecl(v cue.Value) {
 	g := c.g
-	g.board = &Board{Nodes: map[string]*Node{}, out: map[string][]*Edge{}, in: map[string][]*Edge{}, kinds: map[string][]string{}}
+	g.board = &board.Board{Nodes: map[string]*board.Node{}, Out: map[string][]*board.Edge{}, In: map[string][]*board.Edge{}, Kinds: map[string][]string{}}
 	boards, _ := lookup(v, "boards")
 	name := str(v, "board")
 	if name == "" {
@@ -295,7 +296,7 @@ func (c *compiler) boardDecl(v cue.Value) {
 	}
 	ns, _ := lookup(b, "nodes")
 	fields(ns, func(id string, x cue.Value) {
-		n := &Node{ID: id, Kind: str(x, "kind"), Name: str(x, "name"), Num: map[string]int{}, Str: map[string]string{}}
+		n := &board.Node{ID: id, Kind: str(x, "kind"), Name: str(x, "name"), Num: map[string]int{}, Str: map[string]string{}}
 		if n.Name == "" {
 			n.Name = id
 		}
@@ -304,9 +305,9 @@ func (c *compiler) boardDecl(v cue.Value) {
 		strs, _ := lookup(x, "str")
 		fields(strs, func(k string, y cue.Value) { n.Str[k], _ = y.String() })
 		g.board.Nodes[id] = n
-		g.board.order = append(g.board.order, id)
-		g.board.kinds[n.Kind] = append(g.board.kinds[n.Kind], id)
-		g.board.kinds[""] = append(g.board.kinds[""], id)
+		g.board.Order = append(g.board.Order, id)
+		g.board.Kinds[n.Kind] = append(g.board.Kinds[n.Kind], id)
+		g.board.Kinds[""] = append(g.board.Kinds[""], id)
 	})
 	es, _ := lookup(b, "edges")
 	elems(es, func(_ int, x cue.Value) {
@@ -314,22 +315,22 @@ func (c *compiler) boardDecl(v cue.Value) {
 		for k, end := range []string{from, to} {
 			if g.board.Nodes[end] == nil {
 				y, _ := lookup(x, []string{"from", "to"}[k])
-				c.errorf(y, "edge %s→%s: %s", from, to, unknownName("node", end, g.board.order))
+				c.errorf(y, "edge %s→%s: %s", from, to, unknownName("node", end, g.board.Order))
 				return
 			}
 		}
-		e := &Edge{From: from, To: to, Num: map[string]int{}, Str: map[string]string{}}
+		e := &board.Edge{From: from, To: to, Num: map[string]int{}, Str: map[string]string{}}
 		nums, _ := lookup(x, "num")
 		fields(nums, func(k string, y cue.Value) { i, _ := y.Int64(); e.Num[k] = int(i) })
 		strs, _ := lookup(x, "str")
 		fields(strs, func(k string, y cue.Value) { e.Str[k], _ = y.String() })
-		g.board.out[from] = append(g.board.out[from], e)
-		g.board.in[to] = append(g.board.in[to], e)
-		g.board.decl = append(g.board.decl, BoardEdge{Edge: e, Directed: boolean(x, "directed", true)})
+		g.board.Out[from] = append(g.board.Out[from], e)
+		g.board.In[to] = append(g.board.In[to], e)
+		g.board.Decl = append(g.board.Decl, board.DeclaredEdge{Edge: e, Directed: boolean(x, "directed", true)})
 		if !boolean(x, "directed", true) {
-			r := &Edge{From: to, To: from, Num: e.Num, Str: e.Str}
-			g.board.out[to] = append(g.board.out[to], r)
-			g.board.in[from] = append(g.board.in[from], r)
+			r := &board.Edge{From: to, To: from, Num: e.Num, Str: e.Str}
+			g.board.Out[to] = append(g.board.Out[to], r)
+			g.board.In[from] = append(g.board.In[from], r)
 		}
 	})
 }

@@ -64,7 +64,7 @@ func (n names) equal(o names) bool {
 func newTables(g *Game) *tables {
 	t := &tables{
 		vars: newNames(g.vars), pvars: newNames(g.playerVars),
-		nodes: newNames(g.board.order), nvars: newNames(g.nodeVars), qvars: newNames(g.pieceVars),
+		nodes: newNames(g.board.Order), nvars: newNames(g.nodeVars), qvars: newNames(g.pieceVars),
 		zoneTables: newZoneTables(g),
 	}
 	for _, v := range g.vars {

@@ -11,6 +11,7 @@ import (
 	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm/runtime"
+	"github.com/haven-engine/haven/interpreter/board"
 )
 
 // builtin translates a call of one of expr's builtins: the list builtins
@@ -218,7 +219,7 @@ func lenOf(v val) (val, bool) {
 		return mk(func(fr *frame) int { return len(f(fr)) }), true
 	case func(*frame) []*Piece:
 		return mk(func(fr *frame) int { return len(f(fr)) }), true
-	case func(*frame) []*Edge:
+	case func(*frame) []*board.Edge:
 		return mk(func(fr *frame) int { return len(f(fr)) }), true
 	case func(*frame) [][]string:
 		return mk(func(fr *frame) int { return len(f(fr)) }), true

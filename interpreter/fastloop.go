@@ -8,6 +8,7 @@ import (
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm/runtime"
+	"github.com/haven-engine/haven/interpreter/board"
 )
 
 // loop translates a builtin that runs a predicate over a list: all, any,
@@ -126,8 +127,8 @@ func (t *translator) items(n ast.Node) items {
 		return typedItems[any]{f, func(s *slot, x any) { s.a = x }, slotAny}
 	case func(*frame) []*Piece:
 		return typedItems[*Piece]{f, func(s *slot, x *Piece) { s.a = x }, slotAny}
-	case func(*frame) []*Edge:
-		return typedItems[*Edge]{f, func(s *slot, x *Edge) { s.a = x }, slotAny}
+	case func(*frame) []*board.Edge:
+		return typedItems[*board.Edge]{f, func(s *slot, x *board.Edge) { s.a = x }, slotAny}
 	}
 	return dynItems{deref(n, v).box}
 }

@@ -8,13 +8,14 @@ import (
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm/runtime"
+	"github.com/haven-engine/haven/interpreter/board"
 )
 
 var (
 	pieceType = reflect.TypeFor[*Piece]()
 	cardType  = reflect.TypeFor[*Card]()
-	nodeType  = reflect.TypeFor[*Node]()
-	edgeType  = reflect.TypeFor[*Edge]()
+	nodeType  = reflect.TypeFor[*board.Node]()
+	edgeType  = reflect.TypeFor[*board.Edge]()
 )
 
 // member is a.b or a[i]: a field of a piece, card, node or edge, read
@@ -150,26 +151,26 @@ func (t *translator) field(n *ast.MemberNode, name string) val {
 	case nodeType:
 		switch name {
 		case "id":
-			return field(base, loc, rf, func(x *Node) string { return x.ID })
+			return field(base, loc, rf, func(x *board.Node) string { return x.ID })
 		case "kind":
-			return field(base, loc, rf, func(x *Node) string { return x.Kind })
+			return field(base, loc, rf, func(x *board.Node) string { return x.Kind })
 		case "name":
-			return field(base, loc, rf, func(x *Node) string { return x.Name })
+			return field(base, loc, rf, func(x *board.Node) string { return x.Name })
 		case "num":
-			return field(base, loc, rf, func(x *Node) map[string]int { return x.Num })
+			return field(base, loc, rf, func(x *board.Node) map[string]int { return x.Num })
 		case "str":
-			return field(base, loc, rf, func(x *Node) map[string]string { return x.Str })
+			return field(base, loc, rf, func(x *board.Node) map[string]string { return x.Str })
 		}
 	case edgeType:
 		switch name {
 		case "from":
-			return field(base, loc, rf, func(e *Edge) string { return e.From })
+			return field(base, loc, rf, func(e *board.Edge) string { return e.From })
 		case "to":
-			return field(base, loc, rf, func(e *Edge) string { return e.To })
+			return field(base, loc, rf, func(e *board.Edge) string { return e.To })
 		case "num":
-			return field(base, loc, rf, func(e *Edge) map[string]int { return e.Num })
+			return field(base, loc, rf, func(e *board.Edge) map[string]int { return e.Num })
 		case "str":
-			return field(base, loc, rf, func(e *Edge) map[string]string { return e.Str })
+			return field(base, loc, rf, func(e *board.Edge) map[string]string { return e.Str })
 		}
 	}
 	unsupported()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
+	"github.com/haven-engine/haven/interpreter/board"
 )
 
 // library is every function an expression may call. Each is a typed Go
@@ -211,18 +212,18 @@ func (m *machine) at(node string) ([]*Piece, error) {
 
 func (m *machine) unplace(id string) (bool, error) { return m.place(id, "") }
 
-func (m *machine) node(id string) (*Node, error) {
+func (m *machine) node(id string) (*board.Node, error) {
 	if n := m.g.board.Nodes[id]; n != nil {
 		return n, nil
 	}
 	return nil, fmt.Errorf("node(%q): no such node", id)
 }
 
-func (m *machine) nodes(kind string) ([]string, error) { return m.g.board.kinds[kind], nil }
-func (m *machine) out(node string) ([]*Edge, error)    { return m.g.board.out[node], nil }
-func (m *machine) into(node string) ([]*Edge, error)   { return m.g.board.in[node], nil }
+func (m *machine) nodes(kind string) ([]string, error)     { return m.g.board.Kinds[kind], nil }
+func (m *machine) out(node string) ([]*board.Edge, error)  { return m.g.board.Out[node], nil }
+func (m *machine) into(node string) ([]*board.Edge, error) { return m.g.board.In[node], nil }
 
-func (m *machine) dist(from, to string) (int, error) { return m.g.board.dist(from, to), nil }
+func (m *machine) dist(from, to string) (int, error) { return m.g.board.Dist(from, to), nil }
 
 func (m *machine) walks(from string, n int) ([][]string, error) {
 	return m.walksDir(from, n, false)

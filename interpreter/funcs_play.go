@@ -6,6 +6,7 @@ package interpreter
 
 import (
 	"fmt"
+	"github.com/haven-engine/haven/interpreter/board"
 	"strconv"
 )
 
@@ -159,21 +160,17 @@ func (m *machine) costWalks(from string, budget int, key string) ([][]string, er
 	if b.Nodes[from] == nil {
 		return nil, fmt.Errorf("costWalks(%q): no such node", from)
 	}
-	k := reachKey{from, budget, key}
-	if l, ok := b.reach[k]; ok {
+	if l, ok := b.KeptCostWalks(from, budget, key); ok {
 		return l, nil
 	}
-	l, ok := b.costWalks(from, budget, key, min(m.budget.eval, m.budget.decision, m.g.limits.Memory))
+	l, ok := b.CostWalks(from, budget, key, min(m.budget.eval, m.budget.decision, m.g.limits.Memory))
 	if !ok {
 		return nil, &budgetError{fmt.Sprintf("work budget exceeded: more paths costing at most %d from %s than the budget allows (limits.work, limits.memory)", budget, from)}
 	}
 	if err := m.budget.spend(len(l)); err != nil {
 		return nil, err
 	}
-	if b.reach == nil {
-		b.reach = map[reachKey][][]string{}
-	}
-	b.reach[k] = l
+	b.KeepCostWalks(from, budget, key, l)
 	return l, nil
 }
 
@@ -187,13 +184,13 @@ func (m *machine) pathCost(from string, list any, key string) (int, error) {
 	}
 	total, at := 0, from
 	for _, to := range path {
-		e := m.g.board.edge(at, to)
-		if e == nil || edgeCost(e, key) < 0 {
+		e := m.g.board.EdgeTo(at, to)
+		if e == nil || board.EdgeCost(e, key) < 0 {
 			return -1, nil
 		}
-		total += edgeCost(e, key)
+		total += board.EdgeCost(e, key)
 		if at != from {
-			total += m.g.board.passCost(at, key)
+			total += m.g.board.PassCost(at, key)
 		}
 		at = to
 	}
@@ -262,4 +259,10 @@ func (m *machine) modified(target string, p int, base int) (int, error) {
 		}
 	}
 	return v, nil
+}
+
+// costDist is the least cost of a walk from one node to another
+// (Board.costDist).
+func (m *machine) costDist(from, to, key string) (int, error) {
+	return m.g.board.CostDist(from, to, key)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/board"
 )
 
 // Game is a compiled definition: immutable data shared by every state,
@@ -45,7 +46,7 @@ type Game struct {
 	// kindRefs are the kinds expressions name as constants.
 	kindRefs map[string]bool
 	dice     map[string][]int
-	board    *Board
+	board    *board.Board
 
 	setup, flow *Block
 	effects     map[string]*Effect
@@ -115,39 +116,6 @@ type Card struct {
 type PieceKind struct {
 	ID        string
 	perPlayer *code
-}
-
-// Board is the graph in play.
-type Board struct {
-	Nodes   map[string]*Node
-	order   []string
-	out, in map[string][]*Edge
-	kinds   map[string][]string
-	// reach keeps the lists costWalks made (walkcost.go).
-	reach map[reachKey][][]string
-	// walked keeps the lists walks made (board.go).
-	walked map[walkKey][][]string
-	// dists keeps the tables costDist made (costdist.go).
-	dists map[distKey]map[string]int
-	decl  []BoardEdge // the edges as declared, for drawing
-}
-
-// Node is a space of the board.
-type Node struct {
-	ID   string            `expr:"id" json:"id"`
-	Kind string            `expr:"kind" json:"kind"`
-	Name string            `expr:"name" json:"name"`
-	Num  map[string]int    `expr:"num" json:"num,omitempty"`
-	Str  map[string]string `expr:"str" json:"str,omitempty"`
-}
-
-// Edge joins two nodes. An undirected edge is listed from both ends, with
-// From always the end it is listed from.
-type Edge struct {
-	From string            `expr:"from"`
-	To   string            `expr:"to"`
-	Num  map[string]int    `expr:"num"`
-	Str  map[string]string `expr:"str"`
 }
 
 // Effect is a named subroutine.

@@ -160,7 +160,7 @@ func (c *compiler) cardCount(x cue.Value) int {
 // work budget; their number is bounded by what is left of it.
 func (m *machine) walksDir(from string, n int, back bool) ([][]string, error) {
 	limit := min(m.budget.eval, m.budget.decision, m.g.limits.Memory)
-	paths, ok := m.g.board.walksKept(from, n, back, limit)
+	paths, ok := m.g.board.WalksKept(from, n, back, limit)
 	if !ok {
 		return nil, &budgetError{fmt.Sprintf("work budget exceeded: more paths of %d steps from %s than the budget allows (limits.work, limits.memory)", n, from)}
 	}

@@ -11,7 +11,7 @@ func TestWalks(t *testing.T) {
 	g, _ := smallGame(t)
 	b := g.board
 	walks := func(from string, n int, back bool) [][]string {
-		paths, ok := b.walks(from, n, back, 100)
+		paths, ok := b.Walks(from, n, back, 100)
 		assert.True(t, ok)
 		return paths
 	}
@@ -22,7 +22,7 @@ func TestWalks(t *testing.T) {
 	assert.Nil(t, walks("y", 1, false))
 	assert.Equal(t, [][]string{{"x"}}, walks("y", 1, true))
 	assert.Nil(t, walks("x", 1_000_000_000_000, false))
-	_, ok := b.walks("x", 1, false, 0)
+	_, ok := b.Walks("x", 1, false, 0)
 	assert.False(t, ok, "over the limit")
 }
 

@@ -1,19 +1,18 @@
-package interpreter
+package board
 
 // This file holds the least cost between two nodes, as costed walks
 // count it: the distance an estimate of progress reads.
 
 import "fmt"
 
-// costDist is the least cost of a walk from one node to another, its
+// CostDist is the least cost of a walk from one node to another, its
 // steps costed as costWalks costs them (an edge its num named key, 1
 // without, a negative cost closing it; a node passed through its num
 // named key, 0 without); 0 from a node to itself, -1 when no walk
 // leads there. A key no edge or node declares counts the edges. The
 // costs from a node are computed once per (from, key), for every node
 // at once, and kept: the board does not change.
-func (m *machine) costDist(from, to, key string) (int, error) {
-	b := m.g.board
+func (b *Board) CostDist(from, to, key string) (int, error) {
 	if b.Nodes[from] == nil {
 		return 0, fmt.Errorf("costDist(%q): no such node", from)
 	}
@@ -44,19 +43,19 @@ type distKey struct{ from, key string }
 // at most, so that a cycle of negative cost cannot loop.
 func (b *Board) costsFrom(from, key string) map[string]int {
 	d := map[string]int{from: 0}
-	for range len(b.order) {
+	for range len(b.Order) {
 		changed := false
-		for _, u := range b.order {
+		for _, u := range b.Order {
 			du, ok := d[u]
 			if !ok {
 				continue
 			}
 			pass := 0
 			if u != from {
-				pass = b.passCost(u, key)
+				pass = b.PassCost(u, key)
 			}
-			for _, e := range b.out[u] {
-				ec := edgeCost(e, key)
+			for _, e := range b.Out[u] {
+				ec := EdgeCost(e, key)
 				if ec < 0 || e.To == from {
 					continue
 				}
