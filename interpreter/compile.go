@@ -10,6 +10,7 @@ import (
 
 	"github.com/haven-engine/haven/diag"
 	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/budget"
 	"github.com/haven-engine/haven/load"
 )
 
@@ -36,7 +37,7 @@ func Compile(v cue.Value) (*Game, error) {
 		c.g.seenByLay.slot(n)
 	}
 	c.g.m = &machine{g: c.g}
-	c.g.m.budget.lim = &c.g.limits
+	c.g.m.budget.Limits = &c.g.limits
 	c.g.m.register()
 	c.g.m.opts = append(c.g.m.opts, noClock()...)
 	c.declarations(v)
@@ -175,8 +176,8 @@ func (c *compiler) declarations(v cue.Value) {
 	g := c.g
 	g.ID, g.Name, g.Summary = str(v, "id"), str(v, "name"), str(v, "summary")
 	c.limits(v)
-	g.MinPlayers = c.count(v, "players.min", "players", Counts.Players)
-	g.MaxPlayers = c.count(v, "players.max", "players", Counts.Players)
+	g.MinPlayers = c.count(v, "players.min", "players", budget.Counts.Players)
+	g.MaxPlayers = c.count(v, "players.max", "players", budget.Counts.Players)
 
 	p, _ := lookup(v, "params")
 	g.paramTypes = types.Map{}
@@ -210,7 +211,7 @@ func (c *compiler) declarations(v cue.Value) {
 	counters(v, "pieceVars", &g.pieceVars, g.qvarInit)
 	gs, _ := lookup(v, "goods")
 	fields(gs, func(name string, x cue.Value) {
-		gd := &Good{ID: name, Name: str(x, "name"), Count: c.count(x, "count", "units of a good", Counts.Goods)}
+		gd := &Good{ID: name, Name: str(x, "name"), Count: c.count(x, "count", "units of a good", budget.Counts.Goods)}
 		g.goods = append(g.goods, gd)
 		g.goodIndex[name] = gd
 	})

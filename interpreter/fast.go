@@ -22,6 +22,7 @@ import (
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
 	"github.com/expr-lang/expr/vm/runtime"
+	"github.com/haven-engine/haven/interpreter/budget"
 )
 
 // frame is what the closures of one evaluation read: the locals of the
@@ -31,7 +32,7 @@ type frame struct {
 	env   []any
 	slots []slot
 	buf   []any // scratch for filter
-	b     *budget
+	b     *budget.Remaining
 	boxed map[string]any // the game's boxed names (boxes.go)
 	idBuf [2][]string    // scratch for the lists minus reads (funcs.go)
 }
@@ -156,7 +157,7 @@ func runIn[T any](m *machine, c *code, env Scope, run func(*frame) T) (out T, er
 	if m.top == 0 {
 		m.evaluating()
 	} else if m.top >= m.g.limits.Depth {
-		return out, c.runtimeError(&budgetError{fmt.Sprintf("depth budget exceeded: evaluations nested more than %d deep (limits.depth): does a score or condition call itself?", m.g.limits.Depth)})
+		return out, c.runtimeError(budget.Errorf("depth budget exceeded: evaluations nested more than %d deep (limits.depth): does a score or condition call itself?", m.g.limits.Depth))
 	}
 	fr.b = &m.budget
 	fr.boxed = m.g.boxed

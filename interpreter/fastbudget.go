@@ -5,15 +5,15 @@ import "github.com/expr-lang/expr/file"
 // spend charges n list elements to the budgets (limits.go). The error
 // stands at the start of the expression.
 func (fr *frame) spend(n int) {
-	if err := fr.b.spend(n); err != nil {
+	if err := fr.b.Spend(n); err != nil {
 		fail(file.Location{}, err)
 	}
 }
 
 // grow checks the length of a string or list about to be built.
 func (fr *frame) grow(n int, loc file.Location) {
-	if n > fr.b.lim.Memory {
-		fail(loc, fr.b.grow(n))
+	if n > fr.b.Limits.Memory {
+		fail(loc, fr.b.Grow(n))
 	}
 }
 

@@ -119,7 +119,7 @@ func (t *translator) viaExpr(n *ast.BuiltinNode, vals []val) val {
 			if n.Name == "repeat" && len(a) == 2 {
 				if s, ok := a[0].(string); ok {
 					if k, ok := a[1].(int); ok && k > 0 {
-						fr.grow(len(s)*min(k, fr.b.lim.Memory+1), loc)
+						fr.grow(len(s)*min(k, fr.b.Limits.Memory+1), loc)
 					}
 				}
 			}
@@ -142,7 +142,7 @@ func (t *translator) viaExpr(n *ast.BuiltinNode, vals []val) val {
 				if old != "" {
 					k = len(s) / len(old)
 				}
-				fr.grow(len(s)+min(k, fr.b.lim.Memory+1)*max(len(nw)-len(old), 0), loc)
+				fr.grow(len(s)+min(k, fr.b.Limits.Memory+1)*max(len(nw)-len(old), 0), loc)
 			}
 			return fr.sized(guard(loc, func() any { return call(f, a...) }), loc)
 		})

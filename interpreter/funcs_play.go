@@ -7,6 +7,7 @@ package interpreter
 import (
 	"fmt"
 	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/budget"
 	"strconv"
 )
 
@@ -150,27 +151,27 @@ func (g *Game) initPiece(pc *Piece) {
 }
 
 // costWalks lists the paths from a node, visiting no node twice, whose
-// steps cost at most budget in all. A step's cost is the num named key
+// steps cost at most maxCost in all. A step's cost is the num named key
 // of the edge it takes (1 when the edge has none), so a step can be
 // free (passing a port) or dear; a negative cost closes the edge. Each path lists the nodes entered. The
-// lists are computed once per (from, budget, key) and kept: the board
+// lists are computed once per (from, maxCost, key) and kept: the board
 // does not change, and the list is never changed in place.
-func (m *machine) costWalks(from string, budget int, key string) ([][]string, error) {
+func (m *machine) costWalks(from string, maxCost int, key string) ([][]string, error) {
 	b := m.g.board
 	if b.Nodes[from] == nil {
 		return nil, fmt.Errorf("costWalks(%q): no such node", from)
 	}
-	if l, ok := b.KeptCostWalks(from, budget, key); ok {
+	if l, ok := b.KeptCostWalks(from, maxCost, key); ok {
 		return l, nil
 	}
-	l, ok := b.CostWalks(from, budget, key, min(m.budget.eval, m.budget.decision, m.g.limits.Memory))
+	l, ok := b.CostWalks(from, maxCost, key, min(m.budget.Eval, m.budget.Decision, m.g.limits.Memory))
 	if !ok {
-		return nil, &budgetError{fmt.Sprintf("work budget exceeded: more paths costing at most %d from %s than the budget allows (limits.work, limits.memory)", budget, from)}
+		return nil, budget.Errorf("work budget exceeded: more paths costing at most %d from %s than the budget allows (limits.work, limits.memory)", maxCost, from)
 	}
-	if err := m.budget.spend(len(l)); err != nil {
+	if err := m.budget.Spend(len(l)); err != nil {
 		return nil, err
 	}
-	b.KeepCostWalks(from, budget, key, l)
+	b.KeepCostWalks(from, maxCost, key, l)
 	return l, nil
 }
 

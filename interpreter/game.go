@@ -14,6 +14,7 @@ import (
 
 	"github.com/haven-engine/haven/diag"
 	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/budget"
 )
 
 // Game is a compiled definition: immutable data shared by every state,
@@ -80,8 +81,8 @@ type Game struct {
 	m          *machine
 	params     map[string]any // what every expr sees as `params`
 	paramTypes types.Map
-	codes      []*code // every expression compiled, for tests
-	limits     Limits  // the budgets of evaluation (limits.go)
+	codes      []*code       // every expression compiled, for tests
+	limits     budget.Limits // the budgets of evaluation (limits.go)
 }
 
 // Good is a kind of interchangeable token.

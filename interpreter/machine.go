@@ -2,7 +2,6 @@ package interpreter
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/expr-lang/expr"
@@ -10,6 +9,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/budget"
 )
 
 // machine is what the expr functions of a Game act on: the state being run
@@ -53,7 +53,7 @@ type machine struct {
 	noFast bool
 	differ func(c *code, env Scope) (any, error)
 	// budget is what is left of the limits (limits.go).
-	budget budget
+	budget budget.Remaining
 	// seatLists are the lists seats() gives, by first seat (funcs.go).
 	seatLists [][]int
 }
@@ -85,7 +85,7 @@ func (m *machine) eval(c *code, env Scope) (any, error) {
 	if m.depth == 0 && m.top == 0 {
 		m.evaluating()
 	} else if m.depth+m.top >= m.g.limits.Depth {
-		return nil, c.runtimeError(&budgetError{fmt.Sprintf("depth budget exceeded: evaluations nested more than %d deep (limits.depth): does a score or condition call itself?", m.g.limits.Depth)})
+		return nil, c.runtimeError(budget.Errorf("depth budget exceeded: evaluations nested more than %d deep (limits.depth): does a score or condition call itself?", m.g.limits.Depth))
 	}
 	if m.depth > 0 { // re-entered from a function: use a fresh VM
 		out, err := expr.Run(c.prog, env.asMap())

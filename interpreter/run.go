@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"github.com/haven-engine/haven/interpreter/budget"
 	"strconv"
 )
 
@@ -37,8 +38,8 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 		if err != nil {
 			return nil, err
 		}
-		if n := v.(int); n*players > Counts.Pieces {
-			return nil, fmt.Errorf("%s: %d %s pieces a player make more than the %d pieces a game may have", k.perPlayer.pos, n, k.ID, Counts.Pieces)
+		if n := v.(int); n*players > budget.Counts.Pieces {
+			return nil, fmt.Errorf("%s: %d %s pieces a player make more than the %d pieces a game may have", k.perPlayer.pos, n, k.ID, budget.Counts.Pieces)
 		}
 		for p := 0; p < players; p++ {
 			for n := 1; n <= v.(int); n++ {

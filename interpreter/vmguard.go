@@ -21,13 +21,13 @@ import (
 func (m *machine) guardFuncs() []expr.Option {
 	return []expr.Option{
 		expr.Function("__plus", func(a ...any) (any, error) {
-			if err := m.budget.grow(size(a[0]) + size(a[1])); err != nil {
+			if err := m.budget.Grow(size(a[0]) + size(a[1])); err != nil {
 				return nil, err
 			}
 			return runtime.Add(a[0], a[1]), nil
 		}, new(func(any, any) any)),
 		expr.Function("__tick", func(a ...any) (any, error) {
-			if err := m.budget.spend(1); err != nil {
+			if err := m.budget.Spend(1); err != nil {
 				return nil, err
 			}
 			return a[0], nil
@@ -35,7 +35,7 @@ func (m *machine) guardFuncs() []expr.Option {
 		expr.Function("__repeat", func(a ...any) (any, error) {
 			s, n := a[0].(string), runtime.ToInt(a[1])
 			if n > 0 {
-				if err := m.budget.grow(len(s) * min(n, m.g.limits.Memory+1)); err != nil {
+				if err := m.budget.Grow(len(s) * min(n, m.g.limits.Memory+1)); err != nil {
 					return nil, err
 				}
 			}
@@ -47,7 +47,7 @@ func (m *machine) guardFuncs() []expr.Option {
 			if old != "" {
 				k = len(s) / len(old)
 			}
-			if err := m.budget.grow(len(s) + min(k, m.g.limits.Memory+1)*max(len(nw)-len(old), 0)); err != nil {
+			if err := m.budget.Grow(len(s) + min(k, m.g.limits.Memory+1)*max(len(nw)-len(old), 0)); err != nil {
 				return nil, err
 			}
 			return strings.ReplaceAll(s, old, nw), nil
