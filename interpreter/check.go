@@ -16,6 +16,7 @@ import (
 
 	"github.com/haven-engine/haven/diag"
 	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // checkNames reports names given as string constants that the definition
@@ -170,9 +171,9 @@ func (g *Game) fieldNames(n exprast.Node) (string, []string) {
 		return "card kind", keys(g.defs)
 	case t == reflect.TypeOf(board.Node{}) && p.Value == "kind":
 		return "node kind", keys(g.board.Kinds)
-	case t == reflect.TypeOf(Piece{}) && p.Value == "kind":
+	case t == reflect.TypeOf(model.Piece{}) && p.Value == "kind":
 		return "piece kind", g.pieceKindIDs
-	case t == reflect.TypeOf(Piece{}) && p.Value == "at":
+	case t == reflect.TypeOf(model.Piece{}) && p.Value == "at":
 		return "node", append([]string{""}, g.board.Order...)
 	case t == reflect.TypeOf(board.Edge{}) && (p.Value == "from" || p.Value == "to"):
 		return "node", g.board.Order
@@ -340,7 +341,7 @@ func (g *Game) hintExpr(msg string, s scope) string {
 	case strings.HasPrefix(msg, "type ") && strings.Contains(msg, " has no field "):
 		t, field, _ := strings.Cut(strings.TrimPrefix(msg, "type "), " has no field ")
 		name = field
-		for _, v := range []any{Card{}, board.Node{}, Piece{}, board.Edge{}} {
+		for _, v := range []any{Card{}, board.Node{}, model.Piece{}, board.Edge{}} {
 			rt := reflect.TypeOf(v)
 			if !strings.HasSuffix(t, "."+rt.Name()) {
 				continue
@@ -352,7 +353,7 @@ func (g *Game) hintExpr(msg string, s scope) string {
 			}
 			// Say it in the designer's words, not Go's type name.
 			msg = "a " + strings.ToLower(rt.Name()) + " has no field " + field
-			if _, ok := v.(Piece); ok && slices.Contains(g.pieceVars, field) {
+			if _, ok := v.(model.Piece); ok && slices.Contains(g.pieceVars, field) {
 				return msg + " (read the piece var with qget(.id, '" + field + "'))"
 			} else if ok && field == "vars" {
 				return msg + " (read a piece var with qget(.id, 'name'))"

@@ -9,6 +9,7 @@ import (
 
 	"cuelang.org/go/cue"
 	"github.com/expr-lang/expr"
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // manyChoice bounds how many options a choice of several takes.
@@ -36,7 +37,7 @@ func (c *compiler) many(x cue.Value, st *Step, s scope) bool {
 }
 
 // bounds evaluates min and max.
-func (g *Game) bounds(f *Frame, s *Step) (int, int, error) {
+func (g *Game) bounds(f *model.Frame, s *Step) (int, int, error) {
 	lo, err := g.m.eval(s.many.min, f.Scope)
 	if err != nil {
 		return 0, 0, err
@@ -50,7 +51,7 @@ func (g *Game) bounds(f *Frame, s *Step) (int, int, error) {
 
 // subsets lists the moves of a choice of several: every set of lo to hi
 // options, each in the options' order, smaller sets first.
-func (g *Game) subsets(f *Frame, s *Step, opts []any) error {
+func (g *Game) subsets(f *model.Frame, s *Step, opts []any) error {
 	lo, hi, err := g.bounds(f, s)
 	if err != nil {
 		return err
@@ -94,7 +95,7 @@ func (g *Game) subsets(f *Frame, s *Step, opts []any) error {
 // choice's id, each a different option, as many as min and max allow.
 // It returns the options picked, in the options' order, or the reason
 // the answer is refused.
-func (g *Game) pickMany(f *Frame, s *Step, opts []any, words []string) ([]any, string, error) {
+func (g *Game) pickMany(f *model.Frame, s *Step, opts []any, words []string) ([]any, string, error) {
 	lo, hi, err := g.bounds(f, s)
 	if err != nil {
 		return nil, "", err

@@ -11,6 +11,7 @@ import (
 	"github.com/haven-engine/haven/diag"
 	"github.com/haven-engine/haven/interpreter/board"
 	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/haven-engine/haven/load"
 )
 
@@ -32,9 +33,9 @@ func Compile(v cue.Value) (*Game, error) {
 		actions:   map[string]*Action{},
 		goodIndex: map[string]*Good{},
 	}}
-	c.g.base, c.g.seenByLay = newLayout(), &layout{index: map[string]int{}}
+	c.g.base, c.g.seenByLay = model.NewLayout(), &model.Layout{Index: map[string]int{}}
 	for _, n := range []string{"viewer", "owner", "params"} {
-		c.g.seenByLay.slot(n)
+		c.g.seenByLay.Slot(n)
 	}
 	c.g.m = &machine{g: c.g}
 	c.g.m.budget.Limits = &c.g.limits
@@ -42,7 +43,7 @@ func Compile(v cue.Value) (*Game, error) {
 	c.g.m.opts = append(c.g.m.opts, noClock()...)
 	c.declarations(v)
 	c.ruleDecls(v)
-	c.g.tab = newTables(c.g)
+	c.g.tab = c.g.newTables()
 	c.policyDecls(v)
 	c.bodies(v)
 	c.ruleBodies(v)
@@ -68,7 +69,7 @@ type compiler struct {
 	// with no rule of its own inherits the rule of the step around it.
 	owner, rule string
 	// lay is the layout of the locals of what is being compiled.
-	lay *layout
+	lay *model.Layout
 	// scoring is set while the scoring is compiled (check_safety.go).
 	scoring bool
 	// pol is the bots' policy, compiled into the steps and actions it ranks.
@@ -229,7 +230,7 @@ func (c *compiler) declarations(v cue.Value) {
 			if perPlayer {
 				g.pzones[name] = z
 				for p := 0; p < g.MaxPlayers; p++ {
-					g.pzNames[name] = append(g.pzNames[name], playerZone(name, p))
+					g.pzNames[name] = append(g.pzNames[name], model.PlayerZone(name, p))
 				}
 			} else {
 				g.zones[name] = z

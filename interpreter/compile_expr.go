@@ -15,6 +15,7 @@ import (
 	"github.com/expr-lang/expr/types"
 
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/haven-engine/haven/load"
 )
 
@@ -95,10 +96,10 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 }
 
 // shortcut notes expressions that need no VM: literals and bare names.
-func (cd *code) shortcut(lay *layout) {
+func (cd *code) shortcut(lay *model.Layout) {
 	switch n := cd.prog.Node().(type) {
 	case *exprast.IdentifierNode:
-		cd.ident = lay.find(n.Value)
+		cd.ident = lay.Find(n.Value)
 		cd.isIdent = cd.ident >= 0
 	default:
 		cd.konst, cd.isConst = literal(n)

@@ -11,6 +11,7 @@ import (
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/types"
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // cardRules are what one card type does while a player has it in force.
@@ -24,7 +25,7 @@ type modifier struct {
 	key, target         string
 	stack               bool
 	be                  *code
-	lay                 *layout
+	lay                 *model.Layout
 	valueSlot, cardSlot int
 }
 
@@ -41,7 +42,7 @@ type function struct {
 	params []param
 	ret    string
 	be     *code
-	lay    *layout
+	lay    *model.Layout
 }
 
 // ruleDecls reads node vars, piece string vars and active zones, and
@@ -73,12 +74,12 @@ func (c *compiler) ruleDecls(v cue.Value) {
 
 	fs, _ := lookup(v, "functions")
 	fields(fs, func(name string, x cue.Value) {
-		f := &function{id: name, ret: str(x, "returns"), lay: newLayout()}
+		f := &function{id: name, ret: str(x, "returns"), lay: model.NewLayout()}
 		var in []reflect.Type
 		pv, _ := lookup(x, "params")
 		fields(pv, func(pn string, y cue.Value) {
 			t, _ := y.String()
-			f.params = append(f.params, param{name: pn, typ: t, slot: f.lay.slot(pn)})
+			f.params = append(f.params, param{name: pn, typ: t, slot: f.lay.Slot(pn)})
 			// A list param takes any list ([]string from costWalks...).
 			rt := reflectOf(t)
 			if t == "list" {
@@ -96,7 +97,7 @@ func (c *compiler) ruleDecls(v cue.Value) {
 		m.opts = append(m.opts, expr.Function(name, func(args ...any) (any, error) {
 			sc := g.scope(f.lay, -1, m.st.Players)
 			for i, p := range f.params {
-				sc.vals[p.slot] = args[i]
+				sc.Vals[p.slot] = args[i]
 			}
 			out, err := m.eval(f.be, sc)
 			g.release(sc)
@@ -118,7 +119,7 @@ func (g *Game) fastFunction(f *function) func(loc file.Location, args []val) val
 		run := func(fr *frame) any {
 			sc := g.scope(f.lay, -1, m.st.Players)
 			for i, p := range f.params {
-				sc.vals[p.slot] = boxes[i](fr)
+				sc.Vals[p.slot] = boxes[i](fr)
 			}
 			out, err := m.eval(f.be, sc)
 			g.release(sc)
@@ -186,8 +187,8 @@ func (c *compiler) ruleBodies(v cue.Value) {
 		r := &cardRules{}
 		ms, _ := lookup(x, "mods")
 		fields(ms, func(name string, y cue.Value) {
-			md := &modifier{key: name, target: str(y, "target"), stack: boolean(y, "stack", true), lay: newLayout("value", "this")}
-			md.valueSlot, md.cardSlot = md.lay.slot("value"), md.lay.slot("this")
+			md := &modifier{key: name, target: str(y, "target"), stack: boolean(y, "stack", true), lay: model.NewLayout("value", "this")}
+			md.valueSlot, md.cardSlot = md.lay.Slot("value"), md.lay.Slot("this")
 			be, _ := lookup(y, "be")
 			c.lay = md.lay
 			md.be = c.pure(be, c.base().with("value", types.Int).with("this", types.String), expr.AsInt())
@@ -197,8 +198,8 @@ func (c *compiler) ruleBodies(v cue.Value) {
 		fields(ts, func(name string, y cue.Value) {
 			t := &Trigger{On: str(y, "on")}
 			t.cause = "card " + def + " " + name
-			c.lay = newLayout("event", "this")
-			t.event, t.card = c.lay.slot("event"), c.lay.slot("this")
+			c.lay = model.NewLayout("event", "this")
+			t.event, t.card = c.lay.Slot("event"), c.lay.Slot("this")
 			s := c.base().with("event", types.TypeOf(map[string]any{})).with("this", types.String)
 			if w, ok := lookup(y, "when"); ok {
 				t.when = c.pure(w, s, expr.AsBool())
@@ -219,7 +220,7 @@ func (c *compiler) ruleBodies(v cue.Value) {
 	ws, _ := lookup(v, "watches")
 	fields(ws, func(name string, x cue.Value) {
 		w := &watch{id: name}
-		c.lay = newLayout()
+		c.lay = model.NewLayout()
 		wv, _ := lookup(x, "when")
 		w.when = c.pure(wv, c.base(), expr.AsBool())
 		body, _ := lookup(x, "do")

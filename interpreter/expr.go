@@ -8,6 +8,7 @@ import (
 	"github.com/expr-lang/expr/types"
 
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // Expr is an expression compiled against a Game from outside its
@@ -62,7 +63,7 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 
 // Eval runs a compiled expression on a state. Changes it makes (a patch)
 // are logged with cause "patch".
-func (g *Game) Eval(st *State, e *Expr) (any, error) {
+func (g *Game) Eval(st *model.State, e *Expr) (any, error) {
 	g.m.st = st
 	g.m.decide()
 	g.m.cause = "patch"

@@ -23,6 +23,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 	"github.com/expr-lang/expr/vm/runtime"
 	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // frame is what the closures of one evaluation read: the locals of the
@@ -143,13 +144,13 @@ type fastCode struct {
 // runFast evaluates c's closures in a frame of the machine's own, reused
 // from one evaluation to the next. The closures read the locals straight
 // from env, which must have the layout c was compiled with.
-func (m *machine) runFast(c *code, env Scope) (any, error) {
+func (m *machine) runFast(c *code, env model.Scope) (any, error) {
 	return runIn(m, c, env, c.fast.run)
 }
 
 // runIn runs one of c's closures (the boxed value, or the list) in a
 // frame of the machine's own.
-func runIn[T any](m *machine, c *code, env Scope, run func(*frame) T) (out T, err error) {
+func runIn[T any](m *machine, c *code, env model.Scope, run func(*frame) T) (out T, err error) {
 	if m.top == len(m.frames) {
 		m.frames = append(m.frames, &frame{})
 	}
@@ -168,7 +169,7 @@ func runIn[T any](m *machine, c *code, env Scope, run func(*frame) T) (out T, er
 	}
 	fr.slots = fr.slots[:fc.slots]
 	fr.buf = fr.buf[:0]
-	fr.env = env.vals
+	fr.env = env.Vals
 	defer func() {
 		fr.env = nil
 		m.top--
@@ -185,7 +186,7 @@ func runIn[T any](m *machine, c *code, env Scope, run func(*frame) T) (out T, er
 // []any, as toList does. On the fast path a list is not boxed on its
 // way out: boxing a slice costs an allocation.
 // err is the evaluation's error, notList toList's.
-func (m *machine) evalList(c *code, env Scope) (l []any, notList, err error) {
+func (m *machine) evalList(c *code, env model.Scope) (l []any, notList, err error) {
 	if c.fast != nil && c.fast.list != nil && !m.noFast && m.differ == nil && !c.isIdent && !c.isConst {
 		l, err = runIn(m, c, env, c.fast.list)
 		return l, nil, err
@@ -203,8 +204,8 @@ var errUnsupported = errors.New("not covered by the fast path")
 
 type translator struct {
 	lib   map[string]libFunc
-	lay   *layout   // the locals of the scope
-	binds []binding // innermost last
+	lay   *model.Layout // the locals of the scope
+	binds []binding     // innermost last
 	slots int
 }
 
@@ -218,7 +219,7 @@ type binding struct {
 
 // translate returns an expression as closures, or nil when it uses
 // something the fast path does not cover.
-func translate(prog *vm.Program, lib map[string]libFunc, lay *layout) (fc *fastCode) {
+func translate(prog *vm.Program, lib map[string]libFunc, lay *model.Layout) (fc *fastCode) {
 	t := &translator{lib: lib, lay: lay}
 	defer func() {
 		if r := recover(); r != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm/runtime"
 	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // builtin translates a call of one of expr's builtins: the list builtins
@@ -217,7 +218,7 @@ func lenOf(v val) (val, bool) {
 		return mk(func(fr *frame) int { return len(f(fr)) }), true
 	case func(*frame) []int:
 		return mk(func(fr *frame) int { return len(f(fr)) }), true
-	case func(*frame) []*Piece:
+	case func(*frame) []*model.Piece:
 		return mk(func(fr *frame) int { return len(f(fr)) }), true
 	case func(*frame) []*board.Edge:
 		return mk(func(fr *frame) int { return len(f(fr)) }), true

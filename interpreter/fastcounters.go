@@ -46,20 +46,20 @@ func (m *machine) namedCall(fn string) (func(file.Location, string, []val) (val,
 
 func (m *machine) namedGet(_ file.Location, name string, _ []val) (val, bool) {
 	tab := m.g.tab
-	k := tab.vars.find(name)
+	k := tab.Vars.Find(name)
 	if k < 0 {
 		return val{}, false
 	}
 	return mk(func(*frame) int {
-		if st := m.st; st.tab == tab {
-			return st.counts[k]
+		if st := m.st; st.Tables == tab {
+			return st.Counts[k]
 		}
-		return m.st.varOf(name)
+		return m.st.VarOf(name)
 	}), true
 }
 
 func (m *machine) namedSet(loc file.Location, name string, args []val, add bool) (val, bool) {
-	k := m.g.tab.vars.find(name)
+	k := m.g.tab.Vars.Find(name)
 	if k < 0 {
 		return val{}, false
 	}
@@ -75,7 +75,7 @@ func (m *machine) namedSet(loc file.Location, name string, args []val, add bool)
 
 func (m *machine) namedPget(loc file.Location, name string, args []val) (val, bool) {
 	tab := m.g.tab
-	k := tab.pvars.find(name)
+	k := tab.PlayerVars.Find(name)
 	if k < 0 {
 		return val{}, false
 	}
@@ -85,15 +85,15 @@ func (m *machine) namedPget(loc file.Location, name string, args []val) (val, bo
 		if err != nil {
 			fail(loc, err)
 		}
-		if st := m.st; st.tab == tab {
-			return st.counts[st.pvarAt()+p*len(tab.pvars.list)+k]
+		if st := m.st; st.Tables == tab {
+			return st.Counts[st.PvarAt()+p*len(tab.PlayerVars.List)+k]
 		}
-		return m.st.pvarOf(p, name)
+		return m.st.PvarOf(p, name)
 	}), true
 }
 
 func (m *machine) namedPset(loc file.Location, name string, args []val, add bool) (val, bool) {
-	k := m.g.tab.pvars.find(name)
+	k := m.g.tab.PlayerVars.Find(name)
 	if k < 0 {
 		return val{}, false
 	}
@@ -110,36 +110,36 @@ func (m *machine) namedPset(loc file.Location, name string, args []val, add bool
 
 func (m *machine) namedNget(loc file.Location, name string, args []val) (val, bool) {
 	tab := m.g.tab
-	k := tab.nvars.find(name)
+	k := tab.NodeVars.Find(name)
 	if k < 0 {
 		return val{}, false
 	}
-	node, start := as[string](args[0]), tab.nvarInit[k]
+	node, start := as[string](args[0]), tab.NvarInit[k]
 	return mk(func(fr *frame) int {
 		id := node(fr)
 		st := m.st
-		if st.tab != tab {
+		if st.Tables != tab {
 			v, err := m.nget(id, name)
 			if err != nil {
 				fail(loc, err)
 			}
 			return v
 		}
-		n := tab.nodes.find(id)
+		n := tab.Nodes.Find(id)
 		if n < 0 {
 			fail(loc, fmt.Errorf("nget(%q): no such node", id))
 		}
-		i := n*len(tab.nvars.list) + k
-		if st.counts[st.nsetAt()+i] == 0 {
+		i := n*len(tab.NodeVars.List) + k
+		if st.Counts[st.NsetAt()+i] == 0 {
 			return start
 		}
-		return st.counts[st.nvarAt()+i]
+		return st.Counts[st.NvarAt()+i]
 	}), true
 }
 
 func (m *machine) namedQget(loc file.Location, name string, args []val) (val, bool) {
 	tab := m.g.tab
-	k := tab.qvars.find(name)
+	k := tab.PieceVars.Find(name)
 	if k < 0 {
 		return val{}, false
 	}
@@ -149,20 +149,20 @@ func (m *machine) namedQget(loc file.Location, name string, args []val) (val, bo
 		if err != nil {
 			fail(loc, err)
 		}
-		if p.tab == tab {
-			return p.vars[k]
+		if p.Tables == tab {
+			return p.Vars[k]
 		}
-		return p.qvarOf(name)
+		return p.VarOf(name)
 	}), true
 }
 
 // namedSetOf is nset or nadd (piece false) or qset or qadd (piece true):
 // a counter of a node or a piece, by the index of its name.
 func (m *machine) namedSetOf(loc file.Location, name string, args []val, add, piece bool) (val, bool) {
-	k := m.g.tab.nvars.find(name)
+	k := m.g.tab.NodeVars.Find(name)
 	set := m.setNVarAt
 	if piece {
-		k, set = m.g.tab.qvars.find(name), m.setQVarAt
+		k, set = m.g.tab.PieceVars.Find(name), m.setQVarAt
 	}
 	if k < 0 {
 		return val{}, false

@@ -9,6 +9,7 @@ import (
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm/runtime"
 	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // loop translates a builtin that runs a predicate over a list: all, any,
@@ -125,8 +126,8 @@ func (t *translator) items(n ast.Node) items {
 		return typedItems[[]string]{f, func(s *slot, x []string) { s.l = x }, slotList}
 	case func(*frame) []any:
 		return typedItems[any]{f, func(s *slot, x any) { s.a = x }, slotAny}
-	case func(*frame) []*Piece:
-		return typedItems[*Piece]{f, func(s *slot, x *Piece) { s.a = x }, slotAny}
+	case func(*frame) []*model.Piece:
+		return typedItems[*model.Piece]{f, func(s *slot, x *model.Piece) { s.a = x }, slotAny}
 	case func(*frame) []*board.Edge:
 		return typedItems[*board.Edge]{f, func(s *slot, x *board.Edge) { s.a = x }, slotAny}
 	}

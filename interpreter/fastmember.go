@@ -9,10 +9,11 @@ import (
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm/runtime"
 	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 var (
-	pieceType = reflect.TypeFor[*Piece]()
+	pieceType = reflect.TypeFor[*model.Piece]()
 	cardType  = reflect.TypeFor[*Card]()
 	nodeType  = reflect.TypeFor[*board.Node]()
 	edgeType  = reflect.TypeFor[*board.Edge]()
@@ -119,15 +120,15 @@ func (t *translator) field(n *ast.MemberNode, name string) val {
 	case pieceType:
 		switch name {
 		case "id":
-			v := field(base, loc, rf, func(p *Piece) string { return p.ID })
-			v.box = field(base, loc, rf, func(p *Piece) any { return p.boxedID() }).box
+			v := field(base, loc, rf, func(p *model.Piece) string { return p.ID })
+			v.box = field(base, loc, rf, func(p *model.Piece) any { return p.BoxedID() }).box
 			return v
 		case "kind":
-			return field(base, loc, rf, func(p *Piece) string { return p.Kind })
+			return field(base, loc, rf, func(p *model.Piece) string { return p.Kind })
 		case "owner":
-			return field(base, loc, rf, func(p *Piece) int { return p.Owner })
+			return field(base, loc, rf, func(p *model.Piece) int { return p.Owner })
 		case "at":
-			return field(base, loc, rf, func(p *Piece) string { return p.At })
+			return field(base, loc, rf, func(p *model.Piece) string { return p.At })
 		}
 	case cardType:
 		switch name {

@@ -109,7 +109,7 @@ func (t *translator) ident(n *ast.IdentifierNode) val {
 	if kindOf(n) == reflect.Func || n.Value == "$env" || t.lay == nil {
 		unsupported()
 	}
-	k := t.lay.find(n.Value)
+	k := t.lay.Find(n.Value)
 	if k < 0 {
 		unsupported()
 	}

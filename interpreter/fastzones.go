@@ -9,13 +9,13 @@ import "github.com/expr-lang/expr/file"
 
 func (m *machine) namedZone(loc file.Location, ref string, _ []val) (val, bool) {
 	tab := m.g.tab
-	k := tab.globals.find(ref)
+	k := tab.Globals.Find(ref)
 	if k < 0 {
 		return val{}, false
 	}
 	return mk(func(*frame) []string {
-		if st := m.st; st.tab == tab {
-			return st.zones[k]
+		if st := m.st; st.Tables == tab {
+			return st.Zones[k]
 		}
 		l, err := m.zone(ref)
 		if err != nil {
@@ -27,15 +27,15 @@ func (m *machine) namedZone(loc file.Location, ref string, _ []val) (val, bool) 
 
 func (m *machine) namedPzone(loc file.Location, name string, args []val) (val, bool) {
 	tab := m.g.tab
-	j := tab.players.find(name)
+	j := tab.Players.Find(name)
 	if j < 0 {
 		return val{}, false
 	}
 	seat := as[int](args[1])
 	return mk(func(fr *frame) []string {
 		p := seat(fr)
-		if st := m.st; st.tab == tab && p >= 0 && p < st.Players {
-			return st.zones[tab.playerZone(j, p, st.Players)]
+		if st := m.st; st.Tables == tab && p >= 0 && p < st.Players {
+			return st.Zones[tab.PlayerZone(j, p, st.Players)]
 		}
 		l, err := m.pzone(name, p)
 		if err != nil {

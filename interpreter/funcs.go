@@ -11,6 +11,7 @@ import (
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
 	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // library is every function an expression may call. Each is a typed Go
@@ -103,14 +104,14 @@ func (m *machine) register() {
 	})
 }
 
-func (m *machine) get(name string) (int, error) { return m.st.varOf(name), nil }
+func (m *machine) get(name string) (int, error) { return m.st.VarOf(name), nil }
 
 func (m *machine) pget(p int, name string) (int, error) {
 	p, err := m.seat(p)
 	if err != nil {
 		return 0, err
 	}
-	return m.st.pvarOf(p, name), nil
+	return m.st.PvarOf(p, name), nil
 }
 
 func (m *machine) set(name string, v int) (bool, error) { return m.setVar(name, v, false) }
@@ -124,7 +125,7 @@ func (m *machine) qget(id, name string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	return p.qvarOf(name), nil
+	return p.VarOf(name), nil
 }
 
 func (m *machine) qset(id, name string, v int) (bool, error) { return m.setQVar(id, name, v, false) }
@@ -158,9 +159,9 @@ func (m *machine) seats(p int) ([]int, error) {
 func (m *machine) pz(name string, p int) (string, error) { return m.g.playerZone(name, p), nil }
 
 func (m *machine) pzone(name string, p int) ([]string, error) {
-	if st := m.st; st.tab == m.g.tab && p >= 0 && p < st.Players {
-		if j := st.tab.players.find(name); j >= 0 {
-			return st.zones[st.tab.playerZone(j, p, st.Players)], nil
+	if st := m.st; st.Tables == m.g.tab && p >= 0 && p < st.Players {
+		if j := st.Tables.Players.Find(name); j >= 0 {
+			return st.Zones[st.Tables.PlayerZone(j, p, st.Players)], nil
 		}
 	}
 	return m.zone(m.g.playerZone(name, p))
@@ -191,17 +192,17 @@ func (m *machine) shuffle(name string) (bool, error) {
 	m.rev++
 	// A fresh list: a local holding the zone's list keeps its order.
 	l = slices.Clone(l)
-	m.st.shuffle(l)
-	m.st.setZone(name, l)
+	m.st.Shuffle(l)
+	m.st.SetZone(name, l)
 	m.event("shuffled "+name, "", "", "")
 	return true, nil
 }
 
-func (m *machine) pieces() ([]*Piece, error) { return m.st.Pieces, nil }
+func (m *machine) pieces() ([]*model.Piece, error) { return m.st.Pieces, nil }
 
 // at lists the pieces standing on a node.
-func (m *machine) at(node string) ([]*Piece, error) {
-	var out []*Piece
+func (m *machine) at(node string) ([]*model.Piece, error) {
+	var out []*model.Piece
 	for _, p := range m.st.Pieces {
 		if p.At == node {
 			out = append(out, p)
@@ -309,10 +310,10 @@ func (m *machine) minus(a, b any) ([]string, error) {
 	return minus(x, y), nil
 }
 
-func (m *machine) stock(holder string) ([]string, error) { return m.st.stockList(holder), nil }
+func (m *machine) stock(holder string) ([]string, error) { return m.st.StockList(holder), nil }
 
 func (m *machine) has(holder, good string) (int, error) {
-	return countOf(m.st.stockList(holder), good), nil
+	return countOf(m.st.StockList(holder), good), nil
 }
 
 func (m *machine) roll(sides int) (int, error) {
@@ -320,7 +321,7 @@ func (m *machine) roll(sides int) (int, error) {
 		return 0, fmt.Errorf("roll(%d): a die needs at least one side", sides)
 	}
 	m.rev++
-	r := m.st.intn(sides) + 1
+	r := m.st.Intn(sides) + 1
 	m.event("rolled "+strconv.Itoa(r), "", "", "")
 	return r, nil
 }
@@ -331,7 +332,7 @@ func (m *machine) rollDie(die string) (int, error) {
 		return 0, fmt.Errorf("rollDie(%q): no such die", die)
 	}
 	m.rev++
-	r := faces[m.st.intn(len(faces))]
+	r := faces[m.st.Intn(len(faces))]
 	m.event("rolled "+die+" "+strconv.Itoa(r), "", "", "")
 	return r, nil
 }
@@ -407,16 +408,16 @@ func (m *machine) setVar(name string, v int, add bool) (bool, error) {
 func (m *machine) setVarAt(k int, name string, v int, add bool) (bool, error) {
 	m.rev++
 	st := m.st
-	if k >= 0 && st.tab == m.g.tab {
+	if k >= 0 && st.Tables == m.g.tab {
 		if add {
-			v += st.counts[k]
+			v += st.Counts[k]
 		}
-		st.counts[k] = v
+		st.Counts[k] = v
 	} else {
 		if add {
-			v += st.varOf(name)
+			v += st.VarOf(name)
 		}
-		st.setVarOf(name, v)
+		st.SetVarOf(name, v)
 	}
 	if m.log {
 		m.event(name+" = "+strconv.Itoa(v), "", "", "")
@@ -437,17 +438,17 @@ func (m *machine) setPVarAt(k, p int, name string, v int, add bool) (bool, error
 		return false, err
 	}
 	st := m.st
-	if k >= 0 && st.tab == m.g.tab {
-		i := st.pvarAt() + p*len(st.tab.pvars.list) + k
+	if k >= 0 && st.Tables == m.g.tab {
+		i := st.PvarAt() + p*len(st.Tables.PlayerVars.List) + k
 		if add {
-			v += st.counts[i]
+			v += st.Counts[i]
 		}
-		st.counts[i] = v
+		st.Counts[i] = v
 	} else {
 		if add {
-			v += st.pvarOf(p, name)
+			v += st.PvarOf(p, name)
 		}
-		st.setPvarOf(p, name, v)
+		st.SetPvarOf(p, name, v)
 	}
 	if m.log {
 		m.event("player "+strconv.Itoa(p)+" "+name+" = "+strconv.Itoa(v), "", "", "")
@@ -467,16 +468,16 @@ func (m *machine) setQVarAt(k int, id, name string, v int, add bool) (bool, erro
 	if err != nil {
 		return false, err
 	}
-	if k >= 0 && p.tab == m.g.tab {
+	if k >= 0 && p.Tables == m.g.tab {
 		if add {
-			v += p.vars[k]
+			v += p.Vars[k]
 		}
-		p.vars[k] = v
+		p.Vars[k] = v
 	} else {
 		if add {
-			v += p.qvarOf(name)
+			v += p.VarOf(name)
 		}
-		p.setQvarOf(name, v)
+		p.SetVarOf(name, v)
 	}
 	if m.log {
 		m.event(id+" "+name+" = "+strconv.Itoa(v), "", "", "")
@@ -486,10 +487,10 @@ func (m *machine) setQVarAt(k int, id, name string, v int, add bool) (bool, erro
 
 // zone returns the cards of a zone reference ("name" or "name/seat").
 func (m *machine) zone(ref string) ([]string, error) {
-	if l, ok := m.st.zoneList(ref); ok {
+	if l, ok := m.st.ZoneList(ref); ok {
 		return l, nil
 	}
-	name, owner := zoneRef(ref)
+	name, owner := model.SplitZoneRef(ref)
 	switch {
 	case owner < 0 && m.g.pzones[name] != nil && m.g.zones[name] == nil:
 		return nil, fmt.Errorf("zone %q is per player: name it as pz(%q, seat)", ref, name)
@@ -515,11 +516,11 @@ func (m *machine) moveCard(card, from, to string, top bool) (bool, error) {
 	// Lists are copied on change, never changed in place: a value an
 	// expression holds (a local bound to zone(...)) must not change
 	// under it, or a saved and reloaded game would diverge.
-	m.st.setZone(from, without(src, k))
+	m.st.SetZone(from, without(src, k))
 	if top {
-		m.st.setZone(to, append([]string{card}, m.st.zoneCards(to)...))
+		m.st.SetZone(to, append([]string{card}, m.st.ZoneCards(to)...))
 	} else {
-		m.st.setZone(to, appendFresh(m.st.zoneCards(to), card))
+		m.st.SetZone(to, appendFresh(m.st.ZoneCards(to), card))
 	}
 	m.event("moved card", card, from, to)
 	return true, nil
@@ -534,16 +535,16 @@ func (m *machine) draw(from, to string) (string, error) {
 		return "", err
 	}
 	if len(src) == 0 {
-		name, owner := zoneRef(from)
+		name, owner := model.SplitZoneRef(from)
 		if z := m.g.zoneDecl(name, owner); z != nil && z.Refill != "" {
 			refill := z.Refill
 			if owner >= 0 && m.g.pzones[refill] != nil {
-				refill = playerZone(refill, owner)
+				refill = model.PlayerZone(refill, owner)
 			}
-			src = append(slices.Clone(src), m.st.zoneCards(refill)...)
-			m.st.setZone(refill, []string{})
-			m.st.shuffle(src)
-			m.st.setZone(from, src)
+			src = append(slices.Clone(src), m.st.ZoneCards(refill)...)
+			m.st.SetZone(refill, []string{})
+			m.st.Shuffle(src)
+			m.st.SetZone(from, src)
 			m.event("reshuffled "+refill+" into "+from, "", refill, from)
 		}
 	}
@@ -555,7 +556,7 @@ func (m *machine) draw(from, to string) (string, error) {
 	return card, err
 }
 
-func (m *machine) piece(id string) (*Piece, error) {
+func (m *machine) piece(id string) (*model.Piece, error) {
 	for _, p := range m.st.Pieces {
 		if p.ID == id {
 			return p, nil
@@ -589,13 +590,13 @@ func orBox(node string) string {
 
 func (m *machine) transfer(good, from, to string) (bool, error) {
 	m.rev++
-	src := m.st.stockList(from)
+	src := m.st.StockList(from)
 	k := slices.Index(src, good)
 	if k < 0 {
 		return false, fmt.Errorf("transfer: no %s in %s", good, from)
 	}
-	m.st.setStock(from, without(src, k))
-	m.st.setStock(to, appendFresh(m.st.stockList(to), good))
+	m.st.SetStock(from, without(src, k))
+	m.st.SetStock(to, appendFresh(m.st.StockList(to), good))
 	if m.log {
 		m.event("moved "+good+" from "+from+" to "+to, "", "", "")
 	}

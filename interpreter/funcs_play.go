@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"github.com/haven-engine/haven/interpreter/board"
 	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/model"
 	"strconv"
 )
 
@@ -39,7 +40,7 @@ func (m *machine) nget(node, name string) (int, error) {
 	if m.g.board.Nodes[node] == nil {
 		return 0, fmt.Errorf("nget(%q): no such node", node)
 	}
-	if v, ok := m.st.nvarOf(node, name); ok {
+	if v, ok := m.st.NvarOf(node, name); ok {
 		return v, nil
 	}
 	return m.g.nvarInit[name], nil
@@ -59,16 +60,16 @@ func (m *machine) setNVar(node, name string, v int, add bool) (bool, error) {
 func (m *machine) setNVarAt(k int, node, name string, v int, add bool) (bool, error) {
 	m.rev++
 	st, tab := m.st, m.g.tab
-	if n := tab.nodes.find(node); k >= 0 && n >= 0 && st.tab == tab {
-		i := n*len(tab.nvars.list) + k
+	if n := tab.Nodes.Find(node); k >= 0 && n >= 0 && st.Tables == tab {
+		i := n*len(tab.NodeVars.List) + k
 		if add {
-			if st.counts[st.nsetAt()+i] == 0 {
-				v += tab.nvarInit[k]
+			if st.Counts[st.NsetAt()+i] == 0 {
+				v += tab.NvarInit[k]
 			} else {
-				v += st.counts[st.nvarAt()+i]
+				v += st.Counts[st.NvarAt()+i]
 			}
 		}
-		st.counts[st.nvarAt()+i], st.counts[st.nsetAt()+i] = v, 1
+		st.Counts[st.NvarAt()+i], st.Counts[st.NsetAt()+i] = v, 1
 	} else {
 		old, err := m.nget(node, name)
 		if err != nil {
@@ -77,7 +78,7 @@ func (m *machine) setNVarAt(k int, node, name string, v int, add bool) (bool, er
 		if add {
 			v += old
 		}
-		st.setNvarOf(node, name, v)
+		st.SetNvarOf(node, name, v)
 	}
 	if m.log {
 		m.event(node+" "+name+" = "+strconv.Itoa(v), "", "", "")
@@ -134,7 +135,7 @@ func (m *machine) newPiece(kind string, owner int) (string, error) {
 			n++
 		}
 	}
-	pc := &Piece{ID: kind + "-" + strconv.Itoa(owner) + "-" + strconv.Itoa(n), Kind: kind, Owner: owner}
+	pc := &model.Piece{ID: kind + "-" + strconv.Itoa(owner) + "-" + strconv.Itoa(n), Kind: kind, Owner: owner}
 	m.g.initPiece(pc)
 	// A new list: a local holding pieces() keeps the pieces it listed.
 	m.st.Pieces = append(m.st.Pieces[:len(m.st.Pieces):len(m.st.Pieces)], pc)
@@ -145,9 +146,9 @@ func (m *machine) newPiece(kind string, owner int) (string, error) {
 }
 
 // initPiece gives a piece its vars' starting values.
-func (g *Game) initPiece(pc *Piece) {
-	g.tab.newPieceVars(pc)
-	pc.idBox = pc.ID
+func (g *Game) initPiece(pc *model.Piece) {
+	g.tab.NewPieceVars(pc)
+	pc.IDBox = pc.ID
 }
 
 // costWalks lists the paths from a node, visiting no node twice, whose
@@ -205,7 +206,7 @@ func (m *machine) owns(p int, def string) (bool, error) {
 		return false, err
 	}
 	for _, z := range m.g.activeZones {
-		for _, id := range m.st.zoneCards(m.g.playerZone(z, p)) {
+		for _, id := range m.st.ZoneCards(m.g.playerZone(z, p)) {
 			if c := m.g.cards[id]; c != nil && c.Def == def {
 				return true, nil
 			}
@@ -226,7 +227,7 @@ func (m *machine) modified(target string, p int, base int) (int, error) {
 	v := base
 	var done []string
 	for _, z := range g.activeZones {
-		for _, id := range m.st.zoneCards(g.playerZone(z, p)) {
+		for _, id := range m.st.ZoneCards(g.playerZone(z, p)) {
 			c := g.cards[id]
 			if c == nil {
 				continue
@@ -249,7 +250,7 @@ func (m *machine) modified(target string, p int, base int) (int, error) {
 					done = append(done, md.key)
 				}
 				sc := g.scope(md.lay, p, m.st.Players)
-				sc.vals[md.valueSlot], sc.vals[md.cardSlot] = v, id
+				sc.Vals[md.valueSlot], sc.Vals[md.cardSlot] = v, id
 				x, err := m.eval(md.be, sc)
 				g.release(sc)
 				if err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/haven-engine/haven/diag"
 	"github.com/haven-engine/haven/interpreter/board"
 	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // Game is a compiled definition: immutable data shared by every state,
@@ -71,13 +72,13 @@ type Game struct {
 	funcs       map[string]*function
 
 	// tab numbers the counters of the game's states (counters.go).
-	tab *tables
+	tab *model.Tables
 	// boxed holds the declared names boxed once (boxes.go).
 	boxed map[string]any
 
 	blocks     []*Block
-	base       *layout // the locals of scoring and of outside expressions
-	seenByLay  *layout // viewer, owner, params
+	base       *model.Layout // the locals of scoring and of outside expressions
+	seenByLay  *model.Layout // viewer, owner, params
 	m          *machine
 	params     map[string]any // what every expr sees as `params`
 	paramTypes types.Map
@@ -125,7 +126,7 @@ type Effect struct {
 	returns string // the type of what a return step gives back, or ""
 	params  []param
 	body    *Block
-	lay     *layout
+	lay     *model.Layout
 }
 
 // Action is something a player may do when a turn step asks.
@@ -137,7 +138,7 @@ type Action struct {
 	when           []condition
 	sees           []param // locals read from the frame that offers it
 	body           *Block
-	lay            *layout
+	lay            *model.Layout
 	cause          string // "action <id>", the cause its changes are logged with
 	prefer         *code  // the bots' rank of a move of it (policy.go)
 }
@@ -186,7 +187,7 @@ type namedCode struct {
 type Block struct {
 	id    int
 	steps []*Step
-	lay   *layout // the locals of the body the block belongs to
+	lay   *model.Layout // the locals of the body the block belongs to
 }
 
 type stepKind uint8
@@ -272,3 +273,12 @@ func (g *Game) TiebreakNames() []string {
 // often), or "" when the definition has no cap: the game's own measure of
 // progress, which a report may count lead changes by.
 func (g *Game) CapVar() string { return g.capVar }
+
+// playerZone names the zone of one player, without building the name
+// when the zone is declared.
+func (g *Game) playerZone(name string, seat int) string {
+	if l := g.pzNames[name]; seat >= 0 && seat < len(l) {
+		return l[seat]
+	}
+	return model.PlayerZone(name, seat)
+}

@@ -4,12 +4,13 @@ package interpreter
 
 import (
 	"fmt"
+	"github.com/haven-engine/haven/interpreter/model"
 	"strings"
 	"unicode"
 )
 
 // pendingStep returns the step the pending decision was made at.
-func (g *Game) pendingStep(st *State) (*Frame, *Cursor, *Step) {
+func (g *Game) pendingStep(st *model.State) (*model.Frame, *model.Cursor, *Step) {
 	f := st.Stack[len(st.Stack)-1]
 	c := &f.Cursors[len(f.Cursors)-1]
 	return f, c, g.blocks[c.Block].steps[c.PC]
@@ -29,11 +30,11 @@ type Move struct {
 // a part of: one allocation for all of them. (Legal may be called again
 // while it runs, from a scenario's expression: each call writes after
 // the texts and moves before, and takes them away when it returns.)
-func (g *Game) Legal(st *State) ([]Move, error) { return g.legal(st, nil) }
+func (g *Game) Legal(st *model.State) ([]Move, error) { return g.legal(st, nil) }
 
 // legal lists the moves into out (nil: a list of their own). The
 // outermost call keeps how each move binds (moveindex.go).
-func (g *Game) legal(st *State, out []Move) (moves []Move, err error) {
+func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 	m := g.m
 	if len(m.moves) == 0 {
 		m.last.st = nil
@@ -124,7 +125,7 @@ func (g *Game) movesOf(p, start, from int, out []Move) []Move {
 
 // enumerate lists the moves of an action: each is written in the
 // machine's buffer, the words of a move being built in its scratch.
-func (g *Game) enumerate(a *Action, sc Scope) error {
+func (g *Game) enumerate(a *Action, sc model.Scope) error {
 	m := g.m
 	at := len(m.word)
 	m.word = append(m.word, a.ID...)
@@ -153,7 +154,7 @@ type candidates struct {
 // bindFrom binds the k-th param of an action to each of its candidates
 // in turn. The move's words so far stand in the machine's scratch from
 // word on.
-func (g *Game) bindFrom(a *Action, k int, sc Scope, word int, lists []candidates) error {
+func (g *Game) bindFrom(a *Action, k int, sc model.Scope, word int, lists []candidates) error {
 	m := g.m
 	if ok, _, err := g.holds(a, k, sc); err != nil || !ok {
 		return err
@@ -162,7 +163,7 @@ func (g *Game) bindFrom(a *Action, k int, sc Scope, word int, lists []candidates
 		at, vf := len(m.text), len(m.recVals)
 		m.text = append(m.text, m.word[word:]...)
 		for _, p := range a.params {
-			m.recVals = append(m.recVals, sc.vals[p.slot])
+			m.recVals = append(m.recVals, sc.Vals[p.slot])
 		}
 		m.listed(at, a, vf)
 		return nil
@@ -189,7 +190,7 @@ func (g *Game) bindFrom(a *Action, k int, sc Scope, word int, lists []candidates
 	}
 	end := len(m.word)
 	for _, x := range vals {
-		sc.vals[p.slot] = x
+		sc.Vals[p.slot] = x
 		for j := k + 1; j < len(lists); j++ {
 			if a.params[j].need > k {
 				lists[j].ok = false
@@ -201,13 +202,13 @@ func (g *Game) bindFrom(a *Action, k int, sc Scope, word int, lists []candidates
 		}
 	}
 	m.word = m.word[:end]
-	sc.vals[p.slot] = nil
+	sc.Vals[p.slot] = nil
 	return nil
 }
 
 // holds checks the conditions of an action that need exactly k params,
 // returning the message of the first that fails.
-func (g *Game) holds(a *Action, k int, sc Scope) (bool, string, error) {
+func (g *Game) holds(a *Action, k int, sc model.Scope) (bool, string, error) {
 	for _, w := range a.when {
 		if w.need != k {
 			continue
@@ -233,7 +234,7 @@ func (e *IllegalMove) Error() string { return fmt.Sprintf("illegal move %q: %s",
 
 // Apply makes a move and runs the game on to the next decision. An
 // illegal move leaves the state as it was and returns an *IllegalMove.
-func (g *Game) Apply(st *State, move string) error {
+func (g *Game) Apply(st *model.State, move string) error {
 	g.m.decide()
 	if st.Finished {
 		return &IllegalMove{move, "the game is over"}
@@ -275,7 +276,7 @@ func (g *Game) Apply(st *State, move string) error {
 		if why != "" {
 			return &IllegalMove{move, why}
 		}
-		f.Scope.vals[s.asSlot] = picked
+		f.Scope.Vals[s.asSlot] = picked
 		c.PC++
 		return g.commit(st, move)
 	}
@@ -289,7 +290,7 @@ func (g *Game) Apply(st *State, move string) error {
 		}
 		for _, o := range opts {
 			if format(o) == words[1] {
-				f.Scope.vals[s.asSlot] = o
+				f.Scope.Vals[s.asSlot] = o
 				c.PC++
 				return g.commit(st, move)
 			}
@@ -318,7 +319,7 @@ func (g *Game) Apply(st *State, move string) error {
 // applyAction binds and checks the arguments of an action's move and
 // pushes its frame; advance moves the pending step on (an action that
 // ends the turn).
-func (g *Game) applyAction(st *State, f *Frame, c *Cursor, a *Action, p int, move string, words []string, advance bool) error {
+func (g *Game) applyAction(st *model.State, f *model.Frame, c *model.Cursor, a *Action, p int, move string, words []string, advance bool) error {
 	if len(words)-1 != len(a.params) {
 		return &IllegalMove{move, fmt.Sprintf("%s takes %d argument(s): %s", a.ID, len(a.params), paramNames(a))}
 	}
@@ -346,7 +347,7 @@ func (g *Game) applyAction(st *State, f *Frame, c *Cursor, a *Action, p int, mov
 		found := false
 		for _, x := range vals {
 			if format(x) == words[k+1] {
-				sc.vals[prm.slot], found = x, true
+				sc.Vals[prm.slot], found = x, true
 				break
 			}
 		}
@@ -361,7 +362,7 @@ func (g *Game) applyAction(st *State, f *Frame, c *Cursor, a *Action, p int, mov
 	return g.commit(st, move)
 }
 
-func (g *Game) commit(st *State, move string) error {
+func (g *Game) commit(st *model.State, move string) error {
 	st.Pending = nil
 	// The move may be part of the string of all the texts Legal listed:
 	// a copy keeps only its own text alive.

@@ -3,6 +3,7 @@ package interpreter
 import (
 	"cmp"
 	"encoding/json"
+	"github.com/haven-engine/haven/interpreter/model"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -32,7 +33,7 @@ type Observation struct {
 	seat int
 	// known is the state without the hidden cards: a zone the seat may not
 	// see is empty, and its count is in hidden. It is never played.
-	known  *State
+	known  *model.State
 	hidden map[string]int
 	zones  []string // the keys of hidden, sorted: the order Sample deals in
 	// unseen are the cards the seat does not see, by kind: kinds are
@@ -62,13 +63,13 @@ type HiddenCard struct {
 
 // Observe returns what seat may know of st (-1: a spectator), by the
 // visibility rules of View (public, owner, seenBy).
-func (g *Game) Observe(st *State, seat int) (*Observation, error) {
+func (g *Game) Observe(st *model.State, seat int) (*Observation, error) {
 	if err := g.resume(st); err != nil {
 		return nil, err
 	}
 	o := &Observation{g: g, seat: seat, hidden: map[string]int{}}
 	n := 0 // hidden cards
-	for ref, cards := range st.allZones() {
+	for ref, cards := range st.AllZones() {
 		ok, err := g.visible(st, ref, seat)
 		if err != nil {
 			return nil, err
@@ -84,7 +85,7 @@ func (g *Game) Observe(st *State, seat int) (*Observation, error) {
 	// places the cards lie in.
 	o.backs = make([]int, 0, n)
 	for _, ref := range o.zones {
-		for _, c := range st.zoneCards(ref) {
+		for _, c := range st.ZoneCards(ref) {
 			k := -1
 			if x := g.cards[c]; x != nil {
 				if k = slices.Index(o.kinds, x.Kind); k < 0 {
@@ -125,12 +126,12 @@ func (g *Game) Observe(st *State, seat int) (*Observation, error) {
 	st.Log, st.Moves = log, moves
 	k.RNG, k.Moves, k.Log = 0, nil, nil
 	for _, ref := range o.zones {
-		k.setZone(ref, []string{})
+		k.SetZone(ref, []string{})
 	}
 	if n > 0 {
 		h := hider{g: g, st: st, zones: o.zones}
 		for _, f := range k.Stack {
-			f.Scope.vals = h.list(f.Scope.vals)
+			f.Scope.Vals = h.list(f.Scope.Vals)
 			f.Result, _ = h.value(f.Result)
 			for i := range f.Cursors {
 				f.Cursors[i].Items = h.list(f.Cursors[i].Items)
@@ -168,7 +169,7 @@ func (g *Game) Observe(st *State, seat int) (*Observation, error) {
 // that keeps a tree between decisions follows the game down it by
 // these moves; only the moves since its last decision are copied, so
 // following a game stays linear in its length.
-func (g *Game) ObserveSince(st *State, seat, from int) (*Observation, error) {
+func (g *Game) ObserveSince(st *model.State, seat, from int) (*Observation, error) {
 	o, err := g.Observe(st, seat)
 	if err != nil || from < 0 || from >= len(st.Moves) {
 		return o, err
@@ -186,13 +187,13 @@ func (g *Game) ObserveSince(st *State, seat, from int) (*Observation, error) {
 // moveSeen tells whether a move's text names no card that lies now in a
 // hidden zone or in the box: its words, and the items of a list word
 // ([a,b]), are looked up as card ids.
-func (g *Game) moveSeen(st *State, hidden map[string]int, text string) bool {
+func (g *Game) moveSeen(st *model.State, hidden map[string]int, text string) bool {
 	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '[' || r == ']' || r == ',' }) {
 		if g.cards[w] == nil {
 			continue
 		}
 		seen := false
-		for ref, cards := range st.allZones() {
+		for ref, cards := range st.AllZones() {
 			if slices.Contains(cards, w) {
 				_, hid := hidden[ref]
 				seen = !hid // the box is hidden too
@@ -229,7 +230,7 @@ func cloneStrs(m map[string]string) map[string]string {
 func (o *Observation) Seat() int { return o.seat }
 
 // Pending is the decision the state waits for, or nil.
-func (o *Observation) Pending() *Decision { return o.known.Pending }
+func (o *Observation) Pending() *model.Decision { return o.known.Pending }
 
 // Hidden counts the cards of each zone the seat may not see.
 func (o *Observation) Hidden() map[string]int { return o.hidden }
@@ -239,11 +240,11 @@ func (o *Observation) Hidden() map[string]int { return o.hidden }
 func (o *Observation) View() *View {
 	k := o.known
 	v := &View{
-		Game: k.Game, Viewer: o.seat, Players: k.Players, Vars: k.varMap(), PlayerVars: k.pvarMaps(),
-		Zones: map[string][]string{}, Hidden: o.hidden, Stocks: k.stockMap(), Pieces: k.Pieces,
-		NodeVars: k.nvarMaps(), Pending: k.Pending, Finished: k.Finished, Log: k.Log,
+		Game: k.Game, Viewer: o.seat, Players: k.Players, Vars: k.VarMap(), PlayerVars: k.PvarMaps(),
+		Zones: map[string][]string{}, Hidden: o.hidden, Stocks: k.StockMap(), Pieces: k.Pieces,
+		NodeVars: k.NvarMaps(), Pending: k.Pending, Finished: k.Finished, Log: k.Log,
 	}
-	for ref, cards := range k.allZones() {
+	for ref, cards := range k.AllZones() {
 		if _, ok := o.hidden[ref]; !ok {
 			v.Zones[ref] = cards
 		}
@@ -256,7 +257,7 @@ func (o *Observation) View() *View {
 func (o *Observation) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
 		Seat   int            `json:"seat"`
-		Known  *State         `json:"known"`
+		Known  *model.State   `json:"known"`
 		Hidden map[string]int `json:"hidden"`
 		Kinds  []string       `json:"kinds"`
 		Unseen [][]string     `json:"unseen"`
@@ -274,7 +275,7 @@ func (o *Observation) MarshalJSON() ([]byte, error) {
 // real places of the hidden cards are never read, so the sample depends
 // only on the observation and r. The state has no log and no moves; play
 // it with the Game that observed it.
-func (o *Observation) Sample(r *rand.Rand) *State {
+func (o *Observation) Sample(r *rand.Rand) *model.State {
 	s := o.known.Clone()
 	s.Log = nil
 	pools := make([][]string, len(o.unseen))
@@ -292,14 +293,14 @@ func (o *Observation) Sample(r *rand.Rand) *State {
 				z[i], pools[k] = pools[k][0], pools[k][1:]
 			}
 		}
-		s.setZone(ref, z)
+		s.SetZone(ref, z)
 		at += n
 	}
 	s.RNG = r.Uint64()
 	if o.refs {
 		d := dealer{g: o.g, st: s}
 		for _, f := range s.Stack {
-			f.Scope.vals = d.list(f.Scope.vals)
+			f.Scope.Vals = d.list(f.Scope.Vals)
 			f.Result, _ = d.value(f.Result)
 			for i := range f.Cursors {
 				f.Cursors[i].Items = d.list(f.Cursors[i].Items)
@@ -322,8 +323,8 @@ func (o *Observation) Sample(r *rand.Rand) *State {
 // state shares them.
 type hider struct {
 	g     *Game
-	st    *State   // the real state
-	zones []string // the hidden zones
+	st    *model.State // the real state
+	zones []string     // the hidden zones
 	found bool
 }
 
@@ -333,7 +334,7 @@ func (h *hider) where(id string) (HiddenCard, bool) {
 		return HiddenCard{}, false
 	}
 	for _, ref := range h.zones {
-		if i := slices.Index(h.st.zoneCards(ref), id); i >= 0 {
+		if i := slices.Index(h.st.ZoneCards(ref), id); i >= 0 {
 			return HiddenCard{Zone: ref, At: i}, true
 		}
 	}
@@ -406,11 +407,11 @@ func (h *hider) list(l []any) []any {
 // held: the card dealt where each HiddenCard points.
 type dealer struct {
 	g  *Game
-	st *State // the sample
+	st *model.State // the sample
 }
 
 func (d *dealer) card(w HiddenCard) string {
-	if z := d.st.zoneCards(w.Zone); w.At >= 0 && w.At < len(z) {
+	if z := d.st.ZoneCards(w.Zone); w.At >= 0 && w.At < len(z) {
 		return z[w.At]
 	}
 	return ""

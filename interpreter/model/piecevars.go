@@ -1,4 +1,4 @@
-package interpreter
+package model
 
 import "encoding/json"
 
@@ -9,20 +9,21 @@ import "encoding/json"
 // does not declare, and every name of a piece read from JSON and not yet
 // bound, is kept in a map. Expressions read them with qget.
 
-// qvarOf is a counter of the piece.
-func (p *Piece) qvarOf(name string) int {
-	if p.tab != nil {
-		if k := p.tab.qvars.find(name); k >= 0 {
-			return p.vars[k]
+// VarOf is a counter of the piece.
+func (p *Piece) VarOf(name string) int {
+	if p.Tables != nil {
+		if k := p.Tables.PieceVars.Find(name); k >= 0 {
+			return p.Vars[k]
 		}
 	}
 	return p.moreVars[name]
 }
 
-func (p *Piece) setQvarOf(name string, v int) {
-	if p.tab != nil {
-		if k := p.tab.qvars.find(name); k >= 0 {
-			p.vars[k] = v
+// SetVarOf sets a piece var by name.
+func (p *Piece) SetVarOf(name string, v int) {
+	if p.Tables != nil {
+		if k := p.Tables.PieceVars.Find(name); k >= 0 {
+			p.Vars[k] = v
 			return
 		}
 	}
@@ -33,19 +34,19 @@ func (p *Piece) setQvarOf(name string, v int) {
 }
 
 // Var is the value of a counter of the piece (0 when it has none of that name).
-func (p *Piece) Var(name string) int { return p.qvarOf(name) }
+func (p *Piece) Var(name string) int { return p.VarOf(name) }
 
 // qvarMap is the piece's counters by name, a copy; nil when it has none.
 func (p *Piece) qvarMap() map[string]int {
-	if p.tab == nil {
-		return cloneMap(p.moreVars)
+	if p.Tables == nil {
+		return CloneMap(p.moreVars)
 	}
-	if len(p.tab.qvars.list) == 0 && p.moreVars == nil {
+	if len(p.Tables.PieceVars.List) == 0 && p.moreVars == nil {
 		return nil
 	}
-	m := make(map[string]int, len(p.tab.qvars.list)+len(p.moreVars))
-	for k, name := range p.tab.qvars.list {
-		m[name] = p.vars[k]
+	m := make(map[string]int, len(p.Tables.PieceVars.List)+len(p.moreVars))
+	for k, name := range p.Tables.PieceVars.List {
+		m[name] = p.Vars[k]
 	}
 	for name, v := range p.moreVars {
 		m[name] = v
@@ -55,24 +56,24 @@ func (p *Piece) qvarMap() map[string]int {
 
 // bindPiece places the counters of a piece by name in their indexes;
 // a declared counter the piece lacks is 0.
-func (t *tables) bindPiece(p *Piece) {
-	if p.tab == t {
+func (t *Tables) bindPiece(p *Piece) {
+	if p.Tables == t {
 		return
 	}
-	if p.tab != nil && t.sameAs(p.tab) {
-		p.tab = t
+	if p.Tables != nil && t.sameAs(p.Tables) {
+		p.Tables = t
 		return
 	}
 	vars := p.qvarMap()
-	p.tab, p.vars, p.moreVars = t, make([]int, len(t.qvars.list)), nil
+	p.Tables, p.Vars, p.moreVars = t, make([]int, len(t.PieceVars.List)), nil
 	for name, v := range vars {
-		p.setQvarOf(name, v)
+		p.SetVarOf(name, v)
 	}
 }
 
-// newPieceVars gives a piece made by the game its counters' start values.
-func (t *tables) newPieceVars(p *Piece) {
-	p.tab, p.vars, p.moreVars = t, append([]int(nil), t.qvarInit...), nil
+// NewPieceVars gives a piece made by the game its counters' start values.
+func (t *Tables) NewPieceVars(p *Piece) {
+	p.Tables, p.Vars, p.moreVars = t, append([]int(nil), t.qvarInit...), nil
 }
 
 // pieceJSON is a Piece as saved: its counters as an object of names.
@@ -97,6 +98,6 @@ func (p *Piece) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &j); err != nil {
 		return err
 	}
-	*p = Piece{ID: j.ID, Kind: j.Kind, Owner: j.Owner, At: j.At, moreVars: j.Vars, Strs: j.Strs, idBox: j.ID}
+	*p = Piece{ID: j.ID, Kind: j.Kind, Owner: j.Owner, At: j.At, moreVars: j.Vars, Strs: j.Strs, IDBox: j.ID}
 	return nil
 }

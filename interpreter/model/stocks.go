@@ -1,4 +1,4 @@
-package interpreter
+package model
 
 import (
 	"maps"
@@ -17,48 +17,51 @@ import (
 // holderTable numbers the holders of a state's stocks.
 type holderTable struct{ names }
 
-// stockList is a holder's units, nil when it has no stock.
-func (s *State) stockList(holder string) []string {
+// NoHolders starts the state's stocks, with no holder yet.
+func (s *State) NoHolders() { s.holders = &holderTable{newNames(nil)} }
+
+// StockList is a holder's units, nil when it has no stock.
+func (s *State) StockList(holder string) []string {
 	if s.holders == nil {
 		return nil
 	}
-	if k := s.holders.find(holder); k >= 0 {
+	if k := s.holders.Find(holder); k >= 0 {
 		return s.stocks[k]
 	}
 	return nil
 }
 
-// setStock makes l the units of a holder.
-func (s *State) setStock(holder string, l []string) {
+// SetStock makes l the units of a holder.
+func (s *State) SetStock(holder string, l []string) {
 	if s.holders != nil {
-		if k := s.holders.find(holder); k >= 0 {
+		if k := s.holders.Find(holder); k >= 0 {
 			s.stocks[k] = l
 			return
 		}
 	}
 	var list []string
 	if s.holders != nil {
-		list = s.holders.list
+		list = s.holders.List
 	}
 	s.holders = &holderTable{newNames(append(slices.Clip(list), holder))}
 	s.stocks = append(s.stocks, l)
 }
 
-// stockMap is the stocks by holder; the lists are shared. It is nil
+// StockMap is the stocks by holder; the lists are shared. It is nil
 // when the state has no table of holders (a save's "stocks": null).
-func (s *State) stockMap() map[string][]string {
+func (s *State) StockMap() map[string][]string {
 	if s.holders == nil {
 		return nil
 	}
 	m := make(map[string][]string, len(s.stocks))
 	for k, l := range s.stocks {
-		m[s.holders.list[k]] = l
+		m[s.holders.List[k]] = l
 	}
 	return m
 }
 
-// setStockMap makes the stocks those of a map by holder (the lists kept).
-func (s *State) setStockMap(m map[string][]string) {
+// SetStockMap makes the stocks those of a map by holder (the lists kept).
+func (s *State) SetStockMap(m map[string][]string) {
 	s.holders, s.stocks = nil, nil
 	if m == nil {
 		return

@@ -1,4 +1,4 @@
-package interpreter
+package model
 
 import "encoding/json"
 
@@ -31,8 +31,8 @@ type stateJSON struct {
 func (s State) MarshalJSON() ([]byte, error) {
 	return json.Marshal(stateJSON{
 		Game: s.Game, Players: s.Players, Seed: s.Seed, RNG: s.RNG,
-		Vars: s.varMap(), PlayerVars: s.pvarMaps(), Zones: s.zoneMap(), Stocks: s.stockMap(),
-		Pieces: s.Pieces, NodeVars: s.nvarMaps(), Fired: s.Fired, Stack: s.Stack, Pending: s.Pending,
+		Vars: s.VarMap(), PlayerVars: s.PvarMaps(), Zones: s.ZoneMap(), Stocks: s.StockMap(),
+		Pieces: s.Pieces, NodeVars: s.NvarMaps(), Fired: s.Fired, Stack: s.Stack, Pending: s.Pending,
 		Finished: s.Finished, Capped: s.Capped, EndReason: s.EndReason, Moves: s.Moves, Log: s.Log, Steps: s.Steps,
 	})
 }
@@ -49,7 +49,7 @@ func (s *State) UnmarshalJSON(b []byte) error {
 		Pieces: j.Pieces, Fired: j.Fired, Stack: j.Stack, Pending: j.Pending,
 		Finished: j.Finished, Capped: j.Capped, EndReason: j.EndReason, Moves: j.Moves, Log: j.Log, Steps: j.Steps,
 	}
-	s.unbind(j.Vars, j.PlayerVars, j.NodeVars, j.Zones)
-	s.setStockMap(j.Stocks)
+	s.Unbind(j.Vars, j.PlayerVars, j.NodeVars, j.Zones)
+	s.SetStockMap(j.Stocks)
 	return nil
 }

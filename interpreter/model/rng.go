@@ -1,4 +1,4 @@
-package interpreter
+package model
 
 // The random generator is SplitMix64: its whole state is one uint64 kept in
 // State.RNG, so a saved state carries its randomness with it and
@@ -12,8 +12,8 @@ func (s *State) next() uint64 {
 	return z ^ (z >> 31)
 }
 
-// intn returns a uniform int in [0, n).
-func (s *State) intn(n int) int {
+// Intn returns a uniform int in [0, n).
+func (s *State) Intn(n int) int {
 	if n <= 1 {
 		return 0
 	}
@@ -26,9 +26,10 @@ func (s *State) intn(n int) int {
 	}
 }
 
-func (s *State) shuffle(l []string) {
+// Shuffle puts a list in a random order, in place.
+func (s *State) Shuffle(l []string) {
 	for i := len(l) - 1; i > 0; i-- {
-		j := s.intn(i + 1)
+		j := s.Intn(i + 1)
 		l[i], l[j] = l[j], l[i]
 	}
 }
