@@ -11,6 +11,7 @@ import (
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/types"
+	"github.com/haven-engine/haven/interpreter/eval"
 	"github.com/haven-engine/haven/interpreter/model"
 )
 
@@ -109,14 +110,14 @@ func (c *compiler) ruleDecls(v cue.Value) {
 
 // fastFunction lets the fast path call a named function directly: its
 // arguments are evaluated as closures, its body runs through eval.
-func (g *Game) fastFunction(f *function) func(loc file.Location, args []val) val {
+func (g *Game) fastFunction(f *function) func(loc file.Location, args []eval.Val) eval.Val {
 	m := g.m
-	return func(loc file.Location, args []val) val {
-		boxes := make([]func(*frame) any, len(args))
+	return func(loc file.Location, args []eval.Val) eval.Val {
+		boxes := make([]func(*eval.Frame) any, len(args))
 		for i, a := range args {
-			boxes[i] = a.box
+			boxes[i] = a.Box
 		}
-		run := func(fr *frame) any {
+		run := func(fr *eval.Frame) any {
 			sc := g.scope(f.lay, -1, m.st.Players)
 			for i, p := range f.params {
 				sc.Vals[p.slot] = boxes[i](fr)
@@ -124,19 +125,19 @@ func (g *Game) fastFunction(f *function) func(loc file.Location, args []val) val
 			out, err := m.eval(f.be, sc)
 			g.release(sc)
 			if err != nil {
-				fail(loc, err)
+				eval.Fail(loc, err)
 			}
 			return out
 		}
 		switch f.ret {
 		case "int":
-			return mk(func(fr *frame) int { return run(fr).(int) })
+			return eval.Mk(func(fr *eval.Frame) int { return run(fr).(int) })
 		case "bool":
-			return mk(func(fr *frame) bool { return run(fr).(bool) })
+			return eval.Mk(func(fr *eval.Frame) bool { return run(fr).(bool) })
 		case "string":
-			return mk(func(fr *frame) string { return run(fr).(string) })
+			return eval.Mk(func(fr *eval.Frame) string { return run(fr).(string) })
 		}
-		return mk(run)
+		return eval.Mk(run)
 	}
 }
 

@@ -12,13 +12,14 @@ import (
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm/runtime"
 	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/eval"
 	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // builtin translates a call of one of expr's builtins: the list builtins
 // whose predicate binds each element (fastloop.go), a few hot ones made
 // directly, and the rest called through expr's own implementation.
-func (t *translator) builtin(n *ast.BuiltinNode) val {
+func (t *translator) builtin(n *ast.BuiltinNode) eval.Val {
 	switch n.Name {
 	case "all", "any", "none", "filter", "map", "count", "sum", "find", "sortBy", "findIndex", "findLastIndex", "findLast":
 		return t.loop(n)
@@ -27,7 +28,7 @@ func (t *translator) builtin(n *ast.BuiltinNode) val {
 	case "one", "groupBy":
 		unsupported()
 	}
-	args := make([]val, len(n.Arguments))
+	args := make([]eval.Val, len(n.Arguments))
 	for i, a := range n.Arguments {
 		args[i] = t.node(a)
 	}
@@ -42,55 +43,55 @@ func (t *translator) builtin(n *ast.BuiltinNode) val {
 		}
 	case "concat":
 		lists, loc := catArgs(args, t.builtinArgs(n, args)), n.Location()
-		return mk(func(fr *frame) []any { return concat(fr, lists, loc) })
+		return eval.Mk(func(fr *eval.Frame) []any { return concat(fr, lists, loc) })
 	case "uniq":
-		switch l := args[0].fn.(type) {
-		case func(*frame) []string:
-			return mk(func(fr *frame) []any { return uniqStrings(fr.boxed, l(fr)) })
-		case func(*frame) []any:
-			return mk(func(fr *frame) []any { return uniqAny(l(fr)) })
+		switch l := args[0].Fn.(type) {
+		case func(*eval.Frame) []string:
+			return eval.Mk(func(fr *eval.Frame) []any { return uniqStrings(fr.Boxed, l(fr)) })
+		case func(*eval.Frame) []any:
+			return eval.Mk(func(fr *eval.Frame) []any { return uniqAny(l(fr)) })
 		}
-		return t.byList(n, args, func(fr *frame, l []string) any { return uniqStrings(fr.boxed, l) }, func(l []any) any { return uniqAny(l) })
+		return t.byList(n, args, func(fr *eval.Frame, l []string) any { return uniqStrings(fr.Boxed, l) }, func(l []any) any { return uniqAny(l) })
 	case "last":
-		switch l := args[0].fn.(type) {
-		case func(*frame) []string:
-			return mk(func(fr *frame) any {
+		switch l := args[0].Fn.(type) {
+		case func(*eval.Frame) []string:
+			return eval.Mk(func(fr *eval.Frame) any {
 				if x := l(fr); len(x) > 0 {
-					return boxStr(fr.boxed, x[len(x)-1])
+					return eval.BoxStr(fr.Boxed, x[len(x)-1])
 				}
 				return nil
 			})
-		case func(*frame) []any:
-			return mk(func(fr *frame) any { return lastOf(l(fr)) })
+		case func(*eval.Frame) []any:
+			return eval.Mk(func(fr *eval.Frame) any { return lastOf(l(fr)) })
 		}
-		return t.byList(n, args, func(fr *frame, l []string) any {
+		return t.byList(n, args, func(fr *eval.Frame, l []string) any {
 			if len(l) == 0 {
 				return nil
 			}
-			return boxStr(fr.boxed, l[len(l)-1])
+			return eval.BoxStr(fr.Boxed, l[len(l)-1])
 		}, func(l []any) any { return lastOf(l) })
 	case "join":
 		if len(args) != 2 {
 			break
 		}
-		glue := as[string](args[1])
-		if l, ok := args[0].fn.(func(*frame) []string); ok {
-			return mk(func(fr *frame) string { return strings.Join(l(fr), glue(fr)) })
+		glue := eval.As[string](args[1])
+		if l, ok := args[0].Fn.(func(*eval.Frame) []string); ok {
+			return eval.Mk(func(fr *eval.Frame) string { return strings.Join(l(fr), glue(fr)) })
 		}
 		list := t.builtinArgs(n, args)[0]
 		f, loc := builtin.Builtins[builtin.Index[n.Name]], n.Location()
-		return mk(func(fr *frame) any {
+		return eval.Mk(func(fr *eval.Frame) any {
 			l, g := list(fr), glue(fr)
 			if l, ok := l.([]string); ok {
 				return strings.Join(l, g)
 			}
-			return guard(loc, func() any { return call(f, l, g) })
+			return eval.Guard(loc, func() any { return call(f, l, g) })
 		})
 	case "string":
-		switch f := args[0].fn.(type) {
-		case func(*frame) int:
-			return mk(func(fr *frame) string { return strconv.Itoa(f(fr)) })
-		case func(*frame) string:
+		switch f := args[0].Fn.(type) {
+		case func(*eval.Frame) int:
+			return eval.Mk(func(fr *eval.Frame) string { return strconv.Itoa(f(fr)) })
+		case func(*eval.Frame) string:
 			return args[0]
 		}
 	}
@@ -98,10 +99,10 @@ func (t *translator) builtin(n *ast.BuiltinNode) val {
 }
 
 // viaExpr calls a builtin through expr's implementation.
-func (t *translator) viaExpr(n *ast.BuiltinNode, vals []val) val {
+func (t *translator) viaExpr(n *ast.BuiltinNode, vals []eval.Val) eval.Val {
 	f := builtin.Builtins[builtin.Index[n.Name]]
 	args, loc := t.builtinArgs(n, vals), n.Location()
-	eval := func(fr *frame) []any {
+	argsOf := func(fr *eval.Frame) []any {
 		out := make([]any, len(args))
 		for i, a := range args {
 			out[i] = a(fr)
@@ -110,21 +111,21 @@ func (t *translator) viaExpr(n *ast.BuiltinNode, vals []val) val {
 	}
 	switch {
 	case f.Fast != nil && len(args) == 1:
-		return mk(func(fr *frame) any {
+		return eval.Mk(func(fr *eval.Frame) any {
 			x := args[0](fr)
-			return guard(loc, func() any { return f.Fast(x) })
+			return eval.Guard(loc, func() any { return f.Fast(x) })
 		})
 	case f.Safe != nil:
-		return mk(func(fr *frame) any {
-			a := eval(fr)
+		return eval.Mk(func(fr *eval.Frame) any {
+			a := argsOf(fr)
 			if n.Name == "repeat" && len(a) == 2 {
 				if s, ok := a[0].(string); ok {
 					if k, ok := a[1].(int); ok && k > 0 {
-						fr.grow(len(s)*min(k, fr.b.Limits.Memory+1), loc)
+						fr.Grow(len(s)*min(k, fr.Budget.Limits.Memory+1), loc)
 					}
 				}
 			}
-			return guard(loc, func() any {
+			return eval.Guard(loc, func() any {
 				out, _, err := f.Safe(a...)
 				if err != nil {
 					panic(err)
@@ -133,8 +134,8 @@ func (t *translator) viaExpr(n *ast.BuiltinNode, vals []val) val {
 			})
 		})
 	case f.Func != nil:
-		return mk(func(fr *frame) any {
-			a := eval(fr)
+		return eval.Mk(func(fr *eval.Frame) any {
+			a := argsOf(fr)
 			if n.Name == "replace" && len(a) >= 3 {
 				s, _ := a[0].(string)
 				old, _ := a[1].(string)
@@ -143,29 +144,29 @@ func (t *translator) viaExpr(n *ast.BuiltinNode, vals []val) val {
 				if old != "" {
 					k = len(s) / len(old)
 				}
-				fr.grow(len(s)+min(k, fr.b.Limits.Memory+1)*max(len(nw)-len(old), 0), loc)
+				fr.Grow(len(s)+min(k, fr.Budget.Limits.Memory+1)*max(len(nw)-len(old), 0), loc)
 			}
-			return fr.sized(guard(loc, func() any { return call(f, a...) }), loc)
+			return fr.Sized(eval.Guard(loc, func() any { return call(f, a...) }), loc)
 		})
 	}
 	unsupported()
-	return val{}
+	return eval.Val{}
 }
 
 // builtinArgs are the arguments of a builtin, boxed and dereferenced
 // where the VM dereferences them: a pointer, or a value of unknown type,
 // unless the builtin says otherwise.
-func (t *translator) builtinArgs(n *ast.BuiltinNode, vals []val) []func(*frame) any {
+func (t *translator) builtinArgs(n *ast.BuiltinNode, vals []eval.Val) []func(*eval.Frame) any {
 	id, ok := builtin.Index[n.Name]
 	if !ok {
 		unsupported()
 	}
 	f := builtin.Builtins[id]
-	out := make([]func(*frame) any, len(vals))
+	out := make([]func(*eval.Frame) any, len(vals))
 	for i, a := range n.Arguments {
-		b := vals[i].box
+		b := vals[i].Box
 		if k := kindOf(a); (k == reflect.Pointer || k == reflect.Interface) && (f.Deref == nil || f.Deref(i, a.Type())) {
-			out[i] = func(fr *frame) any { return derefAny(b(fr)) }
+			out[i] = func(fr *eval.Frame) any { return eval.Deref(b(fr)) }
 		} else {
 			out[i] = b
 		}
@@ -176,17 +177,17 @@ func (t *translator) builtinArgs(n *ast.BuiltinNode, vals []val) []func(*frame) 
 // byList is a builtin of one list argument known only at run time: made
 // directly for a []string or a []any, through expr otherwise. The
 // argument is evaluated once.
-func (t *translator) byList(n *ast.BuiltinNode, args []val, strs func(*frame, []string) any, anys func([]any) any) val {
+func (t *translator) byList(n *ast.BuiltinNode, args []eval.Val, strs func(*eval.Frame, []string) any, anys func([]any) any) eval.Val {
 	list := t.builtinArgs(n, args)[0]
 	f, loc := builtin.Builtins[builtin.Index[n.Name]], n.Location()
-	return mk(func(fr *frame) any {
+	return eval.Mk(func(fr *eval.Frame) any {
 		switch l := list(fr).(type) {
 		case []string:
 			return strs(fr, l)
 		case []any:
 			return anys(l)
 		default:
-			return guard(loc, func() any { return call(f, l) })
+			return eval.Guard(loc, func() any { return call(f, l) })
 		}
 	})
 }
@@ -210,41 +211,41 @@ func lastOf[E any](l []E) any {
 }
 
 // lenOf is len of a list whose type is known.
-func lenOf(v val) (val, bool) {
-	switch f := v.fn.(type) {
-	case func(*frame) []string:
-		return mk(func(fr *frame) int { return len(f(fr)) }), true
-	case func(*frame) []any:
-		return mk(func(fr *frame) int { return len(f(fr)) }), true
-	case func(*frame) []int:
-		return mk(func(fr *frame) int { return len(f(fr)) }), true
-	case func(*frame) []*model.Piece:
-		return mk(func(fr *frame) int { return len(f(fr)) }), true
-	case func(*frame) []*board.Edge:
-		return mk(func(fr *frame) int { return len(f(fr)) }), true
-	case func(*frame) [][]string:
-		return mk(func(fr *frame) int { return len(f(fr)) }), true
-	case func(*frame) string:
-		return mk(func(fr *frame) int { return utf8.RuneCountInString(f(fr)) }), true
+func lenOf(v eval.Val) (eval.Val, bool) {
+	switch f := v.Fn.(type) {
+	case func(*eval.Frame) []string:
+		return eval.Mk(func(fr *eval.Frame) int { return len(f(fr)) }), true
+	case func(*eval.Frame) []any:
+		return eval.Mk(func(fr *eval.Frame) int { return len(f(fr)) }), true
+	case func(*eval.Frame) []int:
+		return eval.Mk(func(fr *eval.Frame) int { return len(f(fr)) }), true
+	case func(*eval.Frame) []*model.Piece:
+		return eval.Mk(func(fr *eval.Frame) int { return len(f(fr)) }), true
+	case func(*eval.Frame) []*board.Edge:
+		return eval.Mk(func(fr *eval.Frame) int { return len(f(fr)) }), true
+	case func(*eval.Frame) [][]string:
+		return eval.Mk(func(fr *eval.Frame) int { return len(f(fr)) }), true
+	case func(*eval.Frame) string:
+		return eval.Mk(func(fr *eval.Frame) int { return utf8.RuneCountInString(f(fr)) }), true
 	}
-	return val{}, false
+	return eval.Val{}, false
 }
 
 // catArg is an argument of concat: a typed list where its type is
 // known, so that it is not boxed, else its boxed value.
 type catArg struct {
-	a   func(*frame) []any
-	s   func(*frame) []string
-	box func(*frame) any
+	a   func(*eval.Frame) []any
+	s   func(*eval.Frame) []string
+	box func(*eval.Frame) any
 }
 
-func catArgs(vals []val, boxes []func(*frame) any) []catArg {
+func catArgs(vals []eval.Val, boxes []func(*eval.Frame) any) []catArg {
 	out := make([]catArg, len(vals))
 	for i, v := range vals {
-		switch f := v.fn.(type) {
-		case func(*frame) []any:
+		switch f := v.Fn.(type) {
+		case func(*eval.Frame) []any:
 			out[i].a = f
-		case func(*frame) []string:
+		case func(*eval.Frame) []string:
 			out[i].s = f
 		default:
 			out[i].box = boxes[i]
@@ -265,7 +266,7 @@ type catVal struct {
 // concat is expr's concat: the elements of every list, in one []any
 // (nil when there are none). All the lists are evaluated first, as the
 // VM evaluates a call's arguments.
-func concat(fr *frame, lists []catArg, loc file.Location) []any {
+func concat(fr *eval.Frame, lists []catArg, loc file.Location) []any {
 	var buf [4]catVal
 	vals := buf[:0]
 	for _, l := range lists {
@@ -295,7 +296,7 @@ func concat(fr *frame, lists []catArg, loc file.Location) []any {
 		default:
 			v := reflect.ValueOf(c.x)
 			if v.Kind() != reflect.Slice && v.Kind() != reflect.Array {
-				fail(loc, errors.New("cannot concat "+v.Kind().String()))
+				eval.Fail(loc, errors.New("cannot concat "+v.Kind().String()))
 			}
 			n += v.Len()
 		}
@@ -303,15 +304,15 @@ func concat(fr *frame, lists []catArg, loc file.Location) []any {
 	if n == 0 {
 		return nil
 	}
-	fr.grow(n, loc)
-	fr.spend(n)
+	fr.Grow(n, loc)
+	fr.Spend(n)
 	out := make([]any, 0, n)
 	for _, c := range vals {
 		switch {
 		case !c.other:
 			out = append(out, c.a...)
 			for _, s := range c.s {
-				out = append(out, boxStr(fr.boxed, s))
+				out = append(out, eval.BoxStr(fr.Boxed, s))
 			}
 		default:
 			v := reflect.ValueOf(c.x)
@@ -349,7 +350,7 @@ next:
 				continue next
 			}
 		}
-		out = append(out, boxStr(boxed, s))
+		out = append(out, eval.BoxStr(boxed, s))
 	}
 	return out
 }
@@ -357,20 +358,20 @@ next:
 // minMaxInts is min or max of int arguments, as expr gives it: an int,
 // the first of equal ones. An argument of unknown type is read at run
 // time; when one is no int (a list, a float), expr's builtin decides.
-func minMaxInts(max bool, args []val, boxed []func(*frame) any, loc file.Location) (val, bool) {
+func minMaxInts(max bool, args []eval.Val, boxed []func(*eval.Frame) any, loc file.Location) (eval.Val, bool) {
 	if len(args) < 2 {
-		return val{}, false
+		return eval.Val{}, false
 	}
-	fs := make([]func(*frame) int, len(args))
-	boxes := make([]func(*frame) any, len(args))
+	fs := make([]func(*eval.Frame) int, len(args))
+	boxes := make([]func(*eval.Frame) any, len(args))
 	typed := true
 	for i, a := range args {
-		if f, ok := a.fn.(func(*frame) int); ok {
+		if f, ok := a.Fn.(func(*eval.Frame) int); ok {
 			fs[i] = f
 			continue
 		}
-		if _, ok := a.fn.(func(*frame) any); !ok {
-			return val{}, false
+		if _, ok := a.Fn.(func(*eval.Frame) any); !ok {
+			return eval.Val{}, false
 		}
 		boxes[i], typed = boxed[i], false
 	}
@@ -381,7 +382,7 @@ func minMaxInts(max bool, args []val, boxed []func(*frame) any, loc file.Locatio
 		return out
 	}
 	if typed {
-		return mk(func(fr *frame) int {
+		return eval.Mk(func(fr *eval.Frame) int {
 			out := fs[0](fr)
 			for _, f := range fs[1:] {
 				out = pick(out, f(fr))
@@ -394,7 +395,7 @@ func minMaxInts(max bool, args []val, boxed []func(*frame) any, loc file.Locatio
 		name = "max"
 	}
 	f := builtin.Builtins[builtin.Index[name]]
-	return mk(func(fr *frame) any {
+	return eval.Mk(func(fr *eval.Frame) any {
 		var buf [4]int
 		ints := buf[:0]
 		var other []any // the arguments, once one is no int
@@ -422,7 +423,7 @@ func minMaxInts(max bool, args []val, boxed []func(*frame) any, loc file.Locatio
 			other = append(other, x)
 		}
 		if other != nil {
-			return fr.sized(guard(loc, func() any { return call(f, other...) }), loc)
+			return fr.Sized(eval.Guard(loc, func() any { return call(f, other...) }), loc)
 		}
 		out := ints[0]
 		for _, x := range ints[1:] {

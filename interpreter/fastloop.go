@@ -9,6 +9,7 @@ import (
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm/runtime"
 	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/eval"
 	"github.com/haven-engine/haven/interpreter/model"
 )
 
@@ -16,7 +17,7 @@ import (
 // none, filter (with the map the optimizer may fold into it), map,
 // count, sum, find, findIndex, findLastIndex, findLast and sortBy. The element is bound in a slot of the
 // frame while the predicate runs.
-func (t *translator) loop(n *ast.BuiltinNode) val {
+func (t *translator) loop(n *ast.BuiltinNode) eval.Val {
 	if len(n.Arguments) < 2 {
 		unsupported()
 	}
@@ -27,47 +28,47 @@ func (t *translator) loop(n *ast.BuiltinNode) val {
 	l := t.items(n.Arguments[0])
 	k := t.bind("", l.kind())
 	body := t.node(pred.Node)
-	var mapped func(*frame) any
+	var mapped func(*eval.Frame) any
 	if n.Map != nil {
-		mapped = t.node(n.Map).box
+		mapped = t.node(n.Map).Box
 	}
 	t.unbind()
-	test := func() func(*frame) bool { return as[bool](body) }
+	test := func() func(*eval.Frame) bool { return eval.As[bool](body) }
 	loc := n.Location()
 	switch n.Name {
 	case "any":
-		return mk(l.found(k, test(), true))
+		return eval.Mk(l.found(k, test(), true))
 	case "all":
 		f := l.found(k, test(), false)
-		return mk(func(fr *frame) bool { return !f(fr) })
+		return eval.Mk(func(fr *eval.Frame) bool { return !f(fr) })
 	case "none":
 		f := l.found(k, test(), true)
-		return mk(func(fr *frame) bool { return !f(fr) })
+		return eval.Mk(func(fr *eval.Frame) bool { return !f(fr) })
 	case "filter":
-		return mk(l.filter(k, test(), mapped))
+		return eval.Mk(l.filter(k, test(), mapped))
 	case "map":
-		return mk(l.mapped(k, body.box))
+		return eval.Mk(l.mapped(k, body.Box))
 	case "count":
 		threshold := -1
 		if n.Threshold != nil {
 			threshold = *n.Threshold
 		}
-		return mk(l.count(k, test(), threshold))
+		return eval.Mk(l.count(k, test(), threshold))
 	case "sum":
-		if f, ok := body.fn.(func(*frame) int); ok {
-			return mk(l.sumInt(k, f))
+		if f, ok := body.Fn.(func(*eval.Frame) int); ok {
+			return eval.Mk(l.sumInt(k, f))
 		}
-		return mk(l.sum(k, body.box, loc))
+		return eval.Mk(l.sum(k, body.Box, loc))
 	case "find":
 		var missing error
 		if n.Throws {
 			missing = errNoElement
 		}
-		return mk(l.find(k, test(), mapped, missing, loc))
+		return eval.Mk(l.find(k, test(), mapped, missing, loc))
 	case "findIndex", "findLastIndex":
 		// The VM's answer when no element passes is nil, not -1.
 		f := l.index(k, test(), n.Name == "findLastIndex")
-		return mk(func(fr *frame) any {
+		return eval.Mk(func(fr *eval.Frame) any {
 			if i := f(fr); i >= 0 {
 				return i
 			}
@@ -77,7 +78,7 @@ func (t *translator) loop(n *ast.BuiltinNode) val {
 		if mapped != nil || n.Throws {
 			unsupported()
 		}
-		return mk(l.findLast(k, test()))
+		return eval.Mk(l.findLast(k, test()))
 	case "sortBy":
 		desc := false
 		if len(n.Arguments) == 3 {
@@ -87,10 +88,10 @@ func (t *translator) loop(n *ast.BuiltinNode) val {
 			}
 			desc = order.Value == "desc"
 		}
-		return mk(l.sortBy(k, body.box, desc))
+		return eval.Mk(l.sortBy(k, body.Box, desc))
 	}
 	unsupported()
-	return val{}
+	return eval.Val{}
 }
 
 // errNoElement is the error of filter(...)[0] on an empty result, once
@@ -100,109 +101,109 @@ var errNoElement = errors.New("reflect: slice index out of range")
 // items is the list a loop runs over. Each method returns the closure of
 // one builtin, binding the elements in slot k.
 type items interface {
-	kind() slotKind
-	found(k int, test func(*frame) bool, want bool) func(*frame) bool
-	filter(k int, test func(*frame) bool, mapped func(*frame) any) func(*frame) []any
-	mapped(k int, f func(*frame) any) func(*frame) []any
-	count(k int, test func(*frame) bool, threshold int) func(*frame) int
-	sumInt(k int, f func(*frame) int) func(*frame) int
-	sum(k int, f func(*frame) any, loc file.Location) func(*frame) any
-	find(k int, test func(*frame) bool, mapped func(*frame) any, missing error, loc file.Location) func(*frame) any
-	sortBy(k int, f func(*frame) any, desc bool) func(*frame) []any
-	index(k int, test func(*frame) bool, last bool) func(*frame) int
-	findLast(k int, test func(*frame) bool) func(*frame) any
+	kind() eval.SlotKind
+	found(k int, test func(*eval.Frame) bool, want bool) func(*eval.Frame) bool
+	filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any) func(*eval.Frame) []any
+	mapped(k int, f func(*eval.Frame) any) func(*eval.Frame) []any
+	count(k int, test func(*eval.Frame) bool, threshold int) func(*eval.Frame) int
+	sumInt(k int, f func(*eval.Frame) int) func(*eval.Frame) int
+	sum(k int, f func(*eval.Frame) any, loc file.Location) func(*eval.Frame) any
+	find(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, missing error, loc file.Location) func(*eval.Frame) any
+	sortBy(k int, f func(*eval.Frame) any, desc bool) func(*eval.Frame) []any
+	index(k int, test func(*eval.Frame) bool, last bool) func(*eval.Frame) int
+	findLast(k int, test func(*eval.Frame) bool) func(*eval.Frame) any
 }
 
 // items translates the list argument of a loop: typed when its Go type
 // is known, otherwise a value whose elements are bound boxed.
 func (t *translator) items(n ast.Node) items {
 	v := t.node(n)
-	switch f := v.fn.(type) {
-	case func(*frame) []string:
-		return typedItems[string]{f, func(s *slot, x string) { s.s = x }, slotStr}
-	case func(*frame) []int:
-		return typedItems[int]{f, func(s *slot, x int) { s.i = x }, slotInt}
-	case func(*frame) [][]string:
-		return typedItems[[]string]{f, func(s *slot, x []string) { s.l = x }, slotList}
-	case func(*frame) []any:
-		return typedItems[any]{f, func(s *slot, x any) { s.a = x }, slotAny}
-	case func(*frame) []*model.Piece:
-		return typedItems[*model.Piece]{f, func(s *slot, x *model.Piece) { s.a = x }, slotAny}
-	case func(*frame) []*board.Edge:
-		return typedItems[*board.Edge]{f, func(s *slot, x *board.Edge) { s.a = x }, slotAny}
+	switch f := v.Fn.(type) {
+	case func(*eval.Frame) []string:
+		return typedItems[string]{f, func(s *eval.Slot, x string) { s.Str = x }, eval.SlotStr}
+	case func(*eval.Frame) []int:
+		return typedItems[int]{f, func(s *eval.Slot, x int) { s.Int = x }, eval.SlotInt}
+	case func(*eval.Frame) [][]string:
+		return typedItems[[]string]{f, func(s *eval.Slot, x []string) { s.List = x }, eval.SlotList}
+	case func(*eval.Frame) []any:
+		return typedItems[any]{f, func(s *eval.Slot, x any) { s.Any = x }, eval.SlotAny}
+	case func(*eval.Frame) []*model.Piece:
+		return typedItems[*model.Piece]{f, func(s *eval.Slot, x *model.Piece) { s.Any = x }, eval.SlotAny}
+	case func(*eval.Frame) []*board.Edge:
+		return typedItems[*board.Edge]{f, func(s *eval.Slot, x *board.Edge) { s.Any = x }, eval.SlotAny}
 	}
-	return dynItems{deref(n, v).box}
+	return dynItems{deref(n, v).Box}
 }
 
 type typedItems[E any] struct {
-	list func(*frame) []E
-	set  func(*slot, E)
-	k    slotKind
+	list func(*eval.Frame) []E
+	set  func(*eval.Slot, E)
+	k    eval.SlotKind
 }
 
-func (l typedItems[E]) kind() slotKind { return l.k }
+func (l typedItems[E]) kind() eval.SlotKind { return l.k }
 
-func (l typedItems[E]) found(k int, test func(*frame) bool, want bool) func(*frame) bool {
+func (l typedItems[E]) found(k int, test func(*eval.Frame) bool, want bool) func(*eval.Frame) bool {
 	run := foundIn(l.set, k, test, want)
-	return func(fr *frame) bool { return run(fr, l.list(fr)) }
+	return func(fr *eval.Frame) bool { return run(fr, l.list(fr)) }
 }
 
-func (l typedItems[E]) filter(k int, test func(*frame) bool, mapped func(*frame) any) func(*frame) []any {
+func (l typedItems[E]) filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any) func(*eval.Frame) []any {
 	run := filterOf(l.set, k, test, mapped)
-	return func(fr *frame) []any { return run(fr, l.list(fr)) }
+	return func(fr *eval.Frame) []any { return run(fr, l.list(fr)) }
 }
 
-func (l typedItems[E]) mapped(k int, f func(*frame) any) func(*frame) []any {
+func (l typedItems[E]) mapped(k int, f func(*eval.Frame) any) func(*eval.Frame) []any {
 	run := mapOf(l.set, k, f)
-	return func(fr *frame) []any { return run(fr, l.list(fr)) }
+	return func(fr *eval.Frame) []any { return run(fr, l.list(fr)) }
 }
 
-func (l typedItems[E]) count(k int, test func(*frame) bool, threshold int) func(*frame) int {
+func (l typedItems[E]) count(k int, test func(*eval.Frame) bool, threshold int) func(*eval.Frame) int {
 	run := countIf(l.set, k, test, threshold)
-	return func(fr *frame) int { return run(fr, l.list(fr)) }
+	return func(fr *eval.Frame) int { return run(fr, l.list(fr)) }
 }
 
-func (l typedItems[E]) sumInt(k int, f func(*frame) int) func(*frame) int {
+func (l typedItems[E]) sumInt(k int, f func(*eval.Frame) int) func(*eval.Frame) int {
 	run := sumIntOf(l.set, k, f)
-	return func(fr *frame) int { return run(fr, l.list(fr)) }
+	return func(fr *eval.Frame) int { return run(fr, l.list(fr)) }
 }
 
-func (l typedItems[E]) sum(k int, f func(*frame) any, loc file.Location) func(*frame) any {
+func (l typedItems[E]) sum(k int, f func(*eval.Frame) any, loc file.Location) func(*eval.Frame) any {
 	run := sumOf(l.set, k, f, loc)
-	return func(fr *frame) any { return run(fr, l.list(fr)) }
+	return func(fr *eval.Frame) any { return run(fr, l.list(fr)) }
 }
 
-func (l typedItems[E]) find(k int, test func(*frame) bool, mapped func(*frame) any, missing error, loc file.Location) func(*frame) any {
+func (l typedItems[E]) find(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, missing error, loc file.Location) func(*eval.Frame) any {
 	run := findIn(l.set, k, test, mapped, missing, loc)
-	return func(fr *frame) any { return run(fr, l.list(fr)) }
+	return func(fr *eval.Frame) any { return run(fr, l.list(fr)) }
 }
 
-func (l typedItems[E]) sortBy(k int, f func(*frame) any, desc bool) func(*frame) []any {
+func (l typedItems[E]) sortBy(k int, f func(*eval.Frame) any, desc bool) func(*eval.Frame) []any {
 	run := sortOf(l.set, k, f, desc)
-	return func(fr *frame) []any { return run(fr, l.list(fr)) }
+	return func(fr *eval.Frame) []any { return run(fr, l.list(fr)) }
 }
 
 // dynItems is a list known only at run time (a local, an element of a
 // list of lists): its elements are bound boxed, as the VM's loops hold
 // them, and the loop runs over the list's own backing array.
-type dynItems struct{ list func(*frame) any }
+type dynItems struct{ list func(*eval.Frame) any }
 
-func (dynItems) kind() slotKind { return slotAny }
+func (dynItems) kind() eval.SlotKind { return eval.SlotAny }
 
-func setAny[E any](s *slot, x E) { s.a = x }
+func setAny[E any](s *eval.Slot, x E) { s.Any = x }
 
 // loops is one loop for each kind of list dynItems runs over directly.
 type loops[R any] struct {
-	a func(*frame, []any) R
-	s func(*frame, []string) R
-	i func(*frame, []int) R
-	l func(*frame, [][]string) R
+	a func(*eval.Frame, []any) R
+	s func(*eval.Frame, []string) R
+	i func(*eval.Frame, []int) R
+	l func(*eval.Frame, [][]string) R
 }
 
 // dynamic runs the loop that fits the list: over []any, []string, []int
 // or [][]string, and any other list through reflection.
-func dynamic[R any](list func(*frame) any, run loops[R]) func(*frame) R {
-	return func(fr *frame) R {
+func dynamic[R any](list func(*eval.Frame) any, run loops[R]) func(*eval.Frame) R {
+	return func(fr *eval.Frame) R {
 		switch l := list(fr).(type) {
 		case []any:
 			return run.a(fr, l)
@@ -229,73 +230,73 @@ func reflectItems(l any) []any {
 	return out
 }
 
-func (d dynItems) found(k int, test func(*frame) bool, want bool) func(*frame) bool {
+func (d dynItems) found(k int, test func(*eval.Frame) bool, want bool) func(*eval.Frame) bool {
 	return dynamic(d.list, loops[bool]{
 		foundIn(setAny[any], k, test, want), foundIn(setAny[string], k, test, want),
 		foundIn(setAny[int], k, test, want), foundIn(setAny[[]string], k, test, want),
 	})
 }
 
-func (d dynItems) filter(k int, test func(*frame) bool, mapped func(*frame) any) func(*frame) []any {
+func (d dynItems) filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any) func(*eval.Frame) []any {
 	return dynamic(d.list, loops[[]any]{
 		filterOf(setAny[any], k, test, mapped), filterOf(setAny[string], k, test, mapped),
 		filterOf(setAny[int], k, test, mapped), filterOf(setAny[[]string], k, test, mapped),
 	})
 }
 
-func (d dynItems) mapped(k int, f func(*frame) any) func(*frame) []any {
+func (d dynItems) mapped(k int, f func(*eval.Frame) any) func(*eval.Frame) []any {
 	return dynamic(d.list, loops[[]any]{
 		mapOf(setAny[any], k, f), mapOf(setAny[string], k, f),
 		mapOf(setAny[int], k, f), mapOf(setAny[[]string], k, f),
 	})
 }
 
-func (d dynItems) count(k int, test func(*frame) bool, threshold int) func(*frame) int {
+func (d dynItems) count(k int, test func(*eval.Frame) bool, threshold int) func(*eval.Frame) int {
 	return dynamic(d.list, loops[int]{
 		countIf(setAny[any], k, test, threshold), countIf(setAny[string], k, test, threshold),
 		countIf(setAny[int], k, test, threshold), countIf(setAny[[]string], k, test, threshold),
 	})
 }
 
-func (d dynItems) sumInt(k int, f func(*frame) int) func(*frame) int {
+func (d dynItems) sumInt(k int, f func(*eval.Frame) int) func(*eval.Frame) int {
 	return dynamic(d.list, loops[int]{
 		sumIntOf(setAny[any], k, f), sumIntOf(setAny[string], k, f),
 		sumIntOf(setAny[int], k, f), sumIntOf(setAny[[]string], k, f),
 	})
 }
 
-func (d dynItems) sum(k int, f func(*frame) any, loc file.Location) func(*frame) any {
+func (d dynItems) sum(k int, f func(*eval.Frame) any, loc file.Location) func(*eval.Frame) any {
 	return dynamic(d.list, loops[any]{
 		sumOf(setAny[any], k, f, loc), sumOf(setAny[string], k, f, loc),
 		sumOf(setAny[int], k, f, loc), sumOf(setAny[[]string], k, f, loc),
 	})
 }
 
-func (d dynItems) find(k int, test func(*frame) bool, mapped func(*frame) any, missing error, loc file.Location) func(*frame) any {
+func (d dynItems) find(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, missing error, loc file.Location) func(*eval.Frame) any {
 	return dynamic(d.list, loops[any]{
 		findIn(setAny[any], k, test, mapped, missing, loc), findIn(setAny[string], k, test, mapped, missing, loc),
 		findIn(setAny[int], k, test, mapped, missing, loc), findIn(setAny[[]string], k, test, mapped, missing, loc),
 	})
 }
 
-func (l typedItems[E]) index(k int, test func(*frame) bool, last bool) func(*frame) int {
+func (l typedItems[E]) index(k int, test func(*eval.Frame) bool, last bool) func(*eval.Frame) int {
 	run := indexIn(l.set, k, test, last)
-	return func(fr *frame) int { return run(fr, l.list(fr)) }
+	return func(fr *eval.Frame) int { return run(fr, l.list(fr)) }
 }
 
-func (l typedItems[E]) findLast(k int, test func(*frame) bool) func(*frame) any {
+func (l typedItems[E]) findLast(k int, test func(*eval.Frame) bool) func(*eval.Frame) any {
 	run := lastIn(l.set, k, test)
-	return func(fr *frame) any { return run(fr, l.list(fr)) }
+	return func(fr *eval.Frame) any { return run(fr, l.list(fr)) }
 }
 
-func (d dynItems) index(k int, test func(*frame) bool, last bool) func(*frame) int {
+func (d dynItems) index(k int, test func(*eval.Frame) bool, last bool) func(*eval.Frame) int {
 	return dynamic(d.list, loops[int]{
 		indexIn(setAny[any], k, test, last), indexIn(setAny[string], k, test, last),
 		indexIn(setAny[int], k, test, last), indexIn(setAny[[]string], k, test, last),
 	})
 }
 
-func (d dynItems) findLast(k int, test func(*frame) bool) func(*frame) any {
+func (d dynItems) findLast(k int, test func(*eval.Frame) bool) func(*eval.Frame) any {
 	return dynamic(d.list, loops[any]{
 		lastIn(setAny[any], k, test), lastIn(setAny[string], k, test),
 		lastIn(setAny[int], k, test), lastIn(setAny[[]string], k, test),
@@ -303,10 +304,10 @@ func (d dynItems) findLast(k int, test func(*frame) bool) func(*frame) any {
 }
 
 // indexIn is the index of the first (or last) element that passes, or -1.
-func indexIn[E any](set func(*slot, E), k int, test func(*frame) bool, last bool) func(*frame, []E) int {
-	return func(fr *frame, l []E) int {
-		fr.spend(len(l))
-		s := &fr.slots[k]
+func indexIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, last bool) func(*eval.Frame, []E) int {
+	return func(fr *eval.Frame, l []E) int {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
 		for j := range l {
 			i := j
 			if last {
@@ -322,10 +323,10 @@ func indexIn[E any](set func(*slot, E), k int, test func(*frame) bool, last bool
 }
 
 // lastIn is the last element that passes, or nil.
-func lastIn[E any](set func(*slot, E), k int, test func(*frame) bool) func(*frame, []E) any {
-	return func(fr *frame, l []E) any {
-		fr.spend(len(l))
-		s := &fr.slots[k]
+func lastIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool) func(*eval.Frame, []E) any {
+	return func(fr *eval.Frame, l []E) any {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
 		for i := len(l) - 1; i >= 0; i-- {
 			set(s, l[i])
 			if test(fr) {
@@ -336,7 +337,7 @@ func lastIn[E any](set func(*slot, E), k int, test func(*frame) bool) func(*fram
 	}
 }
 
-func (d dynItems) sortBy(k int, f func(*frame) any, desc bool) func(*frame) []any {
+func (d dynItems) sortBy(k int, f func(*eval.Frame) any, desc bool) func(*eval.Frame) []any {
 	return dynamic(d.list, loops[[]any]{
 		sortOf(setAny[any], k, f, desc), sortOf(setAny[string], k, f, desc),
 		sortOf(setAny[int], k, f, desc), sortOf(setAny[[]string], k, f, desc),
@@ -348,10 +349,10 @@ func (d dynItems) sortBy(k int, f func(*frame) any, desc bool) func(*frame) []an
 
 // foundIn tells whether test gives want for some element (any: true;
 // all and none negate it).
-func foundIn[E any](set func(*slot, E), k int, test func(*frame) bool, want bool) func(*frame, []E) bool {
-	return func(fr *frame, l []E) bool {
-		fr.spend(len(l))
-		s := &fr.slots[k]
+func foundIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, want bool) func(*eval.Frame, []E) bool {
+	return func(fr *eval.Frame, l []E) bool {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
 		for i := range l {
 			set(s, l[i])
 			if test(fr) == want {
@@ -365,33 +366,33 @@ func foundIn[E any](set func(*slot, E), k int, test func(*frame) bool, want bool
 // filterOf gathers the elements kept in the frame's buffer, then copies
 // them out at their exact number; a filter run by the predicate of
 // another appends after the outer one's elements and takes them away.
-func filterOf[E any](set func(*slot, E), k int, test func(*frame) bool, mapped func(*frame) any) func(*frame, []E) []any {
-	return func(fr *frame, l []E) []any {
-		fr.spend(len(l))
-		s := &fr.slots[k]
-		start := len(fr.buf)
+func filterOf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any) func(*eval.Frame, []E) []any {
+	return func(fr *eval.Frame, l []E) []any {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
+		start := len(fr.Buf)
 		for i := range l {
 			set(s, l[i])
 			if test(fr) {
 				if mapped != nil {
-					fr.buf = append(fr.buf, mapped(fr))
+					fr.Buf = append(fr.Buf, mapped(fr))
 				} else {
-					fr.buf = append(fr.buf, l[i])
+					fr.Buf = append(fr.Buf, l[i])
 				}
 			}
 		}
-		out := make([]any, len(fr.buf)-start)
-		copy(out, fr.buf[start:])
-		clear(fr.buf[start:])
-		fr.buf = fr.buf[:start]
+		out := make([]any, len(fr.Buf)-start)
+		copy(out, fr.Buf[start:])
+		clear(fr.Buf[start:])
+		fr.Buf = fr.Buf[:start]
 		return out
 	}
 }
 
-func mapOf[E any](set func(*slot, E), k int, f func(*frame) any) func(*frame, []E) []any {
-	return func(fr *frame, l []E) []any {
-		fr.spend(len(l))
-		s := &fr.slots[k]
+func mapOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any) func(*eval.Frame, []E) []any {
+	return func(fr *eval.Frame, l []E) []any {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
 		out := make([]any, len(l))
 		for i := range l {
 			set(s, l[i])
@@ -403,10 +404,10 @@ func mapOf[E any](set func(*slot, E), k int, f func(*frame) any) func(*frame, []
 
 // countIf counts the elements test holds for, stopping at threshold
 // when the optimizer set one (-1: none).
-func countIf[E any](set func(*slot, E), k int, test func(*frame) bool, threshold int) func(*frame, []E) int {
-	return func(fr *frame, l []E) int {
-		fr.spend(len(l))
-		s := &fr.slots[k]
+func countIf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, threshold int) func(*eval.Frame, []E) int {
+	return func(fr *eval.Frame, l []E) int {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
 		n := 0
 		for i := range l {
 			set(s, l[i])
@@ -421,10 +422,10 @@ func countIf[E any](set func(*slot, E), k int, test func(*frame) bool, threshold
 	}
 }
 
-func sumIntOf[E any](set func(*slot, E), k int, f func(*frame) int) func(*frame, []E) int {
-	return func(fr *frame, l []E) int {
-		fr.spend(len(l))
-		s := &fr.slots[k]
+func sumIntOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) int) func(*eval.Frame, []E) int {
+	return func(fr *eval.Frame, l []E) int {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
 		acc := 0
 		for i := range l {
 			set(s, l[i])
@@ -434,24 +435,24 @@ func sumIntOf[E any](set func(*slot, E), k int, f func(*frame) int) func(*frame,
 	}
 }
 
-func sumOf[E any](set func(*slot, E), k int, f func(*frame) any, loc file.Location) func(*frame, []E) any {
-	return func(fr *frame, l []E) any {
-		fr.spend(len(l))
-		s := &fr.slots[k]
+func sumOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, loc file.Location) func(*eval.Frame, []E) any {
+	return func(fr *eval.Frame, l []E) any {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
 		var acc any = 0
 		for i := range l {
 			set(s, l[i])
 			v := f(fr)
-			acc = guard(loc, func() any { return runtime.Add(v, acc) })
+			acc = eval.Guard(loc, func() any { return runtime.Add(v, acc) })
 		}
 		return acc
 	}
 }
 
-func findIn[E any](set func(*slot, E), k int, test func(*frame) bool, mapped func(*frame) any, missing error, loc file.Location) func(*frame, []E) any {
-	return func(fr *frame, l []E) any {
-		fr.spend(len(l))
-		s := &fr.slots[k]
+func findIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, missing error, loc file.Location) func(*eval.Frame, []E) any {
+	return func(fr *eval.Frame, l []E) any {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
 		for i := range l {
 			set(s, l[i])
 			if test(fr) {
@@ -462,16 +463,16 @@ func findIn[E any](set func(*slot, E), k int, test func(*frame) bool, mapped fun
 			}
 		}
 		if missing != nil {
-			fail(loc, missing)
+			eval.Fail(loc, missing)
 		}
 		return nil
 	}
 }
 
-func sortOf[E any](set func(*slot, E), k int, f func(*frame) any, desc bool) func(*frame, []E) []any {
-	return func(fr *frame, l []E) []any {
-		fr.spend(len(l))
-		s := &fr.slots[k]
+func sortOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, desc bool) func(*eval.Frame, []E) []any {
+	return func(fr *eval.Frame, l []E) []any {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
 		sb := &runtime.SortBy{Desc: desc, Array: make([]any, 0, len(l)), Values: make([]any, 0, len(l))}
 		for i := range l {
 			set(s, l[i])
@@ -498,7 +499,7 @@ var errReduceEmpty = errors.New("reduce of empty array with no initial value")
 // accumulator. A list of strings is read without boxing it; an
 // accumulator that is a []any from the start and from every body (a
 // concat) is kept unboxed between steps.
-func (t *translator) reduce(n *ast.BuiltinNode) val {
+func (t *translator) reduce(n *ast.BuiltinNode) eval.Val {
 	if len(n.Arguments) < 2 {
 		unsupported()
 	}
@@ -507,38 +508,38 @@ func (t *translator) reduce(n *ast.BuiltinNode) val {
 		unsupported()
 	}
 	lv := deref(n.Arguments[0], t.node(n.Arguments[0]))
-	list := lv.box
-	strs, _ := lv.fn.(func(*frame) []string)
-	var init func(*frame) any
-	var initList func(*frame) []any
+	list := lv.Box
+	strs, _ := lv.Fn.(func(*eval.Frame) []string)
+	var init func(*eval.Frame) any
+	var initList func(*eval.Frame) []any
 	if len(n.Arguments) == 3 {
 		iv := deref(n.Arguments[2], t.node(n.Arguments[2]))
-		init = iv.box
-		initList, _ = iv.fn.(func(*frame) []any)
+		init = iv.Box
+		initList, _ = iv.Fn.(func(*eval.Frame) []any)
 	}
-	k := t.bind("", slotAny)
-	acc := t.bind(accName, slotAny)
+	k := t.bind("", eval.SlotAny)
+	acc := t.bind(accName, eval.SlotAny)
 	bv := t.node(pred.Node)
 	t.unbind()
 	t.unbind()
-	if _, ok := bv.fn.(func(*frame) []any); ok && initList != nil {
+	if _, ok := bv.Fn.(func(*eval.Frame) []any); ok && initList != nil {
 		// Translate the body again with #acc typed: it reads the
 		// accumulator as the []any it is.
-		k = t.bind("", slotAny)
-		acc = t.bind(accName, slotAnys)
+		k = t.bind("", eval.SlotAny)
+		acc = t.bind(accName, eval.SlotAnys)
 		bv = t.node(pred.Node)
 		t.unbind()
 		t.unbind()
-		if f, ok := bv.fn.(func(*frame) []any); ok {
-			return mk(func(fr *frame) []any {
+		if f, ok := bv.Fn.(func(*eval.Frame) []any); ok {
+			return eval.Mk(func(fr *eval.Frame) []any {
 				l, ss, isStr := reduceItems(fr, list, strs)
 				n := len(l) + len(ss)
-				fr.spend(n)
+				fr.Spend(n)
 				a := initList(fr)
 				for i := 0; i < n; i++ {
-					fr.slots[k].a = reduceItem(fr, l, ss, isStr, i)
-					s := &fr.slots[acc]
-					s.al, s.a, s.hasA = a, nil, false
+					fr.Slots[k].Any = reduceItem(fr, l, ss, isStr, i)
+					s := &fr.Slots[acc]
+					s.Anys, s.Any, s.HasAny = a, nil, false
 					a = f(fr)
 				}
 				return a
@@ -546,25 +547,25 @@ func (t *translator) reduce(n *ast.BuiltinNode) val {
 		}
 		unsupported()
 	}
-	body := bv.box
+	body := bv.Box
 	loc := n.Location()
-	return mk(func(fr *frame) any {
+	return eval.Mk(func(fr *eval.Frame) any {
 		l, ss, isStr := reduceItems(fr, list, strs)
 		n := len(l) + len(ss)
-		fr.spend(n)
+		fr.Spend(n)
 		var a any
 		i := 0
 		if init != nil {
 			a = init(fr)
 		} else {
 			if n == 0 {
-				fail(loc, errReduceEmpty)
+				eval.Fail(loc, errReduceEmpty)
 			}
 			a, i = reduceItem(fr, l, ss, isStr, 0), 1
 		}
 		for ; i < n; i++ {
-			fr.slots[k].a = reduceItem(fr, l, ss, isStr, i)
-			fr.slots[acc].a = a
+			fr.Slots[k].Any = reduceItem(fr, l, ss, isStr, i)
+			fr.Slots[acc].Any = a
 			a = body(fr)
 		}
 		return a
@@ -573,7 +574,7 @@ func (t *translator) reduce(n *ast.BuiltinNode) val {
 
 // reduceItems evaluates reduce's list: a []string as it is (typed, or
 // found at run time), any other list as a []any.
-func reduceItems(fr *frame, list func(*frame) any, strs func(*frame) []string) ([]any, []string, bool) {
+func reduceItems(fr *eval.Frame, list func(*eval.Frame) any, strs func(*eval.Frame) []string) ([]any, []string, bool) {
 	if strs != nil {
 		return nil, strs(fr), true
 	}
@@ -588,9 +589,9 @@ func reduceItems(fr *frame, list func(*frame) any, strs func(*frame) []string) (
 }
 
 // reduceItem is the i-th element of reduce's list, boxed.
-func reduceItem(fr *frame, l []any, ss []string, isStr bool, i int) any {
+func reduceItem(fr *eval.Frame, l []any, ss []string, isStr bool, i int) any {
 	if isStr {
-		return boxStr(fr.boxed, ss[i])
+		return eval.BoxStr(fr.Boxed, ss[i])
 	}
 	return l[i]
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm/runtime"
 	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/eval"
 	"github.com/haven-engine/haven/interpreter/model"
 )
 
@@ -21,7 +22,7 @@ var (
 
 // member is a.b or a[i]: a field of a piece, card, node or edge, read
 // directly; a key of a map; an element of a list.
-func (t *translator) member(n *ast.MemberNode) val {
+func (t *translator) member(n *ast.MemberNode) eval.Val {
 	if n.Optional || n.Method {
 		unsupported()
 	}
@@ -36,36 +37,36 @@ func (t *translator) member(n *ast.MemberNode) val {
 	bt := n.Node.Type()
 	switch {
 	case bt.Kind() == reflect.Map && bt.Key().Kind() == reflect.String && kindOf(n.Property) == reflect.String:
-		key := as[string](prop)
-		switch g := base.fn.(type) {
-		case func(*frame) map[string]int:
-			return mk(func(fr *frame) int { return g(fr)[key(fr)] })
-		case func(*frame) map[string]string:
-			return mk(func(fr *frame) string { return g(fr)[key(fr)] })
-		case func(*frame) map[string][]string:
-			return mk(func(fr *frame) []string { return g(fr)[key(fr)] })
+		key := eval.As[string](prop)
+		switch g := base.Fn.(type) {
+		case func(*eval.Frame) map[string]int:
+			return eval.Mk(func(fr *eval.Frame) int { return g(fr)[key(fr)] })
+		case func(*eval.Frame) map[string]string:
+			return eval.Mk(func(fr *eval.Frame) string { return g(fr)[key(fr)] })
+		case func(*eval.Frame) map[string][]string:
+			return eval.Mk(func(fr *eval.Frame) []string { return g(fr)[key(fr)] })
 		}
 		if bt == reflect.TypeFor[map[string]any]() {
-			b := base.box
-			return mk(func(fr *frame) any {
+			b := base.Box
+			return eval.Mk(func(fr *eval.Frame) any {
 				x := b(fr)
 				if m, ok := x.(map[string]any); ok {
 					return m[key(fr)]
 				}
 				k := key(fr)
-				return guard(loc, func() any { return runtime.Fetch(x, k) })
+				return eval.Guard(loc, func() any { return runtime.Fetch(x, k) })
 			})
 		}
 	case (bt.Kind() == reflect.Slice || bt.Kind() == reflect.Array) && kindOf(n.Property) == reflect.Int:
 		i := intOf(prop, loc)
-		switch g := base.fn.(type) {
-		case func(*frame) []string:
+		switch g := base.Fn.(type) {
+		case func(*eval.Frame) []string:
 			return index(g, i, loc)
-		case func(*frame) []int:
+		case func(*eval.Frame) []int:
 			return index(g, i, loc)
-		case func(*frame) []any:
+		case func(*eval.Frame) []any:
 			return index(g, i, loc)
-		case func(*frame) [][]string:
+		case func(*eval.Frame) [][]string:
 			return index(g, i, loc)
 		}
 	}
@@ -74,46 +75,46 @@ func (t *translator) member(n *ast.MemberNode) val {
 	if bt.Kind() != reflect.Map || !n.Property.Type().AssignableTo(bt.Key()) {
 		prop = deref(n.Property, prop)
 	}
-	b, p := base.box, prop.box
-	return mk(func(fr *frame) any {
+	b, p := base.Box, prop.Box
+	return eval.Mk(func(fr *eval.Frame) any {
 		x, k := b(fr), p(fr)
-		return guard(loc, func() any { return runtime.Fetch(x, k) })
+		return eval.Guard(loc, func() any { return runtime.Fetch(x, k) })
 	})
 }
 
 // intOf reads an int operand; a value of another numeric type is
 // converted as runtime.Fetch converts an index.
-func intOf(v val, loc file.Location) func(*frame) int {
-	if f, ok := v.fn.(func(*frame) int); ok {
+func intOf(v eval.Val, loc file.Location) func(*eval.Frame) int {
+	if f, ok := v.Fn.(func(*eval.Frame) int); ok {
 		return f
 	}
-	b := v.box
-	return func(fr *frame) int {
+	b := v.Box
+	return func(fr *eval.Frame) int {
 		x := b(fr)
 		if i, ok := x.(int); ok {
 			return i
 		}
-		return guard(loc, func() int { return runtime.ToInt(x) })
+		return eval.Guard(loc, func() int { return runtime.ToInt(x) })
 	}
 }
 
 // index is l[i] with runtime.Fetch's rules: a negative index counts from
 // the end, and one out of range is an error.
-func index[E any](l func(*frame) []E, i func(*frame) int, loc file.Location) val {
-	return mk(func(fr *frame) E {
+func index[E any](l func(*eval.Frame) []E, i func(*eval.Frame) int, loc file.Location) eval.Val {
+	return eval.Mk(func(fr *eval.Frame) E {
 		s, k := l(fr), i(fr)
 		if k < 0 {
 			k += len(s)
 		}
 		if k < 0 || k >= len(s) {
-			fail(loc, fmt.Sprintf("index out of range: %v (array length is %v)", k, len(s)))
+			eval.Fail(loc, fmt.Sprintf("index out of range: %v (array length is %v)", k, len(s)))
 		}
 		return s[k]
 	})
 }
 
 // field reads a field of the engine's own types without reflection.
-func (t *translator) field(n *ast.MemberNode, name string) val {
+func (t *translator) field(n *ast.MemberNode, name string) eval.Val {
 	base, loc := t.node(n.Node), n.Location()
 	rf := fieldOf(n.Node.Type().Elem(), name)
 	switch n.Node.Type() {
@@ -121,7 +122,7 @@ func (t *translator) field(n *ast.MemberNode, name string) val {
 		switch name {
 		case "id":
 			v := field(base, loc, rf, func(p *model.Piece) string { return p.ID })
-			v.box = field(base, loc, rf, func(p *model.Piece) any { return p.BoxedID() }).box
+			v.Box = field(base, loc, rf, func(p *model.Piece) any { return p.BoxedID() }).Box
 			return v
 		case "kind":
 			return field(base, loc, rf, func(p *model.Piece) string { return p.Kind })
@@ -175,7 +176,7 @@ func (t *translator) field(n *ast.MemberNode, name string) val {
 		}
 	}
 	unsupported()
-	return val{}
+	return eval.Val{}
 }
 
 // fieldOf describes a struct field the way expr's compiler does for
@@ -193,12 +194,12 @@ func fieldOf(st reflect.Type, name string) *runtime.Field {
 
 // field reads a field with get when the value is a non-nil *T; otherwise
 // it leaves the value to runtime.FetchField, for the VM's error.
-func field[T, F any](base val, loc file.Location, rf *runtime.Field, get func(*T) F) val {
+func field[T, F any](base eval.Val, loc file.Location, rf *runtime.Field, get func(*T) F) eval.Val {
 	slow := func(x any) F {
-		return guard(loc, func() any { return runtime.FetchField(x, rf) }).(F)
+		return eval.Guard(loc, func() any { return runtime.FetchField(x, rf) }).(F)
 	}
-	if g, ok := base.fn.(func(*frame) *T); ok {
-		return mk(func(fr *frame) F {
+	if g, ok := base.Fn.(func(*eval.Frame) *T); ok {
+		return eval.Mk(func(fr *eval.Frame) F {
 			p := g(fr)
 			if p == nil {
 				return slow(p)
@@ -206,8 +207,8 @@ func field[T, F any](base val, loc file.Location, rf *runtime.Field, get func(*T
 			return get(p)
 		})
 	}
-	b := base.box
-	return mk(func(fr *frame) F {
+	b := base.Box
+	return eval.Mk(func(fr *eval.Frame) F {
 		x := b(fr)
 		if p, ok := x.(*T); ok && p != nil {
 			return get(p)

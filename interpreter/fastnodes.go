@@ -6,33 +6,34 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm/runtime"
+	"github.com/haven-engine/haven/interpreter/eval"
 )
 
 // node translates one node of a checked tree (see compiler.compile in
 // expr for what the VM does with each).
-func (t *translator) node(n ast.Node) val {
+func (t *translator) node(n ast.Node) eval.Val {
 	switch n := n.(type) {
 	case *ast.NilNode:
-		return constant[any](nil)
+		return eval.Const[any](nil)
 	case *ast.BoolNode:
-		return constant(n.Value)
+		return eval.Const(n.Value)
 	case *ast.IntegerNode:
 		switch kindOf(n) {
 		case reflect.Int:
-			return constant(n.Value)
+			return eval.Const(n.Value)
 		case reflect.Float64:
-			return constant(float64(n.Value))
+			return eval.Const(float64(n.Value))
 		}
 		unsupported()
 	case *ast.FloatNode:
 		if kindOf(n) != reflect.Float64 {
 			unsupported()
 		}
-		return constant(n.Value)
+		return eval.Const(n.Value)
 	case *ast.StringNode:
-		return constant(n.Value)
+		return eval.Const(n.Value)
 	case *ast.ConstantNode:
-		return constant(n.Value)
+		return eval.Const(n.Value)
 	case *ast.IdentifierNode:
 		return t.ident(n)
 	case *ast.PointerNode:
@@ -59,14 +60,14 @@ func (t *translator) node(n ast.Node) val {
 	case *ast.BuiltinNode:
 		return t.builtin(n)
 	case *ast.ConditionalNode:
-		cond := as[bool](t.operand(n.Cond))
+		cond := eval.As[bool](t.operand(n.Cond))
 		return choose(cond, t.node(n.Exp1), t.node(n.Exp2))
 	case *ast.ArrayNode:
-		elems := make([]func(*frame) any, len(n.Nodes))
+		elems := make([]func(*eval.Frame) any, len(n.Nodes))
 		for i, x := range n.Nodes {
-			elems[i] = t.node(x).box
+			elems[i] = t.node(x).Box
 		}
-		return mk(func(fr *frame) []any {
+		return eval.Mk(func(fr *eval.Frame) []any {
 			out := make([]any, len(elems))
 			for i, e := range elems {
 				out[i] = e(fr)
@@ -76,11 +77,11 @@ func (t *translator) node(n ast.Node) val {
 	case *ast.MapNode:
 		return t.mapLit(n)
 	case *ast.SequenceNode:
-		vals := make([]func(*frame) any, len(n.Nodes))
+		vals := make([]func(*eval.Frame) any, len(n.Nodes))
 		for i, x := range n.Nodes {
-			vals[i] = t.node(x).box
+			vals[i] = t.node(x).Box
 		}
-		return mk(func(fr *frame) any {
+		return eval.Mk(func(fr *eval.Frame) any {
 			var out any
 			for _, v := range vals {
 				out = v(fr)
@@ -97,12 +98,12 @@ func (t *translator) node(n ast.Node) val {
 		return before(set, body)
 	}
 	unsupported()
-	return val{}
+	return eval.Val{}
 }
 
 // ident reads a let, or a local of the scope by its slot. A local not
 // bound reads as nil, as a name missing from the VM's map.
-func (t *translator) ident(n *ast.IdentifierNode) val {
+func (t *translator) ident(n *ast.IdentifierNode) eval.Val {
 	if b, ok := t.lookup(n.Value); ok && n.Value != "" {
 		return read(b)
 	}
@@ -113,53 +114,53 @@ func (t *translator) ident(n *ast.IdentifierNode) val {
 	if k < 0 {
 		unsupported()
 	}
-	return mk(func(fr *frame) any { return fr.env[k] })
+	return eval.Mk(func(fr *eval.Frame) any { return fr.Env[k] })
 }
 
-func (t *translator) unary(n *ast.UnaryNode) val {
+func (t *translator) unary(n *ast.UnaryNode) eval.Val {
 	switch n.Operator {
 	case "!", "not":
-		x := as[bool](t.operand(n.Node))
-		return mk(func(fr *frame) bool { return !x(fr) })
+		x := eval.As[bool](t.operand(n.Node))
+		return eval.Mk(func(fr *eval.Frame) bool { return !x(fr) })
 	case "-":
 		v := t.operand(n.Node)
-		if x, ok := v.fn.(func(*frame) int); ok {
-			return mk(func(fr *frame) int { return -x(fr) })
+		if x, ok := v.Fn.(func(*eval.Frame) int); ok {
+			return eval.Mk(func(fr *eval.Frame) int { return -x(fr) })
 		}
-		x, loc := v.box, n.Location()
-		return mk(func(fr *frame) any {
+		x, loc := v.Box, n.Location()
+		return eval.Mk(func(fr *eval.Frame) any {
 			v := x(fr)
-			return guard(loc, func() any { return runtime.Negate(v) })
+			return eval.Guard(loc, func() any { return runtime.Negate(v) })
 		})
 	}
 	unsupported()
-	return val{}
+	return eval.Val{}
 }
 
-func (t *translator) binary(n *ast.BinaryNode) val {
+func (t *translator) binary(n *ast.BinaryNode) eval.Val {
 	switch n.Operator {
 	case "&&", "and", "||", "or":
 		return t.logical(n)
 	case "==", "!=":
 		eq := t.equal(n)
 		if n.Operator == "!=" {
-			return mk(func(fr *frame) bool { return !eq(fr) })
+			return eval.Mk(func(fr *eval.Frame) bool { return !eq(fr) })
 		}
-		return mk(eq)
+		return eval.Mk(eq)
 	case "<", ">", "<=", ">=":
 		return t.compare(n)
 	case "+", "-", "*":
 		return t.arith(n)
 	case "/", "%", "in":
-		a, b, loc := t.operand(n.Left).box, t.operand(n.Right).box, n.Location()
+		a, b, loc := t.operand(n.Left).Box, t.operand(n.Right).Box, n.Location()
 		op := map[string]func(a, b any) any{
 			"/":  func(a, b any) any { return runtime.Divide(a, b) },
 			"%":  func(a, b any) any { return runtime.Modulo(a, b) },
 			"in": func(a, b any) any { return runtime.In(a, b) },
 		}[n.Operator]
-		return mk(func(fr *frame) any {
+		return eval.Mk(func(fr *eval.Frame) any {
 			x, y := a(fr), b(fr)
-			return guard(loc, func() any { return op(x, y) })
+			return eval.Guard(loc, func() any { return op(x, y) })
 		})
 	case "..":
 		return t.rangeOf(n)
@@ -167,45 +168,45 @@ func (t *translator) binary(n *ast.BinaryNode) val {
 		return t.affix(n)
 	}
 	unsupported()
-	return val{}
+	return eval.Val{}
 }
 
 // affix is a startsWith b, a endsWith b, as the VM runs it: false when
 // either is nil; otherwise both must be strings.
-func (t *translator) affix(n *ast.BinaryNode) val {
+func (t *translator) affix(n *ast.BinaryNode) eval.Val {
 	test := strings.HasPrefix
 	if n.Operator == "endsWith" {
 		test = strings.HasSuffix
 	}
 	l, r := t.operand(n.Left), t.operand(n.Right)
-	a, aok := l.fn.(func(*frame) string)
-	b, bok := r.fn.(func(*frame) string)
+	a, aok := l.Fn.(func(*eval.Frame) string)
+	b, bok := r.Fn.(func(*eval.Frame) string)
 	if aok && bok {
-		return mk(func(fr *frame) bool { return test(a(fr), b(fr)) })
+		return eval.Mk(func(fr *eval.Frame) bool { return test(a(fr), b(fr)) })
 	}
-	x, y, loc := l.box, r.box, n.Location()
-	return mk(func(fr *frame) bool {
+	x, y, loc := l.Box, r.Box, n.Location()
+	return eval.Mk(func(fr *eval.Frame) bool {
 		p, q := x(fr), y(fr)
 		if runtime.IsNil(p) || runtime.IsNil(q) {
 			return false
 		}
-		return guard(loc, func() bool { return test(p.(string), q.(string)) })
+		return eval.Guard(loc, func() bool { return test(p.(string), q.(string)) })
 	})
 }
 
 // slice is a[from:to] as runtime.Slice cuts it: bounds counted from the
 // end when negative, then clamped; a list keeps sharing its array (lists
 // are never changed in place), a string is cut by bytes.
-func (t *translator) slice(n *ast.SliceNode) val {
+func (t *translator) slice(n *ast.SliceNode) eval.Val {
 	base, loc := t.node(n.Node), n.Location()
-	var to, from func(*frame) int
+	var to, from func(*eval.Frame) int
 	if n.To != nil {
 		to = intOf(t.operand(n.To), loc)
 	}
 	if n.From != nil {
 		from = intOf(t.operand(n.From), loc)
 	}
-	bounds := func(fr *frame, length int) (int, int) {
+	bounds := func(fr *eval.Frame, length int) (int, int) {
 		b := length
 		if to != nil {
 			b = to(fr)
@@ -224,21 +225,21 @@ func (t *translator) slice(n *ast.SliceNode) val {
 		b = min(max(b, 0), length)
 		return min(a, b), b
 	}
-	switch f := base.fn.(type) {
-	case func(*frame) []string:
-		return mk(func(fr *frame) []string {
+	switch f := base.Fn.(type) {
+	case func(*eval.Frame) []string:
+		return eval.Mk(func(fr *eval.Frame) []string {
 			l := f(fr)
 			a, b := bounds(fr, len(l))
 			return l[a:b]
 		})
-	case func(*frame) []any:
-		return mk(func(fr *frame) []any {
+	case func(*eval.Frame) []any:
+		return eval.Mk(func(fr *eval.Frame) []any {
 			l := f(fr)
 			a, b := bounds(fr, len(l))
 			return l[a:b]
 		})
-	case func(*frame) string:
-		return mk(func(fr *frame) string {
+	case func(*eval.Frame) string:
+		return eval.Mk(func(fr *eval.Frame) string {
 			s := f(fr)
 			a, b := bounds(fr, len(s))
 			return s[a:b]
@@ -247,43 +248,43 @@ func (t *translator) slice(n *ast.SliceNode) val {
 	// A value known only at run time: runtime.Slice, with the bounds
 	// the VM hands it (len of the value when there is no end, 0 when
 	// there is no start).
-	x := deref(n.Node, base).box
-	var tb, fb func(*frame) any
+	x := deref(n.Node, base).Box
+	var tb, fb func(*eval.Frame) any
 	if n.To != nil {
-		tb = t.operand(n.To).box
+		tb = t.operand(n.To).Box
 	}
 	if n.From != nil {
-		fb = t.operand(n.From).box
+		fb = t.operand(n.From).Box
 	}
-	return mk(func(fr *frame) any {
+	return eval.Mk(func(fr *eval.Frame) any {
 		v := x(fr)
 		var hi, lo any = 0, 0
 		if tb != nil {
 			hi = tb(fr)
 		} else {
-			hi = guard(loc, func() int { return runtime.Len(v) })
+			hi = eval.Guard(loc, func() int { return runtime.Len(v) })
 		}
 		if fb != nil {
 			lo = fb(fr)
 		}
-		return guard(loc, func() any { return runtime.Slice(v, lo, hi) })
+		return eval.Guard(loc, func() any { return runtime.Slice(v, lo, hi) })
 	})
 }
 
 // logical is && and ||: the left side decides, as a bool, whether the
 // right is evaluated; the result is the value of the side that decided.
-func (t *translator) logical(n *ast.BinaryNode) val {
+func (t *translator) logical(n *ast.BinaryNode) eval.Val {
 	and := n.Operator == "&&" || n.Operator == "and"
-	l := as[bool](t.operand(n.Left))
+	l := eval.As[bool](t.operand(n.Left))
 	right := t.operand(n.Right)
-	if r, ok := right.fn.(func(*frame) bool); ok {
+	if r, ok := right.Fn.(func(*eval.Frame) bool); ok {
 		if and {
-			return mk(func(fr *frame) bool { return l(fr) && r(fr) })
+			return eval.Mk(func(fr *eval.Frame) bool { return l(fr) && r(fr) })
 		}
-		return mk(func(fr *frame) bool { return l(fr) || r(fr) })
+		return eval.Mk(func(fr *eval.Frame) bool { return l(fr) || r(fr) })
 	}
-	r := right.box
-	return mk(func(fr *frame) any {
+	r := right.Box
+	return eval.Mk(func(fr *eval.Frame) any {
 		if l(fr) != and {
 			return !and
 		}
@@ -293,21 +294,21 @@ func (t *translator) logical(n *ast.BinaryNode) val {
 
 // equal follows the compiler's choice of instruction: ints and strings
 // of plain types compare directly, anything else through runtime.Equal.
-func (t *translator) equal(n *ast.BinaryNode) func(*frame) bool {
+func (t *translator) equal(n *ast.BinaryNode) func(*eval.Frame) bool {
 	lk, rk := kindOf(n.Left), kindOf(n.Right)
 	simple := n.Left.Type().PkgPath() == "" && n.Right.Type().PkgPath() == ""
 	l, r := t.operand(n.Left), t.operand(n.Right)
 	switch {
 	case lk == reflect.Int && rk == reflect.Int && simple:
-		a, b := as[int](l), as[int](r)
-		return func(fr *frame) bool { return a(fr) == b(fr) }
+		a, b := eval.As[int](l), eval.As[int](r)
+		return func(fr *eval.Frame) bool { return a(fr) == b(fr) }
 	case lk == reflect.String && rk == reflect.String && simple:
-		a, b := as[string](l), as[string](r)
-		return func(fr *frame) bool { return a(fr) == b(fr) }
+		a, b := eval.As[string](l), eval.As[string](r)
+		return func(fr *eval.Frame) bool { return a(fr) == b(fr) }
 	}
-	if a, ok := l.fn.(func(*frame) string); ok {
-		b := r.box
-		return func(fr *frame) bool {
+	if a, ok := l.Fn.(func(*eval.Frame) string); ok {
+		b := r.Box
+		return func(fr *eval.Frame) bool {
 			x, y := a(fr), b(fr)
 			if s, ok := y.(string); ok {
 				return x == s
@@ -315,11 +316,11 @@ func (t *translator) equal(n *ast.BinaryNode) func(*frame) bool {
 			return runtime.Equal(x, y)
 		}
 	}
-	a, b := l.box, r.box
-	return func(fr *frame) bool { return runtime.Equal(a(fr), b(fr)) }
+	a, b := l.Box, r.Box
+	return func(fr *eval.Frame) bool { return runtime.Equal(a(fr), b(fr)) }
 }
 
-func (t *translator) compare(n *ast.BinaryNode) val {
+func (t *translator) compare(n *ast.BinaryNode) eval.Val {
 	var ints func(a, b int) bool
 	var op func(a, b any) bool
 	switch n.Operator {
@@ -333,56 +334,56 @@ func (t *translator) compare(n *ast.BinaryNode) val {
 		ints, op = func(a, b int) bool { return a >= b }, runtime.MoreOrEqual
 	}
 	l, r := t.operand(n.Left), t.operand(n.Right)
-	a, aok := l.fn.(func(*frame) int)
-	b, bok := r.fn.(func(*frame) int)
+	a, aok := l.Fn.(func(*eval.Frame) int)
+	b, bok := r.Fn.(func(*eval.Frame) int)
 	if aok && bok {
 		switch n.Operator {
 		case "<":
-			return mk(func(fr *frame) bool { return a(fr) < b(fr) })
+			return eval.Mk(func(fr *eval.Frame) bool { return a(fr) < b(fr) })
 		case ">":
-			return mk(func(fr *frame) bool { return a(fr) > b(fr) })
+			return eval.Mk(func(fr *eval.Frame) bool { return a(fr) > b(fr) })
 		case "<=":
-			return mk(func(fr *frame) bool { return a(fr) <= b(fr) })
+			return eval.Mk(func(fr *eval.Frame) bool { return a(fr) <= b(fr) })
 		default:
-			return mk(func(fr *frame) bool { return a(fr) >= b(fr) })
+			return eval.Mk(func(fr *eval.Frame) bool { return a(fr) >= b(fr) })
 		}
 	}
 	// Ints known only at run time compare directly too; anything else
 	// goes through expr's runtime.
-	x, y, loc := l.box, r.box, n.Location()
-	return mk(func(fr *frame) bool {
+	x, y, loc := l.Box, r.Box, n.Location()
+	return eval.Mk(func(fr *eval.Frame) bool {
 		p, q := x(fr), y(fr)
 		if i, ok := p.(int); ok {
 			if j, ok := q.(int); ok {
 				return ints(i, j)
 			}
 		}
-		return guard(loc, func() bool { return op(p, q) })
+		return eval.Guard(loc, func() bool { return op(p, q) })
 	})
 }
 
-func (t *translator) arith(n *ast.BinaryNode) val {
+func (t *translator) arith(n *ast.BinaryNode) eval.Val {
 	l, r := t.operand(n.Left), t.operand(n.Right)
-	a, aok := l.fn.(func(*frame) int)
-	b, bok := r.fn.(func(*frame) int)
+	a, aok := l.Fn.(func(*eval.Frame) int)
+	b, bok := r.Fn.(func(*eval.Frame) int)
 	if aok && bok {
 		switch n.Operator {
 		case "+":
-			return mk(func(fr *frame) int { return a(fr) + b(fr) })
+			return eval.Mk(func(fr *eval.Frame) int { return a(fr) + b(fr) })
 		case "-":
-			return mk(func(fr *frame) int { return a(fr) - b(fr) })
+			return eval.Mk(func(fr *eval.Frame) int { return a(fr) - b(fr) })
 		default:
-			return mk(func(fr *frame) int { return a(fr) * b(fr) })
+			return eval.Mk(func(fr *eval.Frame) int { return a(fr) * b(fr) })
 		}
 	}
-	s, sok := l.fn.(func(*frame) string)
-	u, uok := r.fn.(func(*frame) string)
+	s, sok := l.Fn.(func(*eval.Frame) string)
+	u, uok := r.Fn.(func(*eval.Frame) string)
 	if sok && uok && n.Operator == "+" {
 		loc := n.Location()
-		return mk(func(fr *frame) string {
+		return eval.Mk(func(fr *eval.Frame) string {
 			a, b := s(fr), u(fr)
-			fr.grow(len(a)+len(b), loc)
-			if x, ok := joinedName(fr.boxed, a, b); ok {
+			fr.Grow(len(a)+len(b), loc)
+			if x, ok := eval.JoinedName(fr.Boxed, a, b); ok {
 				return x.(string)
 			}
 			return a + b
@@ -391,36 +392,36 @@ func (t *translator) arith(n *ast.BinaryNode) val {
 	op := map[string]func(a, b any) any{
 		"+": runtime.Add, "-": runtime.Subtract, "*": runtime.Multiply,
 	}[n.Operator]
-	x, y, loc := l.box, r.box, n.Location()
+	x, y, loc := l.Box, r.Box, n.Location()
 	plus := n.Operator == "+"
-	return mk(func(fr *frame) any {
+	return eval.Mk(func(fr *eval.Frame) any {
 		p, q := x(fr), y(fr)
 		if plus {
 			// A name built at run time ('price.' + good) is most often
 			// one the game declares: its box, with no new string.
 			if a, ok := p.(string); ok {
 				if b, ok := q.(string); ok {
-					if v, ok := joinedName(fr.boxed, a, b); ok {
-						return fr.sized(v, loc)
+					if v, ok := eval.JoinedName(fr.Boxed, a, b); ok {
+						return fr.Sized(v, loc)
 					}
 				}
 			}
 		}
-		return fr.sized(guard(loc, func() any { return op(p, q) }), loc)
+		return fr.Sized(eval.Guard(loc, func() any { return op(p, q) }), loc)
 	})
 }
 
 // rangeOf is a..b, a list of ints; like the VM, it refuses a list larger
 // than expr's memory budget.
-func (t *translator) rangeOf(n *ast.BinaryNode) val {
-	a, b, loc := t.operand(n.Left).box, t.operand(n.Right).box, n.Location()
-	return mk(func(fr *frame) []int {
+func (t *translator) rangeOf(n *ast.BinaryNode) eval.Val {
+	a, b, loc := t.operand(n.Left).Box, t.operand(n.Right).Box, n.Location()
+	return eval.Mk(func(fr *eval.Frame) []int {
 		x, y := a(fr), b(fr)
-		lo, hi := guard(loc, func() int { return runtime.ToInt(x) }), guard(loc, func() int { return runtime.ToInt(y) })
+		lo, hi := eval.Guard(loc, func() int { return runtime.ToInt(x) }), eval.Guard(loc, func() int { return runtime.ToInt(y) })
 		if hi-lo+1 >= memoryBudget {
-			fail(loc, "memory budget exceeded")
+			eval.Fail(loc, "memory budget exceeded")
 		}
-		fr.spend(max(hi-lo+1, 0))
+		fr.Spend(max(hi-lo+1, 0))
 		return runtime.MakeRange(lo, hi)
 	})
 }
@@ -429,7 +430,7 @@ func (t *translator) rangeOf(n *ast.BinaryNode) val {
 const memoryBudget = 1e6
 
 // call is a call of a library function, made directly.
-func (t *translator) call(n *ast.CallNode) val {
+func (t *translator) call(n *ast.CallNode) eval.Val {
 	id, ok := n.Callee.(*ast.IdentifierNode)
 	if !ok {
 		unsupported()
@@ -439,7 +440,7 @@ func (t *translator) call(n *ast.CallNode) val {
 		unsupported()
 	}
 	fn := n.Callee.Type()
-	args := make([]val, len(n.Arguments))
+	args := make([]eval.Val, len(n.Arguments))
 	for i, a := range n.Arguments {
 		// The VM dereferences a pointer passed where no pointer is
 		// expected; no function of the library takes one.
@@ -459,7 +460,7 @@ func (t *translator) call(n *ast.CallNode) val {
 }
 
 // choose is a conditional: typed when both branches yield the same type.
-func choose(c func(*frame) bool, a, b val) val {
+func choose(c func(*eval.Frame) bool, a, b eval.Val) eval.Val {
 	if v, ok := pick[bool](c, a, b); ok {
 		return v
 	}
@@ -475,8 +476,8 @@ func choose(c func(*frame) bool, a, b val) val {
 	if v, ok := pick[[]string](c, a, b); ok {
 		return v
 	}
-	x, y := a.box, b.box
-	return mk(func(fr *frame) any {
+	x, y := a.Box, b.Box
+	return eval.Mk(func(fr *eval.Frame) any {
 		if c(fr) {
 			return x(fr)
 		}
@@ -484,13 +485,13 @@ func choose(c func(*frame) bool, a, b val) val {
 	})
 }
 
-func pick[T any](c func(*frame) bool, a, b val) (val, bool) {
-	x, ok := a.fn.(func(*frame) T)
-	y, ok2 := b.fn.(func(*frame) T)
+func pick[T any](c func(*eval.Frame) bool, a, b eval.Val) (eval.Val, bool) {
+	x, ok := a.Fn.(func(*eval.Frame) T)
+	y, ok2 := b.Fn.(func(*eval.Frame) T)
 	if !ok || !ok2 {
-		return val{}, false
+		return eval.Val{}, false
 	}
-	return mk(func(fr *frame) T {
+	return eval.Mk(func(fr *eval.Frame) T {
 		if c(fr) {
 			return x(fr)
 		}
@@ -499,26 +500,26 @@ func pick[T any](c func(*frame) bool, a, b val) (val, bool) {
 }
 
 // before runs set, then the body: a let and the expression it scopes.
-func before(set func(*frame), body val) val {
-	switch f := body.fn.(type) {
-	case func(*frame) bool:
-		return mk(func(fr *frame) bool { set(fr); return f(fr) })
-	case func(*frame) int:
-		return mk(func(fr *frame) int { set(fr); return f(fr) })
-	case func(*frame) string:
-		return mk(func(fr *frame) string { set(fr); return f(fr) })
+func before(set func(*eval.Frame), body eval.Val) eval.Val {
+	switch f := body.Fn.(type) {
+	case func(*eval.Frame) bool:
+		return eval.Mk(func(fr *eval.Frame) bool { set(fr); return f(fr) })
+	case func(*eval.Frame) int:
+		return eval.Mk(func(fr *eval.Frame) int { set(fr); return f(fr) })
+	case func(*eval.Frame) string:
+		return eval.Mk(func(fr *eval.Frame) string { set(fr); return f(fr) })
 	}
-	b := body.box
-	return mk(func(fr *frame) any { set(fr); return b(fr) })
+	b := body.Box
+	return eval.Mk(func(fr *eval.Frame) any { set(fr); return b(fr) })
 }
 
 // mapLit translates a map literal. One whose keys and values are all
 // constants is made once, at load, and shared: no expression changes a
 // map in place. Otherwise a map is made at each evaluation, as the VM
 // does, the first of two pairs with one key winning, as in the VM.
-func (t *translator) mapLit(n *ast.MapNode) val {
-	keys := make([]func(*frame) string, len(n.Pairs))
-	vals := make([]func(*frame) any, len(n.Pairs))
+func (t *translator) mapLit(n *ast.MapNode) eval.Val {
+	keys := make([]func(*eval.Frame) string, len(n.Pairs))
+	vals := make([]func(*eval.Frame) any, len(n.Pairs))
 	konst := map[string]any{}
 	allConst := true
 	for i, x := range n.Pairs {
@@ -526,7 +527,7 @@ func (t *translator) mapLit(n *ast.MapNode) val {
 		if !ok || kindOf(p.Key) != reflect.String {
 			unsupported()
 		}
-		keys[i], vals[i] = as[string](t.node(p.Key)), t.node(p.Value).box
+		keys[i], vals[i] = eval.As[string](t.node(p.Key)), t.node(p.Value).Box
 		k, kc := litValue(p.Key)
 		v, vc := litValue(p.Value)
 		if !kc || !vc {
@@ -536,11 +537,11 @@ func (t *translator) mapLit(n *ast.MapNode) val {
 		}
 	}
 	if allConst {
-		return constant(konst)
+		return eval.Const(konst)
 	}
 	loc := n.Location()
-	return mk(func(fr *frame) map[string]any {
-		fr.grow(len(keys), loc)
+	return eval.Mk(func(fr *eval.Frame) map[string]any {
+		fr.Grow(len(keys), loc)
 		m := make(map[string]any, len(keys))
 		for i := range keys {
 			k, v := keys[i](fr), vals[i](fr)

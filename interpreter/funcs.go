@@ -11,6 +11,7 @@ import (
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
 	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/eval"
 	"github.com/haven-engine/haven/interpreter/model"
 )
 
@@ -239,21 +240,21 @@ func (m *machine) walksBack(from string, n int) ([][]string, error) {
 // is read into the frame's scratch.
 func (m *machine) minusFunc() libFunc {
 	f := fn2("minus", m.minus)
-	f.call = func(loc file.Location, args []val) val {
+	f.call = func(loc file.Location, args []eval.Val) eval.Val {
 		a, aok := idsArg(args[0])
 		b, bok := idsArg(args[1])
 		if !aok || !bok {
 			return fn2("minus", m.minus).call(loc, args)
 		}
-		return mk(func(fr *frame) []string {
+		return eval.Mk(func(fr *eval.Frame) []string {
 			as, aa := a(fr)
 			bs, ba := b(fr)
-			x, err := fr.ids(0, as, aa)
+			x, err := fr.IDs(0, as, aa)
 			if err == nil {
-				bs, err = fr.ids(1, bs, ba)
+				bs, err = fr.IDs(1, bs, ba)
 			}
 			if err != nil {
-				fail(loc, fmt.Errorf("minus: %v", err))
+				eval.Fail(loc, fmt.Errorf("minus: %v", err))
 			}
 			return minus(x, bs)
 		})
@@ -263,12 +264,12 @@ func (m *machine) minusFunc() libFunc {
 
 // idsArg reads a list argument typed as []string or []any: one of the
 // two results is set.
-func idsArg(v val) (func(*frame) ([]string, []any), bool) {
-	switch f := v.fn.(type) {
-	case func(*frame) []string:
-		return func(fr *frame) ([]string, []any) { return f(fr), nil }, true
-	case func(*frame) []any:
-		return func(fr *frame) ([]string, []any) {
+func idsArg(v eval.Val) (func(*eval.Frame) ([]string, []any), bool) {
+	switch f := v.Fn.(type) {
+	case func(*eval.Frame) []string:
+		return func(fr *eval.Frame) ([]string, []any) { return f(fr), nil }, true
+	case func(*eval.Frame) []any:
+		return func(fr *eval.Frame) ([]string, []any) {
 			l := f(fr)
 			if l == nil {
 				return nil, nil
@@ -277,24 +278,6 @@ func idsArg(v val) (func(*frame) ([]string, []any), bool) {
 		}, true
 	}
 	return nil, false
-}
-
-// ids reads a list of ids into scratch list k of the frame, when it is a
-// []any; the result is only read before the next call.
-func (fr *frame) ids(k int, s []string, a []any) ([]string, error) {
-	if a == nil {
-		return s, nil
-	}
-	out := fr.idBuf[k][:0]
-	for _, x := range a {
-		str, ok := x.(string)
-		if !ok {
-			return nil, fmt.Errorf("want a list of ids, found %v", x)
-		}
-		out = append(out, str)
-	}
-	fr.idBuf[k] = out
-	return out, nil
 }
 
 // minus takes lists of ids, typed or not.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/haven-engine/haven/diag"
 	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/eval"
 	"github.com/haven-engine/haven/interpreter/model"
 )
 
@@ -47,7 +48,7 @@ type machine struct {
 	lib  map[string]libFunc
 	opts []expr.Option
 	// frames are reused by the fast path, one per evaluation under way.
-	frames []*frame
+	frames []*eval.Frame
 	top    int
 	// noFast runs every expression on the VM; differ, when set, is
 	// called instead of the fast path (tests compare the two).

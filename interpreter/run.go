@@ -3,6 +3,7 @@ package interpreter
 import (
 	"fmt"
 	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/eval"
 	"github.com/haven-engine/haven/interpreter/model"
 	"strconv"
 )
@@ -362,7 +363,7 @@ func toList(v any, boxed map[string]any) ([]any, error) {
 	case []string:
 		out := make([]any, len(l))
 		for i, x := range l {
-			out[i] = boxStr(boxed, x)
+			out[i] = eval.BoxStr(boxed, x)
 		}
 		return out, nil
 	case []int:
