@@ -165,9 +165,9 @@ func (g *Game) fieldNames(n exprast.Node) (string, []string) {
 		t = t.Elem()
 	}
 	switch {
-	case t == reflect.TypeOf(Card{}) && p.Value == "def":
+	case t == reflect.TypeOf(model.Card{}) && p.Value == "def":
 		return "card", g.cardDefs()
-	case t == reflect.TypeOf(Card{}) && p.Value == "kind":
+	case t == reflect.TypeOf(model.Card{}) && p.Value == "kind":
 		return "card kind", keys(g.defs)
 	case t == reflect.TypeOf(board.Node{}) && p.Value == "kind":
 		return "node kind", keys(g.board.Kinds)
@@ -341,7 +341,7 @@ func (g *Game) hintExpr(msg string, s scope) string {
 	case strings.HasPrefix(msg, "type ") && strings.Contains(msg, " has no field "):
 		t, field, _ := strings.Cut(strings.TrimPrefix(msg, "type "), " has no field ")
 		name = field
-		for _, v := range []any{Card{}, board.Node{}, model.Piece{}, board.Edge{}} {
+		for _, v := range []any{model.Card{}, board.Node{}, model.Piece{}, board.Edge{}} {
 			rt := reflect.TypeOf(v)
 			if !strings.HasSuffix(t, "."+rt.Name()) {
 				continue

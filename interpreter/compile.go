@@ -27,7 +27,7 @@ func Compile(v cue.Value) (*Game, error) {
 		zones:     map[string]*Zone{},
 		pzones:    map[string]*Zone{},
 		pzNames:   map[string][]string{},
-		cards:     map[string]*Card{},
+		cards:     map[string]*model.Card{},
 		dice:      map[string][]int{},
 		effects:   map[string]*Effect{},
 		actions:   map[string]*Action{},
@@ -248,7 +248,7 @@ func (c *compiler) declarations(v cue.Value) {
 			if n > 1 {
 				id = fmt.Sprintf("%s#%d", name, k)
 			}
-			card := &Card{ID: id, Def: name, Name: str(x, "name"), Kind: str(x, "kind"), Text: str(x, "text"),
+			card := &model.Card{ID: id, Def: name, Name: str(x, "name"), Kind: str(x, "kind"), Text: str(x, "text"),
 				Num: map[string]int{}, Str: map[string]string{}, List: map[string][]string{}}
 			nums, _ := lookup(x, "num")
 			fields(nums, func(k string, y cue.Value) { n, _ := y.Int64(); card.Num[k] = int(n) })

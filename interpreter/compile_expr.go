@@ -16,6 +16,7 @@ import (
 
 	"github.com/haven-engine/haven/diag"
 	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/translate"
 	"github.com/haven-engine/haven/load"
 )
 
@@ -86,7 +87,7 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 	}
 	c.cycles(v, cd, c.scoring)
 	cd.shortcut(c.lay)
-	cd.fast = translate(prog, c.g.m.lib, c.lay)
+	cd.fast = translate.Program(prog, c.g.m.lib, c.lay)
 	if cd.fast == nil && !cd.isConst && !cd.isIdent {
 		if cd.prog, err = c.g.m.guarded(src, all); err != nil {
 			c.errorf(v, "this expression cannot be bounded on expr's VM: %v", err)

@@ -88,7 +88,7 @@ func (c *compiler) ruleDecls(v cue.Value) {
 			}
 			in = append(in, rt)
 		})
-		if c.g.m.lib[name].name != "" {
+		if c.g.m.lib[name].Name != "" {
 			c.errorf(x, "function %q: the library has a function of that name", name)
 			return
 		}
@@ -104,7 +104,7 @@ func (c *compiler) ruleDecls(v cue.Value) {
 			g.release(sc)
 			return out, err
 		}, sig))
-		m.lib[name] = libFunc{name: name, call: g.fastFunction(f)}
+		m.lib[name] = eval.Func{Name: name, Call: g.fastFunction(f)}
 	})
 }
 

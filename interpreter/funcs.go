@@ -19,67 +19,67 @@ import (
 // method of the machine: expr's checker reads its signature, and the fast
 // path calls it directly (library.go). Reads come first, then the changes;
 // each change is logged with the current cause.
-func (m *machine) library() []libFunc {
-	return []libFunc{
+func (m *machine) library() []eval.Func {
+	return []eval.Func{
 		// Counters.
-		fn1("get", m.get),
-		fn2("pget", m.pget),
-		fn2("set", m.set),
-		fn2("add", m.add),
-		fn3("pset", m.pset),
-		fn3("padd", m.padd),
-		fn2("qget", m.qget),
-		fn3("qset", m.qset),
-		fn3("qadd", m.qadd),
+		eval.Fn1("get", m.get),
+		eval.Fn2("pget", m.pget),
+		eval.Fn2("set", m.set),
+		eval.Fn2("add", m.add),
+		eval.Fn3("pset", m.pset),
+		eval.Fn3("padd", m.padd),
+		eval.Fn2("qget", m.qget),
+		eval.Fn3("qset", m.qset),
+		eval.Fn3("qadd", m.qadd),
 
 		// Players.
-		fn2("seat", m.seatOf),
-		fn1("seats", m.seats),
+		eval.Fn2("seat", m.seatOf),
+		eval.Fn1("seats", m.seats),
 
 		// Cards and zones.
-		fn1("zone", m.zone),
-		fn2("pz", m.pz),
-		fn2("pzone", m.pzone),
-		fn1("card", m.card),
-		fn1("defs", m.defs),
-		fn3("moveCard", m.moveCardEnd),
-		fn3("moveCardTop", m.moveCardTop),
-		fn2("draw", m.draw),
-		fn1("shuffle", m.shuffle),
+		eval.Fn1("zone", m.zone),
+		eval.Fn2("pz", m.pz),
+		eval.Fn2("pzone", m.pzone),
+		eval.Fn1("card", m.card),
+		eval.Fn1("defs", m.defs),
+		eval.Fn3("moveCard", m.moveCardEnd),
+		eval.Fn3("moveCardTop", m.moveCardTop),
+		eval.Fn2("draw", m.draw),
+		eval.Fn1("shuffle", m.shuffle),
 
 		// Pieces and the board.
-		fn0("pieces", m.pieces),
-		fn1("piece", m.piece),
-		fn1("at", m.at),
-		fn2("place", m.place),
-		fn1("unplace", m.unplace),
-		fn1("node", m.node),
-		fn1("nodes", m.nodes),
-		fn1("out", m.out),
-		fn1("into", m.into),
-		fn2("dist", m.dist),
-		fn2("walks", m.walks),
-		fn2("walksBack", m.walksBack),
+		eval.Fn0("pieces", m.pieces),
+		eval.Fn1("piece", m.piece),
+		eval.Fn1("at", m.at),
+		eval.Fn2("place", m.place),
+		eval.Fn1("unplace", m.unplace),
+		eval.Fn1("node", m.node),
+		eval.Fn1("nodes", m.nodes),
+		eval.Fn1("out", m.out),
+		eval.Fn1("into", m.into),
+		eval.Fn2("dist", m.dist),
+		eval.Fn2("walks", m.walks),
+		eval.Fn2("walksBack", m.walksBack),
 
 		// Multisets of ids.
 		m.minusFunc(),
 
 		// Goods.
-		fn1("stock", m.stock),
-		fn2("has", m.has),
-		fn3("transfer", m.transfer),
+		eval.Fn1("stock", m.stock),
+		eval.Fn2("has", m.has),
+		eval.Fn3("transfer", m.transfer),
 
 		// Chance.
-		fn1("roll", m.roll),
-		fn1("rollDie", m.rollDie),
-		fn1("note", m.note),
+		eval.Fn1("roll", m.roll),
+		eval.Fn1("rollDie", m.rollDie),
+		eval.Fn1("note", m.note),
 
 		// The game as a whole, for scenario expectations.
-		fn0("legal", m.legal),
-		fn0("pending", m.pending),
-		fn0("finished", m.finished),
-		fn0("winners", m.winners),
-		fn1("score", m.score),
+		eval.Fn0("legal", m.legal),
+		eval.Fn0("pending", m.pending),
+		eval.Fn0("finished", m.finished),
+		eval.Fn0("winners", m.winners),
+		eval.Fn1("score", m.score),
 	}
 }
 
@@ -90,12 +90,12 @@ func (m *machine) library() []libFunc {
 // applied, which is once per expression compiled: the library's options
 // are applied here once, and one option copies what they made.
 func (m *machine) register() {
-	m.lib = map[string]libFunc{}
+	m.lib = map[string]eval.Func{}
 	made := conf.CreateNew()
 	for _, f := range append(m.library(), m.playLibrary()...) {
-		f.named, f.nameArg = m.namedCall(f.name)
-		m.lib[f.name] = f
-		f.option(made)
+		f.Named, f.NameArg = m.namedCall(f.Name)
+		m.lib[f.Name] = f
+		f.Option(made)
 	}
 	fns := made.Functions
 	m.opts = append(m.opts, func(c *conf.Config) {
@@ -168,7 +168,7 @@ func (m *machine) pzone(name string, p int) ([]string, error) {
 	return m.zone(m.g.playerZone(name, p))
 }
 
-func (m *machine) card(id string) (*Card, error) {
+func (m *machine) card(id string) (*model.Card, error) {
 	if c := m.g.cards[id]; c != nil {
 		return c, nil
 	}
@@ -238,13 +238,13 @@ func (m *machine) walksBack(from string, n int) ([][]string, error) {
 // minusFunc is minus for the library. On the fast path a list of ids
 // that is a []string or a []any is read without boxing it, and a []any
 // is read into the frame's scratch.
-func (m *machine) minusFunc() libFunc {
-	f := fn2("minus", m.minus)
-	f.call = func(loc file.Location, args []eval.Val) eval.Val {
+func (m *machine) minusFunc() eval.Func {
+	f := eval.Fn2("minus", m.minus)
+	f.Call = func(loc file.Location, args []eval.Val) eval.Val {
 		a, aok := idsArg(args[0])
 		b, bok := idsArg(args[1])
 		if !aok || !bok {
-			return fn2("minus", m.minus).call(loc, args)
+			return eval.Fn2("minus", m.minus).Call(loc, args)
 		}
 		return eval.Mk(func(fr *eval.Frame) []string {
 			as, aa := a(fr)

@@ -8,31 +8,32 @@ import (
 	"fmt"
 	"github.com/haven-engine/haven/interpreter/board"
 	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/eval"
 	"github.com/haven-engine/haven/interpreter/model"
 	"strconv"
 )
 
 // playLibrary is the second part of the library (see library).
-func (m *machine) playLibrary() []libFunc {
-	return []libFunc{
+func (m *machine) playLibrary() []eval.Func {
+	return []eval.Func{
 		// Counters on board nodes; string vars of pieces.
-		fn2("nget", m.nget),
-		fn3("nset", m.nset),
-		fn3("nadd", m.nadd),
-		fn2("qstr", m.qstr),
-		fn3("qsetstr", m.qsetstr),
+		eval.Fn2("nget", m.nget),
+		eval.Fn3("nset", m.nset),
+		eval.Fn3("nadd", m.nadd),
+		eval.Fn2("qstr", m.qstr),
+		eval.Fn3("qsetstr", m.qsetstr),
 
 		// Pieces made during play.
-		fn2("newPiece", m.newPiece),
+		eval.Fn2("newPiece", m.newPiece),
 
 		// Walks whose steps have costs.
-		fn3("costWalks", m.costWalks),
-		fn3("pathCost", m.pathCost),
-		fn3("costDist", m.costDist),
+		eval.Fn3("costWalks", m.costWalks),
+		eval.Fn3("pathCost", m.pathCost),
+		eval.Fn3("costDist", m.costDist),
 
 		// Modifiers of the cards in force for a player.
-		fn3("modified", m.modified),
-		fn2("owns", m.owns),
+		eval.Fn3("modified", m.modified),
+		eval.Fn2("owns", m.owns),
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/haven-engine/haven/interpreter/board"
 	"github.com/haven-engine/haven/interpreter/budget"
 	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/translate"
 )
 
 // Game is a compiled definition: immutable data shared by every state,
@@ -35,13 +36,13 @@ type Game struct {
 	qvarInit   map[string]int
 	goods      []*Good
 	goodIndex  map[string]*Good
-	zones      map[string]*Zone    // global zones
-	pzones     map[string]*Zone    // per-player zones
-	pzNames    map[string][]string // their names by seat: "name/seat"
-	zoneOrder  []string            // global zones, then per-player ones
-	cards      map[string]*Card    // by instance id
-	cardOrder  []string            // instance ids, in definition order
-	defs       map[string][]string // card types by kind, in definition order
+	zones      map[string]*Zone       // global zones
+	pzones     map[string]*Zone       // per-player zones
+	pzNames    map[string][]string    // their names by seat: "name/seat"
+	zoneOrder  []string               // global zones, then per-player ones
+	cards      map[string]*model.Card // by instance id
+	cardOrder  []string               // instance ids, in definition order
+	defs       map[string][]string    // card types by kind, in definition order
 	pieceKinds []*PieceKind
 	// pieceKindIDs are the piece kinds, known before pieceKinds is compiled.
 	pieceKindIDs []string
@@ -100,18 +101,6 @@ type Zone struct {
 	Visibility string // public, owner or hidden
 	Refill     string
 	seenBy     *code
-}
-
-// Card is one physical card. Def is the card type's id; ID is unique.
-type Card struct {
-	ID   string              `expr:"id" json:"id"`
-	Def  string              `expr:"def" json:"def"`
-	Name string              `expr:"name" json:"name"`
-	Kind string              `expr:"kind" json:"kind"`
-	Text string              `expr:"text" json:"-"`
-	Num  map[string]int      `expr:"num" json:"num,omitempty"`
-	Str  map[string]string   `expr:"str" json:"str,omitempty"`
-	List map[string][]string `expr:"list" json:"list,omitempty"`
 }
 
 // PieceKind is a kind of pawn players own.
@@ -251,11 +240,11 @@ type code struct {
 	ident   int
 	// fast is the expression translated into closures (fast.go), run
 	// instead of the VM; nil leaves it to the VM.
-	fast *fastCode
+	fast *translate.Code
 }
 
 // Card returns the card with an instance id, or nil.
-func (g *Game) Card(id string) *Card { return g.cards[id] }
+func (g *Game) Card(id string) *model.Card { return g.cards[id] }
 
 // Action returns the action with an id, or nil.
 func (g *Game) Action(id string) *Action { return g.actions[id] }

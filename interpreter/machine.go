@@ -45,7 +45,7 @@ type machine struct {
 	last    lastLegal
 	// lib and opts are the library by name, for the fast path, and as
 	// registered with expr.
-	lib  map[string]libFunc
+	lib  map[string]eval.Func
 	opts []expr.Option
 	// frames are reused by the fast path, one per evaluation under way.
 	frames []*eval.Frame

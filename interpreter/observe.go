@@ -353,7 +353,7 @@ func (h *hider) value(v any) (any, bool) {
 			h.found = true
 			return w, true
 		}
-	case *Card:
+	case *model.Card:
 		if x != nil {
 			if w, ok := h.where(x.ID); ok {
 				h.found = true

@@ -29,3 +29,6 @@ type Scope = model.Scope
 // SplitZoneRef splits a zone reference into the zone name and its owner
 // (-1: none), as model.SplitZoneRef.
 func SplitZoneRef(ref string) (string, int) { return model.SplitZoneRef(ref) }
+
+// Card is one physical card (model.Card).
+type Card = model.Card

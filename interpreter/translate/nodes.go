@@ -1,4 +1,4 @@
-package interpreter
+package translate
 
 import (
 	"reflect"
@@ -449,14 +449,14 @@ func (t *translator) call(n *ast.CallNode) eval.Val {
 		}
 		args[i] = t.node(a)
 	}
-	if f.named != nil {
-		if s, ok := n.Arguments[f.nameArg].(*ast.StringNode); ok {
-			if v, ok := f.named(n.Location(), s.Value, args); ok {
+	if f.Named != nil {
+		if s, ok := n.Arguments[f.NameArg].(*ast.StringNode); ok {
+			if v, ok := f.Named(n.Location(), s.Value, args); ok {
 				return v
 			}
 		}
 	}
-	return f.call(n.Location(), args)
+	return f.Call(n.Location(), args)
 }
 
 // choose is a conditional: typed when both branches yield the same type.

@@ -1,4 +1,4 @@
-package interpreter
+package translate
 
 import (
 	"fmt"
@@ -15,7 +15,7 @@ import (
 
 var (
 	pieceType = reflect.TypeFor[*model.Piece]()
-	cardType  = reflect.TypeFor[*Card]()
+	cardType  = reflect.TypeFor[*model.Card]()
 	nodeType  = reflect.TypeFor[*board.Node]()
 	edgeType  = reflect.TypeFor[*board.Edge]()
 )
@@ -134,21 +134,21 @@ func (t *translator) field(n *ast.MemberNode, name string) eval.Val {
 	case cardType:
 		switch name {
 		case "id":
-			return field(base, loc, rf, func(c *Card) string { return c.ID })
+			return field(base, loc, rf, func(c *model.Card) string { return c.ID })
 		case "def":
-			return field(base, loc, rf, func(c *Card) string { return c.Def })
+			return field(base, loc, rf, func(c *model.Card) string { return c.Def })
 		case "name":
-			return field(base, loc, rf, func(c *Card) string { return c.Name })
+			return field(base, loc, rf, func(c *model.Card) string { return c.Name })
 		case "kind":
-			return field(base, loc, rf, func(c *Card) string { return c.Kind })
+			return field(base, loc, rf, func(c *model.Card) string { return c.Kind })
 		case "text":
-			return field(base, loc, rf, func(c *Card) string { return c.Text })
+			return field(base, loc, rf, func(c *model.Card) string { return c.Text })
 		case "num":
-			return field(base, loc, rf, func(c *Card) map[string]int { return c.Num })
+			return field(base, loc, rf, func(c *model.Card) map[string]int { return c.Num })
 		case "str":
-			return field(base, loc, rf, func(c *Card) map[string]string { return c.Str })
+			return field(base, loc, rf, func(c *model.Card) map[string]string { return c.Str })
 		case "list":
-			return field(base, loc, rf, func(c *Card) map[string][]string { return c.List })
+			return field(base, loc, rf, func(c *model.Card) map[string][]string { return c.List })
 		}
 	case nodeType:
 		switch name {

@@ -1,118 +1,46 @@
-package interpreter
-
-// The fast path. At compile time, once expr has checked an expression,
-// translate turns its tree into Go closures; machine.eval runs them
-// instead of the VM. Each closure computes what the VM would push for
-// its node: the same value, of the same Go type. A closure is typed (a
-// func(*frame) int, string, bool, []string...) where the value's Go type
-// is known, so that a chain of int or string operations never boxes.
+// Package translate is the fast path: at compile time, once expr has
+// checked an expression, Program turns its tree into Go closures over an
+// eval.Frame, which the interpreter's machine runs instead of expr's VM.
+// Each closure computes what the VM would push for its node: the same
+// value, of the same Go type. A closure is typed (a func(*eval.Frame)
+// int, string, bool, []string...) where the value's Go type is known, so
+// that a chain of int or string operations never boxes.
 //
 // The translation covers what definitions use: constants, locals and
 // params, operators, conditionals, member access on the engine's own
-// types, indexing, calls to the library, the list builtins with their
+// types (model.Card, model.Piece, board.Node, board.Edge), indexing,
+// calls to the library (eval.Func), the list builtins with their
 // predicates, and let. An expression with anything else is left to the
-// VM as a whole: translate returns nil.
+// VM as a whole: Program returns nil.
+package translate
 
 import (
 	"errors"
-	"fmt"
 	"reflect"
 
 	"github.com/expr-lang/expr/ast"
-	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
 	"github.com/expr-lang/expr/vm/runtime"
-	"github.com/haven-engine/haven/interpreter/budget"
 	"github.com/haven-engine/haven/interpreter/eval"
 	"github.com/haven-engine/haven/interpreter/model"
 )
 
-// fastError turns what a closure panicked with into the error the VM
-// would have returned: positioned, with expr's message.
-func (c *code) fastError(r any) error {
-	p, ok := r.(*eval.Panic)
-	if !ok {
-		return c.runtimeError(fmt.Errorf("%v", r))
-	}
-	fe := &file.Error{Location: p.Loc, Message: fmt.Sprintf("%v", p.Value)}
-	if err, ok := p.Value.(error); ok {
-		fe.Wrap(err)
-	}
-	return c.runtimeError(fe.Bind(c.prog.Source()))
-}
-
-// fastCode is a translated expression.
-type fastCode struct {
-	run func(*eval.Frame) any
-	// list, for an expression whose value is a list, is that list as
-	// toList reads it, without boxing it (evalList).
-	list  func(*eval.Frame) []any
-	slots int
-}
-
-// runFast evaluates c's closures in a frame of the machine's own, reused
-// from one evaluation to the next. The closures read the locals straight
-// from env, which must have the layout c was compiled with.
-func (m *machine) runFast(c *code, env model.Scope) (any, error) {
-	return runIn(m, c, env, c.fast.run)
-}
-
-// runIn runs one of c's closures (the boxed value, or the list) in a
-// frame of the machine's own.
-func runIn[T any](m *machine, c *code, env model.Scope, run func(*eval.Frame) T) (out T, err error) {
-	if m.top == len(m.frames) {
-		m.frames = append(m.frames, &eval.Frame{})
-	}
-	fr := m.frames[m.top]
-	if m.top == 0 {
-		m.evaluating()
-	} else if m.top >= m.g.limits.Depth {
-		return out, c.runtimeError(budget.Errorf("depth budget exceeded: evaluations nested more than %d deep (limits.depth): does a score or condition call itself?", m.g.limits.Depth))
-	}
-	fr.Budget = &m.budget
-	fr.Boxed = m.g.boxed
-	m.top++
-	fc := c.fast
-	if cap(fr.Slots) < fc.slots {
-		fr.Slots = make([]eval.Slot, fc.slots)
-	}
-	fr.Slots = fr.Slots[:fc.slots]
-	fr.Buf = fr.Buf[:0]
-	fr.Env = env.Vals
-	defer func() {
-		fr.Env = nil
-		m.top--
-		if r := recover(); r != nil {
-			var zero T
-			out, err = zero, c.fastError(r)
-		}
-	}()
-	return run(fr), nil
-}
-
-// evalList runs an expression whose value is a list (the options of a
-// choose, the items of an each, a param's values) and reads it as a
-// []any, as toList does. On the fast path a list is not boxed on its
-// way out: boxing a slice costs an allocation.
-// err is the evaluation's error, notList toList's.
-func (m *machine) evalList(c *code, env model.Scope) (l []any, notList, err error) {
-	if c.fast != nil && c.fast.list != nil && !m.noFast && m.differ == nil && !c.isIdent && !c.isConst {
-		l, err = runIn(m, c, env, c.fast.list)
-		return l, nil, err
-	}
-	v, err := m.eval(c, env)
-	if err != nil {
-		return nil, nil, err
-	}
-	l, notList = toList(v, m.g.boxed)
-	return l, notList, nil
+// Code is a translated expression.
+type Code struct {
+	Run func(*eval.Frame) any
+	// Run is the expression's value, boxed as the VM holds it; Slots is
+	// how many slots of its own a Frame needs to run it.
+	// List, for an expression whose value is a list, is that list as
+	// the interpreter's toList reads it, without boxing it (evalList).
+	List  func(*eval.Frame) []any
+	Slots int
 }
 
 // errUnsupported stops a translation: the expression stays on the VM.
 var errUnsupported = errors.New("not covered by the fast path")
 
 type translator struct {
-	lib   map[string]libFunc
+	lib   map[string]eval.Func
 	lay   *model.Layout // the locals of the scope
 	binds []binding     // innermost last
 	slots int
@@ -126,9 +54,9 @@ type binding struct {
 	kind eval.SlotKind
 }
 
-// translate returns an expression as closures, or nil when it uses
+// Program returns an expression as closures, or nil when it uses
 // something the fast path does not cover.
-func translate(prog *vm.Program, lib map[string]libFunc, lay *model.Layout) (fc *fastCode) {
+func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout) (fc *Code) {
 	t := &translator{lib: lib, lay: lay}
 	defer func() {
 		if r := recover(); r != nil {
@@ -139,7 +67,7 @@ func translate(prog *vm.Program, lib map[string]libFunc, lay *model.Layout) (fc 
 		}
 	}()
 	v := t.cast(prog, t.node(prog.Node()))
-	return &fastCode{run: v.Box, list: eval.ListOf(v), slots: t.slots}
+	return &Code{Run: v.Box, List: eval.ListOf(v), Slots: t.slots}
 }
 
 func unsupported() { panic(errUnsupported) }

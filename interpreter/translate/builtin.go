@@ -1,4 +1,4 @@
-package interpreter
+package translate
 
 import (
 	"errors"
@@ -17,7 +17,7 @@ import (
 )
 
 // builtin translates a call of one of expr's builtins: the list builtins
-// whose predicate binds each element (fastloop.go), a few hot ones made
+// whose predicate binds each element (loop.go), a few hot ones made
 // directly, and the rest called through expr's own implementation.
 func (t *translator) builtin(n *ast.BuiltinNode) eval.Val {
 	switch n.Name {
