@@ -5,6 +5,7 @@ package interpreter
 
 import (
 	"cuelang.org/go/cue"
+
 	"github.com/haven-engine/haven/interpreter/budget"
 )
 

@@ -1,8 +1,9 @@
 package interpreter
 
 import (
-	"github.com/haven-engine/haven/interpreter/model"
 	"slices"
+
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // This file numbers the counters and zones a game declares, once at

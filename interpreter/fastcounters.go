@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/expr-lang/expr/file"
+
 	"github.com/haven-engine/haven/interpreter/eval"
 )
 

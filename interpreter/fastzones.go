@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"github.com/expr-lang/expr/file"
+
 	"github.com/haven-engine/haven/interpreter/eval"
 )
 

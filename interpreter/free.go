@@ -9,6 +9,7 @@ package interpreter
 import (
 	"cuelang.org/go/cue"
 	"github.com/expr-lang/expr"
+
 	"github.com/haven-engine/haven/interpreter/model"
 )
 

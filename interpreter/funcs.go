@@ -10,6 +10,7 @@ import (
 
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
+
 	"github.com/haven-engine/haven/interpreter/board"
 	"github.com/haven-engine/haven/interpreter/eval"
 	"github.com/haven-engine/haven/interpreter/model"

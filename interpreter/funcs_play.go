@@ -6,11 +6,12 @@ package interpreter
 
 import (
 	"fmt"
+	"strconv"
+
 	"github.com/haven-engine/haven/interpreter/board"
 	"github.com/haven-engine/haven/interpreter/budget"
 	"github.com/haven-engine/haven/interpreter/eval"
 	"github.com/haven-engine/haven/interpreter/model"
-	"strconv"
 )
 
 // playLibrary is the second part of the library (see library).

@@ -9,8 +9,9 @@ package interpreter
 
 import (
 	"fmt"
-	"github.com/haven-engine/haven/interpreter/model"
 	"strconv"
+
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // moveRec is how one listed move binds: act is its action (nil: an

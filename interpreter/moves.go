@@ -4,9 +4,10 @@ package interpreter
 
 import (
 	"fmt"
-	"github.com/haven-engine/haven/interpreter/model"
 	"strings"
 	"unicode"
+
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // pendingStep returns the step the pending decision was made at.

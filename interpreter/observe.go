@@ -3,10 +3,11 @@ package interpreter
 import (
 	"cmp"
 	"encoding/json"
-	"github.com/haven-engine/haven/interpreter/model"
 	"math/rand/v2"
 	"slices"
 	"strings"
+
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // This file gives a bot what one seat may know of a state, and full

@@ -7,6 +7,7 @@ import (
 	"cuelang.org/go/cue"
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/types"
+
 	"github.com/haven-engine/haven/interpreter/model"
 )
 

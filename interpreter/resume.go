@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+
 	"github.com/haven-engine/haven/interpreter/model"
 )
 

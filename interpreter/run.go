@@ -2,10 +2,11 @@ package interpreter
 
 import (
 	"fmt"
+	"strconv"
+
 	"github.com/haven-engine/haven/interpreter/budget"
 	"github.com/haven-engine/haven/interpreter/eval"
 	"github.com/haven-engine/haven/interpreter/model"
-	"strconv"
 )
 
 // boxZone holds every card before setup deals it: the game box.

@@ -3,8 +3,9 @@ package interpreter
 // This file runs the triggers of the cards in force and the watches.
 
 import (
-	"github.com/haven-engine/haven/interpreter/model"
 	"slices"
+
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // firing is a trigger that will run, with its locals.

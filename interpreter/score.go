@@ -1,8 +1,9 @@
 package interpreter
 
 import (
-	"github.com/haven-engine/haven/interpreter/model"
 	"sort"
+
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // Result is the outcome of a game: every player's score, tie-break

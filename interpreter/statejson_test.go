@@ -5,8 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // TestStateJSONRoundTrip checks that a state read back from its JSON,

@@ -1,8 +1,9 @@
 package interpreter
 
 import (
-	"github.com/haven-engine/haven/interpreter/model"
 	"slices"
+
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // This file serves a caller that follows a game move by move (a terminal

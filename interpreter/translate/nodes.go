@@ -6,6 +6,7 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm/runtime"
+
 	"github.com/haven-engine/haven/interpreter/eval"
 )
 
