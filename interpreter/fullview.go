@@ -1,12 +1,15 @@
 package interpreter
 
-import "github.com/haven-engine/haven/interpreter/model"
+import (
+	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/view"
+)
 
 // FullView is the whole state shaped as a view, every zone open: what a
 // person debugging a game or a test reads. It shares no memory with the
 // state.
-func (g *Game) FullView(st *model.State) *View {
-	v := &View{
+func (g *Game) FullView(st *model.State) *view.View {
+	v := &view.View{
 		Game: st.Game, Viewer: -1, Players: st.Players,
 		Vars: st.VarMap(), PlayerVars: st.PvarMaps(), NodeVars: st.NvarMaps(),
 		Pieces:  model.ClonePieces(st.Pieces, nil),
@@ -21,7 +24,7 @@ func (g *Game) FullView(st *model.State) *View {
 // ViewState is a state made from a view, for reading it as the game
 // does (scoring a view): the zones the viewer may not see are empty, and
 // there is nothing under way. It shares no memory with the view.
-func (g *Game) ViewState(v *View) *model.State {
+func (g *Game) ViewState(v *view.View) *model.State {
 	st := &model.State{
 		Game: v.Game, Players: v.Players, Pieces: model.ClonePieces(v.Pieces, nil),
 		Pending: model.ClonePending(v.Pending), Finished: v.Finished, Moves: []string{},

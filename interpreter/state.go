@@ -1,6 +1,9 @@
 package interpreter
 
-import "github.com/haven-engine/haven/interpreter/model"
+import (
+	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/view"
+)
 
 // The state and its parts are package model's; these names keep the
 // interpreter's public entry whole.
@@ -32,3 +35,13 @@ func SplitZoneRef(ref string) (string, int) { return model.SplitZoneRef(ref) }
 
 // Card is one physical card (model.Card).
 type Card = model.Card
+
+// View is what one player may see of a state (view.View).
+type View = view.View
+
+// Observation is what one seat may know of a state (view.Observation).
+type Observation = view.Observation
+
+// HiddenCard stands, in an observation, for a card the seat does not see
+// (view.HiddenCard).
+type HiddenCard = view.HiddenCard

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/view"
 )
 
 // This file serves a caller that follows a game move by move (a terminal
@@ -13,8 +14,8 @@ import (
 // ViewBoard returns the state as seat viewer sees it, like View, but
 // without the log. The view is a value of its own: it shares no memory
 // the state could change, nor the state any the view's holder could.
-func (g *Game) ViewBoard(st *model.State, viewer int) (*View, error) {
-	v := &View{
+func (g *Game) ViewBoard(st *model.State, viewer int) (*view.View, error) {
+	v := &view.View{
 		Game: st.Game, Viewer: viewer, Players: st.Players,
 		Vars: st.VarMap(), PlayerVars: st.PvarMaps(),
 		Zones: make(map[string][]string, st.ZoneCount()), Hidden: map[string]int{},

@@ -21,7 +21,8 @@ var interpreterLayers = []string{
 	"interpreter/model",     // the state, its tables and its JSON
 	"interpreter/eval",      // the frame compiled closures run in; the library's calling convention
 	"interpreter/translate", // expr's checked tree → typed closures
-	"interpreter",           // compile, run, view: the public entry
+	"interpreter/view",      // what a player or a bot may know of a state
+	"interpreter",           // compile, run, views: the public entry
 	"interpreter/interpretertest",
 }
 
