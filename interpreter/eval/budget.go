@@ -32,7 +32,7 @@ func (fr *Frame) Sized(v any, loc file.Location) any {
 	return v
 }
 
-// Ids reads a list of ids into scratch list k of the frame, when it is a
+// IDs reads a list of ids into scratch list k of the frame, when it is a
 // []any; the result is only read before the next call.
 func (fr *Frame) IDs(k int, s []string, a []any) ([]string, error) {
 	if a == nil {

@@ -20,20 +20,20 @@ import "fmt"
 // every state of the game.
 type Tables struct {
 	zoneTables
-	Vars, PlayerVars, Nodes, NodeVars, PieceVars names
+	Vars, PlayerVars, Nodes, NodeVars, PieceVars Names
 	// The start values of the vars, of one seat's player vars, of one
 	// node's node vars and of one piece's vars.
 	varInit, pvarInit, NvarInit, qvarInit []int
 }
 
-// names numbers a list of names.
-type names struct {
-	List  []string
+// Names numbers a list of names.
+type Names struct {
+	List  []string // the names, by index
 	index map[string]int
 }
 
-func newNames(list []string) names {
-	n := names{List: list, index: make(map[string]int, len(list))}
+func newNames(list []string) Names {
+	n := Names{List: list, index: make(map[string]int, len(list))}
 	for k, s := range list {
 		n.index[s] = k
 	}
@@ -41,14 +41,14 @@ func newNames(list []string) names {
 }
 
 // Find is the index of a name, or -1.
-func (n names) Find(name string) int {
+func (n Names) Find(name string) int {
 	if k, ok := n.index[name]; ok {
 		return k
 	}
 	return -1
 }
 
-func (n names) equal(o names) bool {
+func (n Names) equal(o Names) bool {
 	if len(n.List) != len(o.List) {
 		return false
 	}
@@ -66,8 +66,8 @@ func (n names) equal(o names) bool {
 type TableDecl struct {
 	Vars, PlayerVars, Nodes, NodeVars, PieceVars []string
 	VarInit, PvarInit, NvarInit, QvarInit        map[string]int
-	// GlobalZones are the global zones, the box last; playerZones the
-	// player zones, and playerZoneRefs each one's references by seat.
+	// GlobalZones are the global zones, the box last; PlayerZones the
+	// player zones, and PlayerZoneRefs each one's references by seat.
 	GlobalZones, PlayerZones []string
 	PlayerZoneRefs           [][]string
 }

@@ -10,8 +10,8 @@ import "encoding/json"
 // A name bound twice in a body, in any block, has one slot, as it had
 // one key in a map.
 type Layout struct {
-	Names []string
-	Index map[string]int
+	Names []string       // the locals, by slot
+	Index map[string]int // the slot of each local
 }
 
 // The slots every layout starts with.

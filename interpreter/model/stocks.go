@@ -15,7 +15,7 @@ import (
 // makes a new one (rare: once per holder a game).
 
 // holderTable numbers the holders of a state's stocks.
-type holderTable struct{ names }
+type holderTable struct{ Names }
 
 // NoHolders starts the state's stocks, with no holder yet.
 func (s *State) NoHolders() { s.holders = &holderTable{newNames(nil)} }

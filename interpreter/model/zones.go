@@ -19,8 +19,8 @@ import (
 
 // zoneTables numbers a game's zones.
 type zoneTables struct {
-	Globals names // the global zones, then the box
-	Players names // the player zones
+	Globals Names // the global zones, then the box
+	Players Names // the player zones
 	// refs are the player zones' references by seat, up to MaxPlayers.
 	refs [][]string
 }
