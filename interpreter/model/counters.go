@@ -20,6 +20,7 @@ import "fmt"
 // every state of the game.
 type Tables struct {
 	zoneTables
+	// The declared vars, player vars, nodes, node vars and piece vars.
 	Vars, PlayerVars, Nodes, NodeVars, PieceVars Names
 	// The start values of the vars, of one seat's player vars, of one
 	// node's node vars and of one piece's vars.
