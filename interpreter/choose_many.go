@@ -11,6 +11,7 @@ import (
 	"github.com/expr-lang/expr"
 
 	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/notation"
 )
 
 // manyChoice bounds how many options a choice of several takes.
@@ -69,7 +70,7 @@ func (g *Game) subsets(f *model.Frame, s *Step, opts []any) error {
 			at, vf := len(m.text), len(m.recVals)
 			m.text = append(m.text, s.chooseID...)
 			for _, k := range pick {
-				m.text = appendFormat(append(m.text, ' '), opts[k])
+				m.text = notation.AppendFormat(append(m.text, ' '), opts[k])
 				m.recVals = append(m.recVals, opts[k])
 			}
 			m.listed(at, nil, vf)
@@ -102,17 +103,17 @@ func (g *Game) pickMany(f *model.Frame, s *Step, opts []any, words []string) ([]
 		return nil, "", err
 	}
 	if len(words) < lo || len(words) > hi {
-		return nil, fmt.Sprintf("choose from %d to %d of %s, not %d", lo, hi, optionList(opts), len(words)), nil
+		return nil, fmt.Sprintf("choose from %d to %d of %s, not %d", lo, hi, notation.Options(opts), len(words)), nil
 	}
 	var ks []int
 	for _, w := range words {
-		k := slices.IndexFunc(opts, func(o any) bool { return format(o) == w })
+		k := slices.IndexFunc(opts, func(o any) bool { return notation.Format(o) == w })
 		if k < 0 {
-			return nil, fmt.Sprintf("%s is not one of the options (%s)", w, optionList(opts)), nil
+			return nil, fmt.Sprintf("%s is not one of the options (%s)", w, notation.Options(opts)), nil
 		}
 		for slices.Contains(ks, k) {
 			// The same word twice names the next equal option, if any.
-			next := slices.IndexFunc(opts[k+1:], func(o any) bool { return format(o) == w })
+			next := slices.IndexFunc(opts[k+1:], func(o any) bool { return notation.Format(o) == w })
 			if next < 0 {
 				return nil, fmt.Sprintf("%s is chosen more times than it is offered", w), nil
 			}

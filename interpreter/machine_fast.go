@@ -81,6 +81,6 @@ func (m *machine) evalList(c *code, env model.Scope) (l []any, notList, err erro
 	if err != nil {
 		return nil, nil, err
 	}
-	l, notList = toList(v, m.g.boxed)
+	l, notList = eval.ToList(v, m.g.boxed)
 	return l, notList, nil
 }

@@ -5,9 +5,9 @@ package interpreter
 import (
 	"fmt"
 	"strings"
-	"unicode"
 
 	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/notation"
 )
 
 // pendingStep returns the step the pending decision was made at.
@@ -71,7 +71,7 @@ func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 			at, vf := len(m.text), len(m.recVals)
 			m.text = append(m.text, s.chooseID...)
 			m.text = append(m.text, ' ')
-			m.text = appendFormat(m.text, o)
+			m.text = notation.AppendFormat(m.text, o)
 			m.recVals = append(m.recVals, o)
 			m.listed(at, nil, vf)
 		}
@@ -197,7 +197,7 @@ func (g *Game) bindFrom(a *Action, k int, sc model.Scope, word int, lists []cand
 				lists[j].ok = false
 			}
 		}
-		m.word = appendFormat(append(m.word[:end], ' '), x)
+		m.word = notation.AppendFormat(append(m.word[:end], ' '), x)
 		if err := g.bindFrom(a, k+1, sc, word, lists); err != nil {
 			return err
 		}
@@ -248,7 +248,7 @@ func (g *Game) Apply(st *model.State, move string) error {
 		return err
 	}
 	var buf [8]string
-	words := moveWords(move, buf[:0])
+	words := notation.Words(move, buf[:0])
 	if len(words) == 0 {
 		return &IllegalMove{move, "empty move"}
 	}
@@ -290,13 +290,13 @@ func (g *Game) Apply(st *model.State, move string) error {
 			return err
 		}
 		for _, o := range opts {
-			if format(o) == words[1] {
+			if notation.Format(o) == words[1] {
 				f.Scope.Vals[s.asSlot] = o
 				c.PC++
 				return g.commit(st, move)
 			}
 		}
-		return &IllegalMove{move, fmt.Sprintf("%s is not one of the options (%s)", words[1], optionList(opts)) + g.why(f, s, words[1])}
+		return &IllegalMove{move, fmt.Sprintf("%s is not one of the options (%s)", words[1], notation.Options(opts)) + g.why(f, s, words[1])}
 	}
 	var a *Action
 	for _, x := range s.actions {
@@ -347,13 +347,13 @@ func (g *Game) applyAction(st *model.State, f *model.Frame, c *model.Cursor, a *
 		}
 		found := false
 		for _, x := range vals {
-			if format(x) == words[k+1] {
+			if notation.Format(x) == words[k+1] {
 				sc.Vals[prm.slot], found = x, true
 				break
 			}
 		}
 		if !found {
-			return &IllegalMove{move, fmt.Sprintf("%s %s: %s is not one of %s", a.ID, prm.name, words[k+1], optionList(vals))}
+			return &IllegalMove{move, fmt.Sprintf("%s %s: %s is not one of %s", a.ID, prm.name, words[k+1], notation.Options(vals))}
 		}
 	}
 	if advance {
@@ -371,66 +371,10 @@ func (g *Game) commit(st *model.State, move string) error {
 	return g.run(st)
 }
 
-// moveWords is strings.Fields, appending to buf.
-func moveWords(s string, buf []string) []string {
-	start := -1
-	for i, r := range s {
-		switch {
-		case !unicode.IsSpace(r):
-			if start < 0 {
-				start = i
-			}
-		case start >= 0:
-			buf = append(buf, s[start:i])
-			start = -1
-		}
-	}
-	if start >= 0 {
-		buf = append(buf, s[start:])
-	}
-	return buf
-}
-
-func optionList(opts []any) string {
-	if len(opts) == 0 {
-		return "none"
-	}
-	if lo, hi, ok := intRange(opts); ok {
-		return fmt.Sprintf("%d..%d", lo, hi)
-	}
-	words := make([]string, len(opts))
-	for i, o := range opts {
-		words[i] = format(o)
-	}
-	if len(words) > 12 {
-		words = append(words[:12], "…")
-	}
-	return strings.Join(words, ", ")
-}
-
 func paramNames(a *Action) string {
 	var names []string
 	for _, p := range a.params {
 		names = append(names, p.name)
 	}
 	return strings.Join(names, " ")
-}
-
-// intRange reports a list of more than three consecutive ints, written
-// shorter as lo..hi (a bid from 0 up to one's cash).
-func intRange(opts []any) (lo, hi int, ok bool) {
-	if len(opts) < 4 {
-		return 0, 0, false
-	}
-	for i, o := range opts {
-		n, isInt := o.(int)
-		if !isInt || i > 0 && n != hi+1 {
-			return 0, 0, false
-		}
-		if i == 0 {
-			lo = n
-		}
-		hi = n
-	}
-	return lo, hi, true
 }

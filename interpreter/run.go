@@ -2,11 +2,10 @@ package interpreter
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/haven-engine/haven/interpreter/budget"
-	"github.com/haven-engine/haven/interpreter/eval"
 	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/notation"
 )
 
 // boxZone holds every card before setup deals it: the game box.
@@ -248,7 +247,7 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step) e
 			}
 			if !valueFits(v, a.typ) {
 				g.release(sc)
-				return fmt.Errorf("%s: call %s: argument %s: want %s, got %s", a.code.pos, s.callName, a.name, a.typ, format(v))
+				return fmt.Errorf("%s: call %s: argument %s: want %s, got %s", a.code.pos, s.callName, a.name, a.typ, notation.Format(v))
 			}
 			sc.Vals[a.slot] = v
 		}
@@ -352,73 +351,4 @@ func (g *Game) evalOptions(f *model.Frame, s *Step) ([]any, error) {
 		return nil, fmt.Errorf("%s: choose %s: %v", s.expr.pos, s.chooseID, notList)
 	}
 	return l, nil
-}
-
-// toList reads a list of values. A []any is returned as it is, not
-// copied: lists are shared between evaluations, states and cursors, and
-// never changed in place. Strings are boxed with the game's boxes.
-func toList(v any, boxed map[string]any) ([]any, error) {
-	switch l := v.(type) {
-	case []any:
-		return l, nil
-	case []string:
-		out := make([]any, len(l))
-		for i, x := range l {
-			out[i] = eval.BoxStr(boxed, x)
-		}
-		return out, nil
-	case []int:
-		out := make([]any, len(l))
-		for i, x := range l {
-			out[i] = x
-		}
-		return out, nil
-	case nil:
-		return nil, nil
-	}
-	return nil, fmt.Errorf("want a list, got %T", v)
-}
-
-// format renders an option or parameter value as a word of a move.
-func format(v any) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case int:
-		return strconv.Itoa(x)
-	case bool:
-		return strconv.FormatBool(x)
-	}
-	if l, err := toList(v, nil); err == nil && v != nil {
-		return string(appendList(nil, l))
-	}
-	return fmt.Sprint(v)
-}
-
-// appendList writes a list value as one word of a move: [a,b,c].
-func appendList(b []byte, l []any) []byte {
-	b = append(b, '[')
-	for i, x := range l {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendFormat(b, x)
-	}
-	return append(b, ']')
-}
-
-// appendFormat appends format(v) to b.
-func appendFormat(b []byte, v any) []byte {
-	switch x := v.(type) {
-	case string:
-		return append(b, x...)
-	case int:
-		return strconv.AppendInt(b, int64(x), 10)
-	case bool:
-		return strconv.AppendBool(b, x)
-	}
-	if l, err := toList(v, nil); err == nil && v != nil {
-		return appendList(b, l)
-	}
-	return fmt.Append(b, v)
 }

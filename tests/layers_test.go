@@ -20,6 +20,7 @@ var interpreterLayers = []string{
 	"interpreter/board",     // the board's graph, its walks and costs
 	"interpreter/model",     // the state, its tables and its JSON
 	"interpreter/eval",      // the frame compiled closures run in; the library's calling convention
+	"interpreter/notation",  // the text of moves: values as words, words of a move
 	"interpreter/translate", // expr's checked tree → typed closures
 	"interpreter/view",      // what a player or a bot may know of a state
 	"interpreter",           // compile, run, views: the public entry
