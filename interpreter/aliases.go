@@ -5,8 +5,8 @@ import (
 	"github.com/haven-engine/haven/interpreter/view"
 )
 
-// The state and its parts are package model's; these names keep the
-// interpreter's public entry whole.
+// The state and its parts are package model's, views and observations
+// package view's; these names keep the interpreter's public entry whole.
 
 // State is everything that changes during a game (model.State).
 type State = model.State
