@@ -17,6 +17,7 @@ import (
 	"github.com/haven-engine/haven/diag"
 	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/haven-engine/haven/interpreter/translate"
+	"github.com/haven-engine/haven/interpreter/vmguard"
 	"github.com/haven-engine/haven/load"
 )
 
@@ -89,7 +90,7 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 	cd.shortcut(c.lay)
 	cd.fast = translate.Program(prog, c.g.m.lib, c.lay)
 	if cd.fast == nil && !cd.isConst && !cd.isIdent {
-		if cd.prog, err = c.g.m.guarded(src, all); err != nil {
+		if cd.prog, err = vmguard.Compile(src, all, &c.g.m.budget); err != nil {
 			c.errorf(v, "this expression cannot be bounded on expr's VM: %v", err)
 		}
 	}

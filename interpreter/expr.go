@@ -10,6 +10,7 @@ import (
 	"github.com/haven-engine/haven/diag"
 	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/haven-engine/haven/interpreter/translate"
+	"github.com/haven-engine/haven/interpreter/vmguard"
 )
 
 // Expr is an expression compiled against a Game from outside its
@@ -55,7 +56,7 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 	cd.shortcut(g.base)
 	cd.fast = translate.Program(prog, g.m.lib, g.base)
 	if cd.fast == nil && !cd.isConst && !cd.isIdent {
-		if cd.prog, err = g.m.guarded(src, opts); err != nil {
+		if cd.prog, err = vmguard.Compile(src, opts, &g.m.budget); err != nil {
 			return nil, &diag.Error{Pos: pos, Msg: "this expression cannot be bounded on expr's VM: " + err.Error()}
 		}
 	}

@@ -17,6 +17,7 @@ const module = "github.com/haven-engine/haven/"
 // Every package under interpreter/ must be listed.
 var interpreterLayers = []string{
 	"interpreter/budget",    // the limits of a definition and what is left of them
+	"interpreter/vmguard",   // the budgets of the expressions left to expr's VM
 	"interpreter/board",     // the board's graph, its walks and costs
 	"interpreter/model",     // the state, its tables and its JSON
 	"interpreter/eval",      // the frame compiled closures run in; the library's calling convention

@@ -1,11 +1,12 @@
-package interpreter
-
-// The few expressions the fast path does not cover run on expr's VM,
-// which bounds the lists it builds (its memory budget) but neither the
-// strings nor the passes of its loops. Such an expression is compiled a
-// second time with vmGuard, which routes `+` on anything but numbers,
-// `repeat` and `replace` through checked functions, and counts every
-// pass of a predicate against the work budget (limits.go).
+// Package vmguard bounds the expressions left to expr's VM. The few
+// expressions the fast path (package translate) does not cover run on
+// expr's VM, which bounds the lists it builds (its memory budget) but
+// neither the strings nor the passes of its loops. Compile compiles such
+// an expression a second time with a patch that routes `+` on anything
+// but numbers, `repeat` and `replace` through checked functions, and
+// counts every pass of a predicate against the work budget (package
+// budget).
+package vmguard
 
 import (
 	"reflect"
@@ -15,19 +16,21 @@ import (
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm"
 	"github.com/expr-lang/expr/vm/runtime"
+
+	"github.com/haven-engine/haven/interpreter/budget"
 )
 
-// guardFuncs are the checked functions vmGuard calls.
-func (m *machine) guardFuncs() []expr.Option {
+// guardFuncs are the checked functions vmGuard calls, charging b.
+func guardFuncs(b *budget.Remaining) []expr.Option {
 	return []expr.Option{
 		expr.Function("__plus", func(a ...any) (any, error) {
-			if err := m.budget.Grow(size(a[0]) + size(a[1])); err != nil {
+			if err := b.Grow(size(a[0]) + size(a[1])); err != nil {
 				return nil, err
 			}
 			return runtime.Add(a[0], a[1]), nil
 		}, new(func(any, any) any)),
 		expr.Function("__tick", func(a ...any) (any, error) {
-			if err := m.budget.Spend(1); err != nil {
+			if err := b.Spend(1); err != nil {
 				return nil, err
 			}
 			return a[0], nil
@@ -35,7 +38,7 @@ func (m *machine) guardFuncs() []expr.Option {
 		expr.Function("__repeat", func(a ...any) (any, error) {
 			s, n := a[0].(string), runtime.ToInt(a[1])
 			if n > 0 {
-				if err := m.budget.Grow(len(s) * min(n, m.g.limits.Memory+1)); err != nil {
+				if err := b.Grow(len(s) * min(n, b.Limits.Memory+1)); err != nil {
 					return nil, err
 				}
 			}
@@ -47,7 +50,7 @@ func (m *machine) guardFuncs() []expr.Option {
 			if old != "" {
 				k = len(s) / len(old)
 			}
-			if err := m.budget.Grow(len(s) + min(k, m.g.limits.Memory+1)*max(len(nw)-len(old), 0)); err != nil {
+			if err := b.Grow(len(s) + min(k, b.Limits.Memory+1)*max(len(nw)-len(old), 0)); err != nil {
 				return nil, err
 			}
 			return strings.ReplaceAll(s, old, nw), nil
@@ -98,11 +101,12 @@ func guardCall(name string, args ...ast.Node) ast.Node {
 	return &ast.CallNode{Callee: &ast.IdentifierNode{Value: name}, Arguments: args}
 }
 
-// guarded recompiles an expression the fast path does not cover with
-// vmGuard. If the patched expression does not compile (a case the patch
-// did not foresee), the expression is refused rather than run unbounded.
-func (m *machine) guarded(src string, opts []expr.Option) (*vm.Program, error) {
-	all := append(append([]expr.Option{}, opts...), m.guardFuncs()...)
+// Compile recompiles an expression the fast path does not cover with
+// the patch, its checked functions charging b. If the patched expression
+// does not compile (a case the patch did not foresee), the expression
+// is refused rather than run unbounded.
+func Compile(src string, opts []expr.Option, b *budget.Remaining) (*vm.Program, error) {
+	all := append(append([]expr.Option{}, opts...), guardFuncs(b)...)
 	all = append(all, expr.Patch(vmGuard{}))
 	return expr.Compile(src, all...)
 }
