@@ -7,7 +7,7 @@ import (
 )
 
 // This file numbers the counters and zones a game declares, once at
-// compile time, for its states (tables, counters.go).
+// compile time, for its states (model.Tables).
 
 // newTables numbers what the game declares.
 func (g *Game) newTables() *model.Tables {

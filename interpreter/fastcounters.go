@@ -12,7 +12,7 @@ import (
 // padd(me, "coins", 2), nget(n, "cash"), qadd(id, "hp", 1)) to its index when an expression
 // is translated: the call then reads or writes the state's counters by
 // that index, with no lookup by name. A state the game has not bound
-// (counters.go) is read by name, as the call would have.
+// (model/counters.go) is read by name, as the call would have.
 
 // namedCall is the builder of a call of the library function fn by a
 // constant name, and the argument that holds the name: counters here,

@@ -7,7 +7,7 @@ import (
 )
 
 // This file numbers the zone a call of zone or pzone names by a
-// constant when the expression is translated (zones.go): the call then
+// constant when the expression is translated (model/zones.go): the call then
 // reads the state's zone by number. A state the game has not bound is
 // read by reference, as the call would have.
 

@@ -18,7 +18,7 @@ import (
 
 // library is every function an expression may call. Each is a typed Go
 // method of the machine: expr's checker reads its signature, and the fast
-// path calls it directly (library.go). Reads come first, then the changes;
+// path calls it directly (eval.Func). Reads come first, then the changes;
 // each change is logged with the current cause.
 func (m *machine) library() []eval.Func {
 	return []eval.Func{

@@ -72,7 +72,7 @@ type Game struct {
 	watches     []*watch
 	funcs       map[string]*function
 
-	// tab numbers the counters of the game's states (counters.go).
+	// tab numbers the counters of the game's states (model.Tables).
 	tab *model.Tables
 	// boxed holds the declared names boxed once (boxes.go).
 	boxed map[string]any
@@ -238,7 +238,7 @@ type code struct {
 	konst   any
 	isIdent bool
 	ident   int
-	// fast is the expression translated into closures (fast.go), run
+	// fast is the expression translated into closures (package translate), run
 	// instead of the VM; nil leaves it to the VM.
 	fast *translate.Code
 }

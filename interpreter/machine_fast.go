@@ -1,7 +1,7 @@
 package interpreter
 
 // This file runs the closures an expression was translated into
-// (fast.go) in a frame of the machine's own (package eval).
+// (package translate) in a frame of the machine's own (package eval).
 
 import (
 	"fmt"
@@ -69,9 +69,9 @@ func runIn[T any](m *machine, c *code, env model.Scope, run func(*eval.Frame) T)
 
 // evalList runs an expression whose value is a list (the options of a
 // choose, the items of an each, a param's values) and reads it as a
-// []any, as toList does. On the fast path a list is not boxed on its
+// []any, as eval.ToList does. On the fast path a list is not boxed on its
 // way out: boxing a slice costs an allocation.
-// err is the evaluation's error, notList toList's.
+// err is the evaluation's error, notList ToList's.
 func (m *machine) evalList(c *code, env model.Scope) (l []any, notList, err error) {
 	if c.fast != nil && c.fast.List != nil && !m.noFast && m.differ == nil && !c.isIdent && !c.isConst {
 		l, err = runIn(m, c, env, c.fast.List)

@@ -6,7 +6,7 @@ import (
 )
 
 // This file gives a bot what one seat may know of a state (Observation,
-// observation.go), by the visibility rules of View.
+// package view), by the visibility rules of View.
 
 // Observe returns what seat may know of st (-1: a spectator), by the
 // visibility rules of View (public, owner, seenBy).

@@ -44,7 +44,7 @@ func (b *Board) PassCost(node, key string) int { return b.Nodes[node].Num[key] }
 // the cost of its edges plus the pass cost of the nodes it goes through
 // (neither the first nor the last); an edge of negative cost is not
 // taken. At most limit paths are listed: ok
-// is false when there are more (limits.go).
+// is false when there are more (package budget).
 func (b *Board) CostWalks(from string, budget int, key string, limit int) (paths [][]string, ok bool) {
 	var out [][]string
 	path := []string{}

@@ -131,7 +131,7 @@ func Deref(p any) any {
 	panic(fmt.Sprintf("cannot dereference %v", p))
 }
 
-// ListOf is a list-valued closure read as toList reads its value:
+// ListOf is a list-valued closure read as ToList reads its value:
 // []any as it is, []string and []int boxed element by element; nil for
 // any other value.
 func ListOf(v Val) func(*Frame) []any {

@@ -15,7 +15,7 @@ import (
 // numbered when its expression is translated. A zone the game does not
 // declare (a save's) is kept by reference in moreZones, as every zone of
 // a state not bound is. The lists are never changed in place: a change
-// makes a new list (funcs.go), so a local holding one keeps it.
+// makes a new list (the interpreter's funcs.go), so a local holding one keeps it.
 
 // zoneTables numbers a game's zones.
 type zoneTables struct {

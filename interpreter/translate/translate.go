@@ -32,7 +32,7 @@ type Code struct {
 	// Run is the expression's value, boxed as the VM holds it; Slots is
 	// how many slots of its own a Frame needs to run it.
 	// List, for an expression whose value is a list, is that list as
-	// the interpreter's toList reads it, without boxing it (evalList).
+	// eval.ToList reads it, without boxing it (evalList).
 	List  func(*eval.Frame) []any
 	Slots int
 }
