@@ -52,7 +52,7 @@ func TestCloneSharesNothing(t *testing.T) {
 	c.SetZone(z, append(c.ZoneCards(z), "more"))
 	c.StockList(h)[0] = "changed"
 	c.Pieces[0].At = "x"
-	c.Pieces[0].SetVarOf("x", 1)
+	model.SetPieceVar(c.Pieces[0], "x", 1)
 	for _, p := range c.Pieces {
 		for k := range p.Vars {
 			p.Vars[k]++

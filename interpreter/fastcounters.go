@@ -158,7 +158,7 @@ func (m *machine) namedQget(loc file.Location, name string, args []eval.Val) (ev
 		if p.Tables == tab {
 			return p.Vars[k]
 		}
-		return p.VarOf(name)
+		return p.Var(name)
 	}), true
 }
 

@@ -127,7 +127,7 @@ func (m *machine) qget(id, name string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	return p.VarOf(name), nil
+	return p.Var(name), nil
 }
 
 func (m *machine) qset(id, name string, v int) (bool, error) { return m.setQVar(id, name, v, false) }
@@ -459,9 +459,9 @@ func (m *machine) setQVarAt(k int, id, name string, v int, add bool) (bool, erro
 		p.Vars[k] = v
 	} else {
 		if add {
-			v += p.VarOf(name)
+			v += p.Var(name)
 		}
-		p.SetVarOf(name, v)
+		model.SetPieceVar(p, name, v)
 	}
 	if m.log {
 		m.event(id+" "+name+" = "+strconv.Itoa(v), "", "", "")

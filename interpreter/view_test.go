@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // TestViewIsItsOwnValue changes a view and checks the state is as it
@@ -27,7 +29,7 @@ func TestViewIsItsOwnValue(t *testing.T) {
 	v.Zones[z] = append(v.Zones[z], "more")
 	v.Stocks[h][0] = "changed"
 	v.Pieces[0].At = "changed"
-	v.Pieces[0].SetVarOf("x", 1)
+	model.SetPieceVar(v.Pieces[0], "x", 1)
 	for _, p := range v.Pieces {
 		for k := range p.Vars {
 			p.Vars[k]++

@@ -9,8 +9,8 @@ import "encoding/json"
 // does not declare, and every name of a piece read from JSON and not yet
 // bound, is kept in a map. Expressions read them with qget.
 
-// VarOf is a counter of the piece.
-func (p *Piece) VarOf(name string) int {
+// varOf is a counter of the piece.
+func (p *Piece) varOf(name string) int {
 	if p.Tables != nil {
 		if k := p.Tables.PieceVars.Find(name); k >= 0 {
 			return p.Vars[k]
@@ -19,8 +19,10 @@ func (p *Piece) VarOf(name string) int {
 	return p.moreVars[name]
 }
 
-// SetVarOf sets a piece var by name.
-func (p *Piece) SetVarOf(name string, v int) {
+// SetPieceVar sets a var of a piece by name (a function, not a
+// method: expr lists the methods of the types it checks, and each one
+// costs the load an allocation).
+func SetPieceVar(p *Piece, name string, v int) {
 	if p.Tables != nil {
 		if k := p.Tables.PieceVars.Find(name); k >= 0 {
 			p.Vars[k] = v
@@ -34,7 +36,7 @@ func (p *Piece) SetVarOf(name string, v int) {
 }
 
 // Var is the value of a counter of the piece (0 when it has none of that name).
-func (p *Piece) Var(name string) int { return p.VarOf(name) }
+func (p *Piece) Var(name string) int { return p.varOf(name) }
 
 // qvarMap is the piece's counters by name, a copy; nil when it has none.
 func (p *Piece) qvarMap() map[string]int {
@@ -67,7 +69,7 @@ func (t *Tables) bindPiece(p *Piece) {
 	vars := p.qvarMap()
 	p.Tables, p.Vars, p.moreVars = t, make([]int, len(t.PieceVars.List)), nil
 	for name, v := range vars {
-		p.SetVarOf(name, v)
+		SetPieceVar(p, name, v)
 	}
 }
 

@@ -71,9 +71,9 @@ type Piece struct {
 	IDBox any `expr:"-" json:"-"`
 }
 
-// BoxedID is the piece's id in an interface, without a new box when the
+// BoxedID is a piece's id in an interface, without a new box when the
 // piece has its own.
-func (p *Piece) BoxedID() any {
+func BoxedID(p *Piece) any {
 	if p.IDBox != nil {
 		return p.IDBox
 	}

@@ -123,7 +123,7 @@ func (t *translator) field(n *ast.MemberNode, name string) eval.Val {
 		switch name {
 		case "id":
 			v := field(base, loc, rf, func(p *model.Piece) string { return p.ID })
-			v.Box = field(base, loc, rf, func(p *model.Piece) any { return p.BoxedID() }).Box
+			v.Box = field(base, loc, rf, func(p *model.Piece) any { return model.BoxedID(p) }).Box
 			return v
 		case "kind":
 			return field(base, loc, rf, func(p *model.Piece) string { return p.Kind })
