@@ -1,12 +1,14 @@
 package interpreter
 
 import (
+	"github.com/haven-engine/haven/interpreter/budget"
 	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/haven-engine/haven/interpreter/view"
 )
 
 // The state and its parts are package model's, views and observations
-// package view's; these names keep the interpreter's public entry whole.
+// package view's, the limits package budget's; these names keep the
+// interpreter's public entry whole.
 
 // State is everything that changes during a game (model.State).
 type State = model.State
@@ -45,3 +47,16 @@ type Observation = view.Observation
 // HiddenCard stands, in an observation, for a card the seat does not see
 // (view.HiddenCard).
 type HiddenCard = view.HiddenCard
+
+// Limits bound the work of one definition (budget.Limits).
+type Limits = budget.Limits
+
+// Counts bound the size of what a definition declares (budget.Counts).
+var Counts = budget.Counts
+
+// DefaultLimits are the limits of a definition that sets none
+// (budget.Default).
+var DefaultLimits = budget.Default
+
+// HardLimits are the most a definition may ask for (budget.Hard).
+var HardLimits = budget.Hard
