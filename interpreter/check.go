@@ -16,26 +16,27 @@ import (
 
 	"github.com/haven-engine/haven/diag"
 	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/exprpos"
 	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // checkNames reports names given as string constants that the definition
 // does not declare: a var, zone, die or node misspelt is caught at load.
 func (c *compiler) checkNames(v cue.Value, n exprast.Node) {
-	c.g.checkNames(litOf(v), c.srcOf(v), n, &c.errs)
+	c.g.checkNames(exprpos.Of(v), c.srcOf(v), n, &c.errs)
 }
 
-func (g *Game) checkNames(l lit, src string, n exprast.Node, errs *diag.List) {
+func (g *Game) checkNames(l exprpos.Literal, src string, n exprast.Node, errs *diag.List) {
 	unknown := func(at exprast.Node, what, name string, known []string) {
 		if name == "" || slices.Contains(known, name) || strings.HasSuffix(what, "piece") && g.isPieceID(name) {
 			return
 		}
-		line, col := lineCol(src, at.Location().From)
+		line, col := exprpos.LineCol(src, at.Location().From)
 		msg := unknownName(what, name, known)
 		if fn, w, ok := strings.Cut(what, ": "); ok {
 			msg = fn + ": " + unknownName(w, name, known)
 		}
-		errs.Add(l.at(line, col), "%s", msg)
+		errs.Add(l.At(line, col), "%s", msg)
 	}
 	var visit walker = func(node exprast.Node) {
 		switch node := node.(type) {
@@ -250,21 +251,6 @@ func (w walker) Visit(n *exprast.Node) { w(*n) }
 
 func (c *compiler) srcOf(v cue.Value) string { s, _ := v.String(); return s }
 
-func lineCol(src string, from int) (int, int) {
-	line, col := 1, 0
-	for i, r := range []rune(src) {
-		if i == from {
-			break
-		}
-		if r == '\n' {
-			line, col = line+1, 0
-		} else {
-			col++
-		}
-	}
-	return line, col
-}
-
 func (g *Game) zoneNames(perPlayer bool) []string {
 	if perPlayer {
 		return keys(g.pzones)
@@ -373,7 +359,7 @@ func (g *Game) hintExpr(msg string, s scope) string {
 
 // checkParamKey reports a constant key into a keyed param that the param
 // does not declare: `params.prices['bred']` is caught at load.
-func (g *Game) checkParamKey(l lit, src string, m *exprast.MemberNode, errs *diag.List) {
+func (g *Game) checkParamKey(l exprpos.Literal, src string, m *exprast.MemberNode, errs *diag.List) {
 	key, ok := m.Property.(*exprast.StringNode)
 	if !ok {
 		return
@@ -403,6 +389,6 @@ func (g *Game) checkParamKey(l lit, src string, m *exprast.MemberNode, errs *dia
 			return
 		}
 	}
-	line, col := lineCol(src, m.Property.Location().From)
-	errs.Add(l.at(line, col), "params.%s: unknown key %q (declared: %s)", name.Value, key.Value, strings.Join(sorted(known), ", "))
+	line, col := exprpos.LineCol(src, m.Property.Location().From)
+	errs.Add(l.At(line, col), "params.%s: unknown key %q (declared: %s)", name.Value, key.Value, strings.Join(sorted(known), ", "))
 }

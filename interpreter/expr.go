@@ -8,6 +8,7 @@ import (
 	"github.com/expr-lang/expr/types"
 
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/exprpos"
 	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/haven-engine/haven/interpreter/translate"
 	"github.com/haven-engine/haven/interpreter/vmguard"
@@ -39,12 +40,12 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 			if msg == fe.Message {
 				msg = g.hintExpr(fe.Message, scope{"me": types.Int, "numPlayers": types.Int, "params": g.paramTypes})
 			}
-			return nil, &diag.Error{Pos: p, Msg: msg + indent(fe.Snippet)}
+			return nil, &diag.Error{Pos: p, Msg: msg + exprpos.Indent(fe.Snippet)}
 		}
 		return nil, &diag.Error{Pos: pos, Msg: err.Error()}
 	}
 	var errs diag.List
-	l := lit{pos: diag.Pos{File: pos.File, Line: pos.Line, Col: pos.Col - 1}}
+	l := exprpos.Literal{Pos: diag.Pos{File: pos.File, Line: pos.Line, Col: pos.Col - 1}}
 	g.checkNames(l, src, prog.Node(), &errs)
 	if err := errs.Err(); err != nil {
 		return nil, err

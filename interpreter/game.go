@@ -15,6 +15,7 @@ import (
 	"github.com/haven-engine/haven/diag"
 	"github.com/haven-engine/haven/interpreter/board"
 	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/exprpos"
 	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/haven-engine/haven/interpreter/translate"
 )
@@ -230,7 +231,7 @@ type code struct {
 	prog *vm.Program
 	src  string
 	pos  diag.Pos
-	lit  lit
+	lit  exprpos.Literal
 	// An expression that is a constant or a bare name is answered without
 	// running the VM: konst (when isConst) or the local in slot ident
 	// (when isIdent).

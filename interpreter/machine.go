@@ -114,7 +114,7 @@ func (c *code) runtimeError(err error) error {
 		if fe.Prev != nil && !strings.Contains(msg, fe.Prev.Error()) {
 			msg += ": " + fe.Prev.Error()
 		}
-		return &diag.Error{Pos: c.lit.at(fe.Line, fe.Column), Msg: msg}
+		return &diag.Error{Pos: c.lit.At(fe.Line, fe.Column), Msg: msg}
 	}
 	return &diag.Error{Pos: c.pos, Msg: err.Error()}
 }

@@ -16,6 +16,7 @@ const module = "github.com/haven-engine/haven/"
 // lowest first: a package may import only packages listed before it.
 // Every package under interpreter/ must be listed.
 var interpreterLayers = []string{
+	"interpreter/exprpos",   // a spot inside an expression → its CUE file
 	"interpreter/budget",    // the limits of a definition and what is left of them
 	"interpreter/vmguard",   // the budgets of the expressions left to expr's VM
 	"interpreter/board",     // the board's graph, its walks and costs
