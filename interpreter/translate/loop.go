@@ -18,7 +18,7 @@ import (
 // none, filter (with the map the optimizer may fold into it), map,
 // count, sum, find, findIndex, findLastIndex, findLast and sortBy. The element is bound in a slot of the
 // frame while the predicate runs.
-func (t *translator) loop(n *ast.BuiltinNode) eval.Val {
+func (t *translator) loop(n *ast.BuiltinNode, here bool) eval.Val {
 	if len(n.Arguments) < 2 {
 		unsupported()
 	}
@@ -36,6 +36,14 @@ func (t *translator) loop(n *ast.BuiltinNode) eval.Val {
 	t.unbind()
 	test := func() func(*eval.Frame) bool { return eval.As[bool](body) }
 	loc := n.Location()
+	var mk func(*eval.Frame, int) []any
+	switch n.Name {
+	case "filter", "map", "sortBy":
+		mk = t.maker(here)
+	}
+	if n.Name == "sortBy" {
+		t.usesScratch = true // its keys
+	}
 	switch n.Name {
 	case "any":
 		return eval.Mk(l.found(k, test(), true))
@@ -46,9 +54,9 @@ func (t *translator) loop(n *ast.BuiltinNode) eval.Val {
 		f := l.found(k, test(), true)
 		return eval.Mk(func(fr *eval.Frame) bool { return !f(fr) })
 	case "filter":
-		return eval.Mk(l.filter(k, test(), mapped))
+		return eval.Mk(l.filter(k, test(), mapped, mk))
 	case "map":
-		return eval.Mk(l.mapped(k, body.Box))
+		return eval.Mk(l.mapped(k, body.Box, mk))
 	case "count":
 		threshold := -1
 		if n.Threshold != nil {
@@ -89,7 +97,7 @@ func (t *translator) loop(n *ast.BuiltinNode) eval.Val {
 			}
 			desc = order.Value == "desc"
 		}
-		return eval.Mk(l.sortBy(k, body.Box, desc))
+		return eval.Mk(l.sortBy(k, body.Box, desc, mk))
 	}
 	unsupported()
 	return eval.Val{}
@@ -104,13 +112,13 @@ var errNoElement = errors.New("reflect: slice index out of range")
 type items interface {
 	kind() eval.SlotKind
 	found(k int, test func(*eval.Frame) bool, want bool) func(*eval.Frame) bool
-	filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any) func(*eval.Frame) []any
-	mapped(k int, f func(*eval.Frame) any) func(*eval.Frame) []any
+	filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any
+	mapped(k int, f func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any
 	count(k int, test func(*eval.Frame) bool, threshold int) func(*eval.Frame) int
 	sumInt(k int, f func(*eval.Frame) int) func(*eval.Frame) int
 	sum(k int, f func(*eval.Frame) any, loc file.Location) func(*eval.Frame) any
 	find(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, missing error, loc file.Location) func(*eval.Frame) any
-	sortBy(k int, f func(*eval.Frame) any, desc bool) func(*eval.Frame) []any
+	sortBy(k int, f func(*eval.Frame) any, desc bool, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any
 	index(k int, test func(*eval.Frame) bool, last bool) func(*eval.Frame) int
 	findLast(k int, test func(*eval.Frame) bool) func(*eval.Frame) any
 }
@@ -118,7 +126,7 @@ type items interface {
 // items translates the list argument of a loop: typed when its Go type
 // is known, otherwise a value whose elements are bound boxed.
 func (t *translator) items(n ast.Node) items {
-	v := t.node(n)
+	v := t.transient(n)
 	switch f := v.Fn.(type) {
 	case func(*eval.Frame) []string:
 		return typedItems[string]{f, func(s *eval.Slot, x string) { s.Str = x }, eval.SlotStr}
@@ -149,13 +157,13 @@ func (l typedItems[E]) found(k int, test func(*eval.Frame) bool, want bool) func
 	return func(fr *eval.Frame) bool { return run(fr, l.list(fr)) }
 }
 
-func (l typedItems[E]) filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any) func(*eval.Frame) []any {
-	run := filterOf(l.set, k, test, mapped)
+func (l typedItems[E]) filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
+	run := filterOf(l.set, k, test, mapped, mk)
 	return func(fr *eval.Frame) []any { return run(fr, l.list(fr)) }
 }
 
-func (l typedItems[E]) mapped(k int, f func(*eval.Frame) any) func(*eval.Frame) []any {
-	run := mapOf(l.set, k, f)
+func (l typedItems[E]) mapped(k int, f func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
+	run := mapOf(l.set, k, f, mk)
 	return func(fr *eval.Frame) []any { return run(fr, l.list(fr)) }
 }
 
@@ -179,8 +187,8 @@ func (l typedItems[E]) find(k int, test func(*eval.Frame) bool, mapped func(*eva
 	return func(fr *eval.Frame) any { return run(fr, l.list(fr)) }
 }
 
-func (l typedItems[E]) sortBy(k int, f func(*eval.Frame) any, desc bool) func(*eval.Frame) []any {
-	run := sortOf(l.set, k, f, desc)
+func (l typedItems[E]) sortBy(k int, f func(*eval.Frame) any, desc bool, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
+	run := sortOf(l.set, k, f, desc, mk)
 	return func(fr *eval.Frame) []any { return run(fr, l.list(fr)) }
 }
 
@@ -238,17 +246,17 @@ func (d dynItems) found(k int, test func(*eval.Frame) bool, want bool) func(*eva
 	})
 }
 
-func (d dynItems) filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any) func(*eval.Frame) []any {
+func (d dynItems) filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
 	return dynamic(d.list, loops[[]any]{
-		filterOf(setAny[any], k, test, mapped), filterOf(setAny[string], k, test, mapped),
-		filterOf(setAny[int], k, test, mapped), filterOf(setAny[[]string], k, test, mapped),
+		filterOf(setAny[any], k, test, mapped, mk), filterOf(setAny[string], k, test, mapped, mk),
+		filterOf(setAny[int], k, test, mapped, mk), filterOf(setAny[[]string], k, test, mapped, mk),
 	})
 }
 
-func (d dynItems) mapped(k int, f func(*eval.Frame) any) func(*eval.Frame) []any {
+func (d dynItems) mapped(k int, f func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
 	return dynamic(d.list, loops[[]any]{
-		mapOf(setAny[any], k, f), mapOf(setAny[string], k, f),
-		mapOf(setAny[int], k, f), mapOf(setAny[[]string], k, f),
+		mapOf(setAny[any], k, f, mk), mapOf(setAny[string], k, f, mk),
+		mapOf(setAny[int], k, f, mk), mapOf(setAny[[]string], k, f, mk),
 	})
 }
 
@@ -338,10 +346,10 @@ func lastIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool) 
 	}
 }
 
-func (d dynItems) sortBy(k int, f func(*eval.Frame) any, desc bool) func(*eval.Frame) []any {
+func (d dynItems) sortBy(k int, f func(*eval.Frame) any, desc bool, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
 	return dynamic(d.list, loops[[]any]{
-		sortOf(setAny[any], k, f, desc), sortOf(setAny[string], k, f, desc),
-		sortOf(setAny[int], k, f, desc), sortOf(setAny[[]string], k, f, desc),
+		sortOf(setAny[any], k, f, desc, mk), sortOf(setAny[string], k, f, desc, mk),
+		sortOf(setAny[int], k, f, desc, mk), sortOf(setAny[[]string], k, f, desc, mk),
 	})
 }
 
@@ -367,7 +375,7 @@ func foundIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool,
 // filterOf gathers the elements kept in the frame's buffer, then copies
 // them out at their exact number; a filter run by the predicate of
 // another appends after the outer one's elements and takes them away.
-func filterOf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any) func(*eval.Frame, []E) []any {
+func filterOf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame, []E) []any {
 	return func(fr *eval.Frame, l []E) []any {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
@@ -382,7 +390,7 @@ func filterOf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool
 				}
 			}
 		}
-		out := make([]any, len(fr.Buf)-start)
+		out := mk(fr, len(fr.Buf)-start)
 		copy(out, fr.Buf[start:])
 		clear(fr.Buf[start:])
 		fr.Buf = fr.Buf[:start]
@@ -390,11 +398,11 @@ func filterOf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool
 	}
 }
 
-func mapOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any) func(*eval.Frame, []E) []any {
+func mapOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame, []E) []any {
 	return func(fr *eval.Frame, l []E) []any {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
-		out := make([]any, len(l))
+		out := mk(fr, len(l))
 		for i := range l {
 			set(s, l[i])
 			out[i] = f(fr)
@@ -470,11 +478,12 @@ func findIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, 
 	}
 }
 
-func sortOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, desc bool) func(*eval.Frame, []E) []any {
+func sortOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, desc bool, mk func(*eval.Frame, int) []any) func(*eval.Frame, []E) []any {
 	return func(fr *eval.Frame, l []E) []any {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
-		sb := &runtime.SortBy{Desc: desc, Array: make([]any, 0, len(l)), Values: make([]any, 0, len(l))}
+		// The keys never leave the sort: they are cut from the arena.
+		sb := &runtime.SortBy{Desc: desc, Array: mk(fr, len(l))[:0], Values: fr.Scratch(len(l))[:0]}
 		for i := range l {
 			set(s, l[i])
 			sb.Array = append(sb.Array, l[i])
@@ -508,7 +517,7 @@ func (t *translator) reduce(n *ast.BuiltinNode) eval.Val {
 	if !ok {
 		unsupported()
 	}
-	lv := deref(n.Arguments[0], t.node(n.Arguments[0]))
+	lv := deref(n.Arguments[0], t.transient(n.Arguments[0]))
 	list := lv.Box
 	strs, _ := lv.Fn.(func(*eval.Frame) []string)
 	var init func(*eval.Frame) any
