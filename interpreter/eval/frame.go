@@ -39,12 +39,17 @@ type Slot struct {
 	// (HasAny then).
 	Anys   []any
 	HasAny bool
+	// Lazy says that the value is the string in Str, not yet boxed
+	// into Any (SlotDyn): a loop over a list of unknown type that
+	// turns out to hold strings binds them without boxing each.
+	Lazy bool
 }
 
 // SlotKind says which field of a Slot holds its value.
 type SlotKind uint8
 
-// The kinds of slot: Any, Str, Int, List, Anys.
+// The kinds of slot: Any, Str, Int, List (boxed into Any once, when
+// read as a value: HasAny), Anys, and Dyn (Any, or Str when Lazy).
 
 const (
 	SlotAny SlotKind = iota
@@ -52,6 +57,7 @@ const (
 	SlotInt
 	SlotList
 	SlotAnys
+	SlotDyn
 )
 
 // Val is a translated node. Fn is a func(*Frame) T with T the Go type of

@@ -133,7 +133,7 @@ func (t *translator) items(n ast.Node) items {
 	case func(*eval.Frame) []int:
 		return typedItems[int]{f, func(s *eval.Slot, x int) { s.Int = x }, eval.SlotInt}
 	case func(*eval.Frame) [][]string:
-		return typedItems[[]string]{f, func(s *eval.Slot, x []string) { s.List = x }, eval.SlotList}
+		return typedItems[[]string]{f, func(s *eval.Slot, x []string) { s.List, s.Any, s.HasAny = x, nil, false }, eval.SlotList}
 	case func(*eval.Frame) []any:
 		return typedItems[any]{f, func(s *eval.Slot, x any) { s.Any = x }, eval.SlotAny}
 	case func(*eval.Frame) []*model.Piece:
@@ -197,9 +197,12 @@ func (l typedItems[E]) sortBy(k int, f func(*eval.Frame) any, desc bool, mk func
 // them, and the loop runs over the list's own backing array.
 type dynItems struct{ list func(*eval.Frame) any }
 
-func (dynItems) kind() eval.SlotKind { return eval.SlotAny }
+func (dynItems) kind() eval.SlotKind { return eval.SlotDyn }
 
-func setAny[E any](s *eval.Slot, x E) { s.Any = x }
+func setAny[E any](s *eval.Slot, x E) { s.Any, s.Lazy = x, false }
+
+// setStr binds a string unboxed: read boxes it, once (SlotDyn).
+func setStr(s *eval.Slot, x string) { s.Str, s.Lazy = x, true }
 
 // loops is one loop for each kind of list dynItems runs over directly.
 type loops[R any] struct {
@@ -241,49 +244,49 @@ func reflectItems(l any) []any {
 
 func (d dynItems) found(k int, test func(*eval.Frame) bool, want bool) func(*eval.Frame) bool {
 	return dynamic(d.list, loops[bool]{
-		foundIn(setAny[any], k, test, want), foundIn(setAny[string], k, test, want),
+		foundIn(setAny[any], k, test, want), foundIn(setStr, k, test, want),
 		foundIn(setAny[int], k, test, want), foundIn(setAny[[]string], k, test, want),
 	})
 }
 
 func (d dynItems) filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
 	return dynamic(d.list, loops[[]any]{
-		filterOf(setAny[any], k, test, mapped, mk), filterOf(setAny[string], k, test, mapped, mk),
+		filterOf(setAny[any], k, test, mapped, mk), filterOf(setStr, k, test, mapped, mk),
 		filterOf(setAny[int], k, test, mapped, mk), filterOf(setAny[[]string], k, test, mapped, mk),
 	})
 }
 
 func (d dynItems) mapped(k int, f func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
 	return dynamic(d.list, loops[[]any]{
-		mapOf(setAny[any], k, f, mk), mapOf(setAny[string], k, f, mk),
+		mapOf(setAny[any], k, f, mk), mapOf(setStr, k, f, mk),
 		mapOf(setAny[int], k, f, mk), mapOf(setAny[[]string], k, f, mk),
 	})
 }
 
 func (d dynItems) count(k int, test func(*eval.Frame) bool, threshold int) func(*eval.Frame) int {
 	return dynamic(d.list, loops[int]{
-		countIf(setAny[any], k, test, threshold), countIf(setAny[string], k, test, threshold),
+		countIf(setAny[any], k, test, threshold), countIf(setStr, k, test, threshold),
 		countIf(setAny[int], k, test, threshold), countIf(setAny[[]string], k, test, threshold),
 	})
 }
 
 func (d dynItems) sumInt(k int, f func(*eval.Frame) int) func(*eval.Frame) int {
 	return dynamic(d.list, loops[int]{
-		sumIntOf(setAny[any], k, f), sumIntOf(setAny[string], k, f),
+		sumIntOf(setAny[any], k, f), sumIntOf(setStr, k, f),
 		sumIntOf(setAny[int], k, f), sumIntOf(setAny[[]string], k, f),
 	})
 }
 
 func (d dynItems) sum(k int, f func(*eval.Frame) any, loc file.Location) func(*eval.Frame) any {
 	return dynamic(d.list, loops[any]{
-		sumOf(setAny[any], k, f, loc), sumOf(setAny[string], k, f, loc),
+		sumOf(setAny[any], k, f, loc), sumOf(setStr, k, f, loc),
 		sumOf(setAny[int], k, f, loc), sumOf(setAny[[]string], k, f, loc),
 	})
 }
 
 func (d dynItems) find(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, missing error, loc file.Location) func(*eval.Frame) any {
 	return dynamic(d.list, loops[any]{
-		findIn(setAny[any], k, test, mapped, missing, loc), findIn(setAny[string], k, test, mapped, missing, loc),
+		findIn(setAny[any], k, test, mapped, missing, loc), findIn(setStr, k, test, mapped, missing, loc),
 		findIn(setAny[int], k, test, mapped, missing, loc), findIn(setAny[[]string], k, test, mapped, missing, loc),
 	})
 }
@@ -300,14 +303,14 @@ func (l typedItems[E]) findLast(k int, test func(*eval.Frame) bool) func(*eval.F
 
 func (d dynItems) index(k int, test func(*eval.Frame) bool, last bool) func(*eval.Frame) int {
 	return dynamic(d.list, loops[int]{
-		indexIn(setAny[any], k, test, last), indexIn(setAny[string], k, test, last),
+		indexIn(setAny[any], k, test, last), indexIn(setStr, k, test, last),
 		indexIn(setAny[int], k, test, last), indexIn(setAny[[]string], k, test, last),
 	})
 }
 
 func (d dynItems) findLast(k int, test func(*eval.Frame) bool) func(*eval.Frame) any {
 	return dynamic(d.list, loops[any]{
-		lastIn(setAny[any], k, test), lastIn(setAny[string], k, test),
+		lastIn(setAny[any], k, test), lastIn(setStr, k, test),
 		lastIn(setAny[int], k, test), lastIn(setAny[[]string], k, test),
 	})
 }
@@ -348,7 +351,7 @@ func lastIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool) 
 
 func (d dynItems) sortBy(k int, f func(*eval.Frame) any, desc bool, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
 	return dynamic(d.list, loops[[]any]{
-		sortOf(setAny[any], k, f, desc, mk), sortOf(setAny[string], k, f, desc, mk),
+		sortOf(setAny[any], k, f, desc, mk), sortOf(setStr, k, f, desc, mk),
 		sortOf(setAny[int], k, f, desc, mk), sortOf(setAny[[]string], k, f, desc, mk),
 	})
 }

@@ -181,7 +181,22 @@ func read(b binding) eval.Val {
 	case eval.SlotInt:
 		return eval.Mk(func(fr *eval.Frame) int { return fr.Slots[k].Int })
 	case eval.SlotList:
-		return eval.Mk(func(fr *eval.Frame) []string { return fr.Slots[k].List })
+		// As a []any: box it once per value stored.
+		return eval.Val{Fn: func(fr *eval.Frame) []string { return fr.Slots[k].List }, Box: func(fr *eval.Frame) any {
+			s := &fr.Slots[k]
+			if !s.HasAny {
+				s.Any, s.HasAny = s.List, true
+			}
+			return s.Any
+		}}
+	case eval.SlotDyn:
+		return eval.Mk(func(fr *eval.Frame) any {
+			s := &fr.Slots[k]
+			if s.Lazy {
+				s.Any, s.Lazy = eval.BoxStr(fr.Boxed, s.Str), false
+			}
+			return s.Any
+		})
 	case eval.SlotAnys:
 		// Boxing a list allocates: box it once per value stored, and
 		// only if something reads it boxed.
@@ -205,7 +220,10 @@ func store(v eval.Val, k int) (eval.SlotKind, func(*eval.Frame)) {
 	case func(*eval.Frame) int:
 		return eval.SlotInt, func(fr *eval.Frame) { fr.Slots[k].Int = f(fr) }
 	case func(*eval.Frame) []string:
-		return eval.SlotList, func(fr *eval.Frame) { fr.Slots[k].List = f(fr) }
+		return eval.SlotList, func(fr *eval.Frame) {
+			s := &fr.Slots[k]
+			s.List, s.Any, s.HasAny = f(fr), nil, false
+		}
 	case func(*eval.Frame) []any:
 		return eval.SlotAnys, func(fr *eval.Frame) {
 			s := &fr.Slots[k]
