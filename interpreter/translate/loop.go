@@ -342,7 +342,7 @@ func lastIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool) 
 		for i := len(l) - 1; i >= 0; i-- {
 			set(s, l[i])
 			if test(fr) {
-				return l[i]
+				return boxElem(fr, l[i])
 			}
 		}
 		return nil
@@ -389,7 +389,7 @@ func filterOf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool
 				if mapped != nil {
 					fr.Buf = append(fr.Buf, mapped(fr))
 				} else {
-					fr.Buf = append(fr.Buf, l[i])
+					fr.Buf = append(fr.Buf, boxElem(fr, l[i]))
 				}
 			}
 		}
@@ -471,7 +471,7 @@ func findIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, 
 				if mapped != nil {
 					return mapped(fr)
 				}
-				return l[i]
+				return boxElem(fr, l[i])
 			}
 		}
 		if missing != nil {
@@ -489,7 +489,7 @@ func sortOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, desc
 		sb := &runtime.SortBy{Desc: desc, Array: mk(fr, len(l))[:0], Values: fr.Scratch(len(l))[:0]}
 		for i := range l {
 			set(s, l[i])
-			sb.Array = append(sb.Array, l[i])
+			sb.Array = append(sb.Array, boxElem(fr, l[i]))
 			sb.Values = append(sb.Values, f(fr))
 		}
 		sort.Sort(sb)
@@ -607,4 +607,13 @@ func reduceItem(fr *eval.Frame, l []any, ss []string, isStr bool, i int) any {
 		return eval.BoxStr(fr.Boxed, ss[i])
 	}
 	return l[i]
+}
+
+// boxElem is an element of a list as a value: a string with the game's
+// boxes (no allocation for a name it declares), anything else as it is.
+func boxElem[E any](fr *eval.Frame, x E) any {
+	if s, ok := any(x).(string); ok {
+		return eval.BoxStr(fr.Boxed, s)
+	}
+	return x
 }
