@@ -32,7 +32,7 @@ func (t *translator) builtin(n *ast.BuiltinNode, here bool) eval.Val {
 	args := make([]eval.Val, len(n.Arguments))
 	for i, a := range n.Arguments {
 		switch n.Name {
-		case "len", "concat", "uniq", "last", "join":
+		case "len", "concat", "uniq", "last", "join", "min", "max":
 			// They read their lists and keep no list of them: concat
 			// and uniq copy the elements into a new one.
 			args[i] = t.transient(a)
@@ -46,6 +46,9 @@ func (t *translator) builtin(n *ast.BuiltinNode, here bool) eval.Val {
 			return v
 		}
 	case "min", "max":
+		if v, ok := minMaxList(n, args); ok {
+			return v
+		}
 		if v, ok := minMaxInts(n.Name == "max", args, t.builtinArgs(n, args), n.Location()); ok {
 			return v
 		}
@@ -438,5 +441,38 @@ func minMaxInts(max bool, args []eval.Val, boxed []func(*eval.Frame) any, loc fi
 			out = pick(out, x)
 		}
 		return out
+	}), true
+}
+
+// minMaxList is min or max of one list that is a []any, read without
+// boxing it: when every element is an int, the first smallest or
+// largest of them (nil for no element), as expr's minMax gives it;
+// otherwise expr's builtin decides, on the same list.
+func minMaxList(n *ast.BuiltinNode, args []eval.Val) (eval.Val, bool) {
+	if len(args) != 1 {
+		return eval.Val{}, false
+	}
+	list, ok := args[0].Fn.(func(*eval.Frame) []any)
+	if !ok {
+		return eval.Val{}, false
+	}
+	max := n.Name == "max"
+	f, loc := builtin.Builtins[builtin.Index[n.Name]], n.Location()
+	return eval.Mk(func(fr *eval.Frame) any {
+		l := list(fr)
+		best, found := 0, false
+		for _, e := range l {
+			x, ok := e.(int)
+			if !ok {
+				return fr.Sized(eval.Guard(loc, func() any { return call(f, l) }), loc)
+			}
+			if !found || max && x > best || !max && x < best {
+				best, found = x, true
+			}
+		}
+		if !found {
+			return nil
+		}
+		return best
 	}), true
 }

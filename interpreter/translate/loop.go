@@ -523,6 +523,7 @@ func (t *translator) reduce(n *ast.BuiltinNode) eval.Val {
 	lv := deref(n.Arguments[0], t.transient(n.Arguments[0]))
 	list := lv.Box
 	strs, _ := lv.Fn.(func(*eval.Frame) []string)
+	anys, _ := lv.Fn.(func(*eval.Frame) []any)
 	var init func(*eval.Frame) any
 	var initList func(*eval.Frame) []any
 	if len(n.Arguments) == 3 {
@@ -545,7 +546,7 @@ func (t *translator) reduce(n *ast.BuiltinNode) eval.Val {
 		t.unbind()
 		if f, ok := bv.Fn.(func(*eval.Frame) []any); ok {
 			return eval.Mk(func(fr *eval.Frame) []any {
-				l, ss, isStr := reduceItems(fr, list, strs)
+				l, ss, isStr := reduceItems(fr, list, strs, anys)
 				n := len(l) + len(ss)
 				fr.Spend(n)
 				a := initList(fr)
@@ -563,7 +564,7 @@ func (t *translator) reduce(n *ast.BuiltinNode) eval.Val {
 	body := bv.Box
 	loc := n.Location()
 	return eval.Mk(func(fr *eval.Frame) any {
-		l, ss, isStr := reduceItems(fr, list, strs)
+		l, ss, isStr := reduceItems(fr, list, strs, anys)
 		n := len(l) + len(ss)
 		fr.Spend(n)
 		var a any
@@ -585,11 +586,14 @@ func (t *translator) reduce(n *ast.BuiltinNode) eval.Val {
 	})
 }
 
-// reduceItems evaluates reduce's list: a []string as it is (typed, or
-// found at run time), any other list as a []any.
-func reduceItems(fr *eval.Frame, list func(*eval.Frame) any, strs func(*eval.Frame) []string) ([]any, []string, bool) {
+// reduceItems evaluates reduce's list: a []string or a []any as it is
+// (typed, or found at run time), any other list as a []any.
+func reduceItems(fr *eval.Frame, list func(*eval.Frame) any, strs func(*eval.Frame) []string, anys func(*eval.Frame) []any) ([]any, []string, bool) {
 	if strs != nil {
 		return nil, strs(fr), true
+	}
+	if anys != nil {
+		return anys(fr), nil, false // not boxed on the way
 	}
 	switch x := list(fr).(type) {
 	case []any:
