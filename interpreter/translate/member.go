@@ -88,6 +88,19 @@ func (t *translator) member(n *ast.MemberNode) eval.Val {
 				return m[s]
 			case map[string]int:
 				return m[s]
+			case map[string][]int:
+				return m[s]
+			}
+		}
+		// An int of a []int in range: reflection would box it anew.
+		if l, ok := x.([]int); ok {
+			if i, ok := k.(int); ok {
+				if i < 0 {
+					i += len(l)
+				}
+				if i >= 0 && i < len(l) {
+					return l[i]
+				}
 			}
 		}
 		return eval.Guard(loc, func() any { return runtime.Fetch(x, k) })
