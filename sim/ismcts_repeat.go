@@ -3,6 +3,7 @@ package sim
 import (
 	"encoding/json"
 	"hash/fnv"
+	"slices"
 
 	"github.com/haven-engine/haven/interpreter"
 )
@@ -35,6 +36,14 @@ type repeats struct {
 func (b *ISMCTS) positionOf(obs *interpreter.Observation, legal []interpreter.Move) (uint64, int) {
 	v := obs.View()
 	v.Log = nil
+	// A stock is a count of units of each good: the order its list
+	// shows (a unit moved goes last) is not part of the position, and
+	// a good bought and sold back would otherwise make a new one.
+	for holder, units := range v.Stocks {
+		units = slices.Clone(units)
+		slices.Sort(units)
+		v.Stocks[holder] = units
+	}
 	h := fnv.New64a()
 	_ = json.NewEncoder(h).Encode(v) // a view of plain data always encodes
 	for _, m := range legal {
