@@ -77,7 +77,7 @@ type ISMCTSOptions struct {
 	Depth      int // decisions of a playout before the scoring judges it (0: default 2; negative: none)
 	C          int // exploration constant in hundredths (default 70: 0.7)
 	// Eps is the percent of a playout's moves made at random when the
-	// game has a policy (default 10; negative: none); see playout.go.
+	// game has a policy (default and negative: none); see playout.go.
 	Eps int
 	// Spread, when set, judges the estimate's lead against the range of
 	// leads this search has seen rather than against the seats' spread
@@ -94,7 +94,7 @@ const (
 	DefaultISMCTSIterations = 200
 	DefaultISMCTSDepth      = 2
 	DefaultISMCTSC          = 70
-	DefaultISMCTSEps        = 10
+	DefaultISMCTSEps        = 0
 	DefaultISMCTSPrior      = 150
 )
 

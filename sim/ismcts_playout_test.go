@@ -21,7 +21,7 @@ func TestISMCTSPlayoutsFollowThePolicy(t *testing.T) {
 		refuelled bool
 	}{
 		{-1, 0, 0, false},
-		{DefaultISMCTSEps, 1, 60, true},
+		{10, 1, 60, true},
 		{100, 150, 1000, true},
 	} {
 		b := NewISMCTS(g, 1, ISMCTSOptions{Eps: tc.eps})
