@@ -254,9 +254,16 @@ func evaluate(dir string, inst *build.Instance) (cue.Value, error) {
 
 // addCUE converts CUE's errors into positioned diag errors.
 func addCUE(l *diag.List, err error) {
-	for _, e := range cueerrors.Errors(err) {
+	errs := cueerrors.Errors(err)
+	for _, e := range errs {
 		format, args := e.Msg()
 		msg := fmt.Sprintf(format, args...)
+		if strings.Contains(msg, "imported but not defined in") && samePosition(errs, e) {
+			// CUE says of a missing import both that it is not defined in
+			// the module (naming CUE's module internals) and that it is not
+			// found, at one position: say it once.
+			continue
+		}
 		if p := e.Path(); len(p) > 0 {
 			msg = strings.Join(p, ".") + ": " + msg
 		}
@@ -272,6 +279,16 @@ func addCUE(l *diag.List, err error) {
 		}
 		l.Add(Pos(pos), "%s", msg)
 	}
+}
+
+// samePosition tells whether another of errs stands where e does.
+func samePosition(errs []cueerrors.Error, e cueerrors.Error) bool {
+	for _, o := range errs {
+		if o != e && o.Position() == e.Position() {
+			return true
+		}
+	}
+	return false
 }
 
 // Pos converts a CUE position.
