@@ -128,7 +128,8 @@ func NewISMCTS(g *interpreter.Game, seed uint64, opt ISMCTSOptions) *ISMCTS {
 }
 
 // Choose follows the game down the seat's kept tree, searches from the
-// observation and returns the root move visited most.
+// observation and returns the root move visited most, among those it
+// has chosen least often at this position before (repeat.go).
 func (b *ISMCTS) Choose(obs *interpreter.Observation, legal []interpreter.Move) interpreter.Move {
 	root := b.follow(obs)
 	choice := legal[0]
