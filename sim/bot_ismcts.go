@@ -13,8 +13,9 @@ import (
 // the deciding seat's information set. Each iteration samples a full
 // state from the seat's observation (a determinization: the cards it
 // does not see dealt at random), walks down the tree choosing, among the
-// moves legal in that state, by UCB1 with availability counts, adds one
-// node, plays on until the other seats have made Depth decisions (see
+// moves legal in that state, by UCB1 with availability counts (by PUCT,
+// with the game's policy as prior, when it declares one: prior.go),
+// adds one node, plays on until the other seats have made Depth decisions (see
 // maxStall) — at random, or by the game's policy when it declares one
 // (playout.go) — and scores the
 // end: a won game is 1 for the winners (shared among tied ones), 0 for
