@@ -1,26 +1,30 @@
 package interpreter
 
+import "github.com/haven-engine/haven/interpreter/board"
+
 // This file gives read-only access to the board and goods of a compiled
 // game, for programs that draw it (haven serve).
 
-// BoardEdge is an edge as the definition declares it: an undirected edge
-// is listed once, with Directed false.
-type BoardEdge struct {
-	*Edge
-	Directed bool
-}
+// Node is a space of the board.
+type Node = board.Node
+
+// Edge joins two nodes of the board.
+type Edge = board.Edge
+
+// BoardEdge is an edge as the definition declares it.
+type BoardEdge = board.DeclaredEdge
 
 // BoardNodes lists the nodes of the board in play, in definition order.
-func (g *Game) BoardNodes() []*Node {
-	out := make([]*Node, len(g.board.order))
-	for i, id := range g.board.order {
+func (g *Game) BoardNodes() []*board.Node {
+	out := make([]*board.Node, len(g.board.Order))
+	for i, id := range g.board.Order {
 		out[i] = g.board.Nodes[id]
 	}
 	return out
 }
 
 // BoardEdges lists the edges of the board in play, as declared.
-func (g *Game) BoardEdges() []BoardEdge { return g.board.decl }
+func (g *Game) BoardEdges() []board.DeclaredEdge { return g.board.Decl }
 
 // Goods lists the goods, in definition order.
 func (g *Game) Goods() []*Good { return g.goods }

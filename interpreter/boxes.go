@@ -53,38 +53,16 @@ func (g *Game) internNames() map[string]any {
 	}
 	addMap(g.qstrInit)
 	if b := g.board; b != nil {
-		for _, id := range b.order {
+		for _, id := range b.Order {
 			n := b.Nodes[id]
 			add(n.ID)
 			add(n.Kind)
 			add(n.Name)
 			addMap(n.Str)
-			for _, e := range b.out[id] {
+			for _, e := range b.Out[id] {
 				addMap(e.Str)
 			}
 		}
 	}
 	return boxed
-}
-
-// boxStr is s in an interface: the game's own box when s is a name it
-// declares, else a new one.
-func boxStr(boxed map[string]any, s string) any {
-	if b, ok := boxed[s]; ok {
-		return b
-	}
-	return s
-}
-
-// joinedName is the box of a + b when that is a name the game declares,
-// found without building the string.
-func joinedName(boxed map[string]any, a, b string) (any, bool) {
-	var buf [64]byte
-	if len(a)+len(b) > len(buf) || len(boxed) == 0 {
-		return nil, false
-	}
-	n := copy(buf[:], a)
-	n += copy(buf[n:], b)
-	v, ok := boxed[string(buf[:n])]
-	return v, ok
 }

@@ -15,25 +15,28 @@ import (
 	exprast "github.com/expr-lang/expr/ast"
 
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/exprpos"
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // checkNames reports names given as string constants that the definition
 // does not declare: a var, zone, die or node misspelt is caught at load.
 func (c *compiler) checkNames(v cue.Value, n exprast.Node) {
-	c.g.checkNames(litOf(v), c.srcOf(v), n, &c.errs)
+	c.g.checkNames(exprpos.Of(v), c.srcOf(v), n, &c.errs)
 }
 
-func (g *Game) checkNames(l lit, src string, n exprast.Node, errs *diag.List) {
+func (g *Game) checkNames(l exprpos.Literal, src string, n exprast.Node, errs *diag.List) {
 	unknown := func(at exprast.Node, what, name string, known []string) {
 		if name == "" || slices.Contains(known, name) || strings.HasSuffix(what, "piece") && g.isPieceID(name) {
 			return
 		}
-		line, col := lineCol(src, at.Location().From)
+		line, col := exprpos.LineCol(src, at.Location().From)
 		msg := unknownName(what, name, known)
 		if fn, w, ok := strings.Cut(what, ": "); ok {
 			msg = fn + ": " + unknownName(w, name, known)
 		}
-		errs.Add(l.at(line, col), "%s", msg)
+		errs.Add(l.At(line, col), "%s", msg)
 	}
 	var visit walker = func(node exprast.Node) {
 		switch node := node.(type) {
@@ -59,7 +62,7 @@ func (g *Game) checkNames(l lit, src string, n exprast.Node, errs *diag.List) {
 			case "qget", "qset", "qadd":
 				report(1, "piece var", g.pieceVars)
 			case "nget", "nset", "nadd":
-				report(0, "node", g.board.order)
+				report(0, "node", g.board.Order)
 				report(1, "node var", g.nodeVars)
 			case "qstr", "qsetstr":
 				report(1, "piece string var", g.pieceStrs)
@@ -86,15 +89,15 @@ func (g *Game) checkNames(l lit, src string, n exprast.Node, errs *diag.List) {
 			case "rollDie":
 				report(0, "die", keys(g.dice))
 			case "node", "out", "into", "at", "walks", "walksBack":
-				report(0, "node", g.board.order)
+				report(0, "node", g.board.Order)
 			case "dist", "costDist":
-				report(0, "node", g.board.order)
-				report(1, "node", g.board.order)
+				report(0, "node", g.board.Order)
+				report(1, "node", g.board.Order)
 			case "place":
 				report(0, "piece", g.pieceIDs())
-				report(1, "node", g.board.order)
+				report(1, "node", g.board.Order)
 			case "nodes":
-				report(0, "node kind", keys(g.board.kinds))
+				report(0, "node kind", keys(g.board.Kinds))
 			case "transfer":
 				report(0, "good", g.goodIDs())
 			case "has":
@@ -163,18 +166,18 @@ func (g *Game) fieldNames(n exprast.Node) (string, []string) {
 		t = t.Elem()
 	}
 	switch {
-	case t == reflect.TypeOf(Card{}) && p.Value == "def":
+	case t == reflect.TypeOf(model.Card{}) && p.Value == "def":
 		return "card", g.cardDefs()
-	case t == reflect.TypeOf(Card{}) && p.Value == "kind":
+	case t == reflect.TypeOf(model.Card{}) && p.Value == "kind":
 		return "card kind", keys(g.defs)
-	case t == reflect.TypeOf(Node{}) && p.Value == "kind":
-		return "node kind", keys(g.board.kinds)
-	case t == reflect.TypeOf(Piece{}) && p.Value == "kind":
+	case t == reflect.TypeOf(board.Node{}) && p.Value == "kind":
+		return "node kind", keys(g.board.Kinds)
+	case t == reflect.TypeOf(model.Piece{}) && p.Value == "kind":
 		return "piece kind", g.pieceKindIDs
-	case t == reflect.TypeOf(Piece{}) && p.Value == "at":
-		return "node", append([]string{""}, g.board.order...)
-	case t == reflect.TypeOf(Edge{}) && (p.Value == "from" || p.Value == "to"):
-		return "node", g.board.order
+	case t == reflect.TypeOf(model.Piece{}) && p.Value == "at":
+		return "node", append([]string{""}, g.board.Order...)
+	case t == reflect.TypeOf(board.Edge{}) && (p.Value == "from" || p.Value == "to"):
+		return "node", g.board.Order
 	}
 	return "", nil
 }
@@ -247,21 +250,6 @@ type walker func(exprast.Node)
 func (w walker) Visit(n *exprast.Node) { w(*n) }
 
 func (c *compiler) srcOf(v cue.Value) string { s, _ := v.String(); return s }
-
-func lineCol(src string, from int) (int, int) {
-	line, col := 1, 0
-	for i, r := range []rune(src) {
-		if i == from {
-			break
-		}
-		if r == '\n' {
-			line, col = line+1, 0
-		} else {
-			col++
-		}
-	}
-	return line, col
-}
 
 func (g *Game) zoneNames(perPlayer bool) []string {
 	if perPlayer {
@@ -339,7 +327,7 @@ func (g *Game) hintExpr(msg string, s scope) string {
 	case strings.HasPrefix(msg, "type ") && strings.Contains(msg, " has no field "):
 		t, field, _ := strings.Cut(strings.TrimPrefix(msg, "type "), " has no field ")
 		name = field
-		for _, v := range []any{Card{}, Node{}, Piece{}, Edge{}} {
+		for _, v := range []any{model.Card{}, board.Node{}, model.Piece{}, board.Edge{}} {
 			rt := reflect.TypeOf(v)
 			if !strings.HasSuffix(t, "."+rt.Name()) {
 				continue
@@ -351,7 +339,7 @@ func (g *Game) hintExpr(msg string, s scope) string {
 			}
 			// Say it in the designer's words, not Go's type name.
 			msg = "a " + strings.ToLower(rt.Name()) + " has no field " + field
-			if _, ok := v.(Piece); ok && slices.Contains(g.pieceVars, field) {
+			if _, ok := v.(model.Piece); ok && slices.Contains(g.pieceVars, field) {
 				return msg + " (read the piece var with qget(.id, '" + field + "'))"
 			} else if ok && field == "vars" {
 				return msg + " (read a piece var with qget(.id, 'name'))"
@@ -371,7 +359,7 @@ func (g *Game) hintExpr(msg string, s scope) string {
 
 // checkParamKey reports a constant key into a keyed param that the param
 // does not declare: `params.prices['bred']` is caught at load.
-func (g *Game) checkParamKey(l lit, src string, m *exprast.MemberNode, errs *diag.List) {
+func (g *Game) checkParamKey(l exprpos.Literal, src string, m *exprast.MemberNode, errs *diag.List) {
 	key, ok := m.Property.(*exprast.StringNode)
 	if !ok {
 		return
@@ -401,6 +389,6 @@ func (g *Game) checkParamKey(l lit, src string, m *exprast.MemberNode, errs *dia
 			return
 		}
 	}
-	line, col := lineCol(src, m.Property.Location().From)
-	errs.Add(l.at(line, col), "params.%s: unknown key %q (declared: %s)", name.Value, key.Value, strings.Join(sorted(known), ", "))
+	line, col := exprpos.LineCol(src, m.Property.Location().From)
+	errs.Add(l.At(line, col), "params.%s: unknown key %q (declared: %s)", name.Value, key.Value, strings.Join(sorted(known), ", "))
 }

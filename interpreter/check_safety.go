@@ -14,6 +14,8 @@ import (
 	"github.com/expr-lang/expr"
 	exprast "github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm"
+
+	"github.com/haven-engine/haven/interpreter/exprpos"
 )
 
 // nondeterministic are expr's builtins whose result depends on the clock
@@ -120,12 +122,12 @@ func (c *compiler) cycles(v cue.Value, cd *code, scoring bool) {
 		if !ok {
 			return
 		}
-		line, col := lineCol(cd.src, call.Location().From)
+		line, col := exprpos.LineCol(cd.src, call.Location().From)
 		switch {
 		case id.Value == "legal":
-			c.errs.Add(exprPos(v, line, col), "a cycle: %s, which may call legal() again; legal() is for scenarios, not definitions", wholeGame["legal"])
+			c.errs.Add(exprpos.In(v, line, col), "a cycle: %s, which may call legal() again; legal() is for scenarios, not definitions", wholeGame["legal"])
 		case scoring && (id.Value == "score" || id.Value == "winners"):
-			c.errs.Add(exprPos(v, line, col), "a cycle: scoring → %s() → scoring: %s, which calls it again", id.Value, wholeGame[id.Value])
+			c.errs.Add(exprpos.In(v, line, col), "a cycle: scoring → %s() → scoring: %s, which calls it again", id.Value, wholeGame[id.Value])
 		}
 	}
 	exprast.Walk(&n, visit)

@@ -9,6 +9,9 @@ import (
 
 	"cuelang.org/go/cue"
 	"github.com/expr-lang/expr"
+
+	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/notation"
 )
 
 // manyChoice bounds how many options a choice of several takes.
@@ -36,7 +39,7 @@ func (c *compiler) many(x cue.Value, st *Step, s scope) bool {
 }
 
 // bounds evaluates min and max.
-func (g *Game) bounds(f *Frame, s *Step) (int, int, error) {
+func (g *Game) bounds(f *model.Frame, s *Step) (int, int, error) {
 	lo, err := g.m.eval(s.many.min, f.Scope)
 	if err != nil {
 		return 0, 0, err
@@ -50,7 +53,7 @@ func (g *Game) bounds(f *Frame, s *Step) (int, int, error) {
 
 // subsets lists the moves of a choice of several: every set of lo to hi
 // options, each in the options' order, smaller sets first.
-func (g *Game) subsets(f *Frame, s *Step, opts []any) error {
+func (g *Game) subsets(f *model.Frame, s *Step, opts []any) error {
 	lo, hi, err := g.bounds(f, s)
 	if err != nil {
 		return err
@@ -67,7 +70,7 @@ func (g *Game) subsets(f *Frame, s *Step, opts []any) error {
 			at, vf := len(m.text), len(m.recVals)
 			m.text = append(m.text, s.chooseID...)
 			for _, k := range pick {
-				m.text = appendFormat(append(m.text, ' '), opts[k])
+				m.text = notation.AppendFormat(append(m.text, ' '), opts[k])
 				m.recVals = append(m.recVals, opts[k])
 			}
 			m.listed(at, nil, vf)
@@ -94,23 +97,23 @@ func (g *Game) subsets(f *Frame, s *Step, opts []any) error {
 // choice's id, each a different option, as many as min and max allow.
 // It returns the options picked, in the options' order, or the reason
 // the answer is refused.
-func (g *Game) pickMany(f *Frame, s *Step, opts []any, words []string) ([]any, string, error) {
+func (g *Game) pickMany(f *model.Frame, s *Step, opts []any, words []string) ([]any, string, error) {
 	lo, hi, err := g.bounds(f, s)
 	if err != nil {
 		return nil, "", err
 	}
 	if len(words) < lo || len(words) > hi {
-		return nil, fmt.Sprintf("choose from %d to %d of %s, not %d", lo, hi, optionList(opts), len(words)), nil
+		return nil, fmt.Sprintf("choose from %d to %d of %s, not %d", lo, hi, notation.Options(opts), len(words)), nil
 	}
 	var ks []int
 	for _, w := range words {
-		k := slices.IndexFunc(opts, func(o any) bool { return format(o) == w })
+		k := slices.IndexFunc(opts, func(o any) bool { return notation.Format(o) == w })
 		if k < 0 {
-			return nil, fmt.Sprintf("%s is not one of the options (%s)", w, optionList(opts)), nil
+			return nil, fmt.Sprintf("%s is not one of the options (%s)", w, notation.Options(opts)), nil
 		}
 		for slices.Contains(ks, k) {
 			// The same word twice names the next equal option, if any.
-			next := slices.IndexFunc(opts[k+1:], func(o any) bool { return format(o) == w })
+			next := slices.IndexFunc(opts[k+1:], func(o any) bool { return notation.Format(o) == w })
 			if next < 0 {
 				return nil, fmt.Sprintf("%s is chosen more times than it is offered", w), nil
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/haven-engine/haven/definitions"
+	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/haven-engine/haven/load"
 )
 
@@ -17,12 +18,12 @@ import (
 // the state's hash differs.
 func TestCloneKeepsEmptyLists(t *testing.T) {
 	g, st := smallGame(t)
-	st.setZone("empty", []string{})
-	st.setStock("none", []string{})
+	st.SetZone("empty", []string{})
+	st.SetStock("none", []string{})
 	st.Fired = []string{}
 	st.Moves = []string{}
 	g2, mid := shippedGame(t, "mainport-mastermind")
-	for _, s := range []*State{st, mustPlay(t, g, st.Clone(), 3), mid, mustPlay(t, g2, mid.Clone(), 40)} {
+	for _, s := range []*model.State{st, mustPlay(t, g, st.Clone(), 3), mid, mustPlay(t, g2, mid.Clone(), 40)} {
 		want, err := json.Marshal(s)
 		require.NoError(t, err)
 		got, err := json.Marshal(s.Clone())
@@ -41,26 +42,26 @@ func TestCloneSharesNothing(t *testing.T) {
 	require.NoError(t, err)
 	c := st.Clone()
 	mustPlay(t, g, c, 4)
-	c.setVarOf("v", c.varOf("v")+1)
-	c.setPvarOf(0, "pv", c.pvarOf(0, "pv")+1)
-	for k := range c.counts {
-		c.counts[k]++
+	c.SetVarOf("v", c.VarOf("v")+1)
+	c.SetPvarOf(0, "pv", c.PvarOf(0, "pv")+1)
+	for k := range c.Counts {
+		c.Counts[k]++
 	}
-	z, h := someKey(t, st.zoneMap()), someKey(t, st.stockMap())
-	c.zoneCards(z)[0] = "changed"
-	c.setZone(z, append(c.zoneCards(z), "more"))
-	c.stockList(h)[0] = "changed"
+	z, h := someKey(t, st.ZoneMap()), someKey(t, st.StockMap())
+	c.ZoneCards(z)[0] = "changed"
+	c.SetZone(z, append(c.ZoneCards(z), "more"))
+	c.StockList(h)[0] = "changed"
 	c.Pieces[0].At = "x"
-	c.Pieces[0].setQvarOf("x", 1)
+	model.SetPieceVar(c.Pieces[0], "x", 1)
 	for _, p := range c.Pieces {
-		for k := range p.vars {
-			p.vars[k]++
+		for k := range p.Vars {
+			p.Vars[k]++
 		}
 	}
 	require.NotEmpty(t, c.Stack)
 	f := c.Stack[len(c.Stack)-1]
 	f.Cursors[len(f.Cursors)-1].PC++
-	f.Scope.vals[slotMe] = 99
+	f.Scope.Vals[model.SlotMe] = 99
 	after, err := json.Marshal(st)
 	require.NoError(t, err)
 	require.Equal(t, string(before), string(after), "playing on the copy changed the original")
@@ -69,7 +70,7 @@ func TestCloneSharesNothing(t *testing.T) {
 	copied, err := json.Marshal(c)
 	require.NoError(t, err)
 	mustPlay(t, g, st, 4)
-	st.zoneCards(z)[0] = "changed"
+	st.ZoneCards(z)[0] = "changed"
 	st.Moves = append(st.Moves, "more")
 	again, err := json.Marshal(c)
 	require.NoError(t, err)
@@ -77,7 +78,7 @@ func TestCloneSharesNothing(t *testing.T) {
 }
 
 // mustPlay applies the first legal move n times.
-func mustPlay(t *testing.T, g *Game, st *State, n int) *State {
+func mustPlay(t *testing.T, g *Game, st *model.State, n int) *model.State {
 	t.Helper()
 	for i := 0; i < n && !st.Finished; i++ {
 		moves, err := g.Legal(st)
@@ -89,7 +90,7 @@ func mustPlay(t *testing.T, g *Game, st *State, n int) *State {
 }
 
 // shippedGame compiles a shipped game and starts it with 3 players.
-func shippedGame(t *testing.T, id string) (*Game, *State) {
+func shippedGame(t *testing.T, id string) (*Game, *model.State) {
 	t.Helper()
 	v, err := load.Source{FS: definitions.Files}.Game(id, load.Options{})
 	require.NoError(t, err)

@@ -9,6 +9,9 @@ import (
 	"github.com/expr-lang/expr/types"
 
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/haven-engine/haven/load"
 )
 
@@ -24,23 +27,23 @@ func Compile(v cue.Value) (*Game, error) {
 		zones:     map[string]*Zone{},
 		pzones:    map[string]*Zone{},
 		pzNames:   map[string][]string{},
-		cards:     map[string]*Card{},
+		cards:     map[string]*model.Card{},
 		dice:      map[string][]int{},
 		effects:   map[string]*Effect{},
 		actions:   map[string]*Action{},
 		goodIndex: map[string]*Good{},
 	}}
-	c.g.base, c.g.seenByLay = newLayout(), &layout{index: map[string]int{}}
+	c.g.base, c.g.seenByLay = model.NewLayout(), &model.Layout{Index: map[string]int{}}
 	for _, n := range []string{"viewer", "owner", "params"} {
-		c.g.seenByLay.slot(n)
+		c.g.seenByLay.Slot(n)
 	}
 	c.g.m = &machine{g: c.g}
-	c.g.m.budget.lim = &c.g.limits
+	c.g.m.budget.Limits = &c.g.limits
 	c.g.m.register()
 	c.g.m.opts = append(c.g.m.opts, noClock()...)
 	c.declarations(v)
 	c.ruleDecls(v)
-	c.g.tab = newTables(c.g)
+	c.g.tab = c.g.newTables()
 	c.policyDecls(v)
 	c.bodies(v)
 	c.ruleBodies(v)
@@ -66,7 +69,7 @@ type compiler struct {
 	// with no rule of its own inherits the rule of the step around it.
 	owner, rule string
 	// lay is the layout of the locals of what is being compiled.
-	lay *layout
+	lay *model.Layout
 	// scoring is set while the scoring is compiled (check_safety.go).
 	scoring bool
 	// pol is the bots' policy, compiled into the steps and actions it ranks.
@@ -174,8 +177,8 @@ func (c *compiler) declarations(v cue.Value) {
 	g := c.g
 	g.ID, g.Name, g.Summary = str(v, "id"), str(v, "name"), str(v, "summary")
 	c.limits(v)
-	g.MinPlayers = c.count(v, "players.min", "players", Counts.Players)
-	g.MaxPlayers = c.count(v, "players.max", "players", Counts.Players)
+	g.MinPlayers = c.count(v, "players.min", "players", budget.Counts.Players)
+	g.MaxPlayers = c.count(v, "players.max", "players", budget.Counts.Players)
 
 	p, _ := lookup(v, "params")
 	g.paramTypes = types.Map{}
@@ -209,7 +212,7 @@ func (c *compiler) declarations(v cue.Value) {
 	counters(v, "pieceVars", &g.pieceVars, g.qvarInit)
 	gs, _ := lookup(v, "goods")
 	fields(gs, func(name string, x cue.Value) {
-		gd := &Good{ID: name, Name: str(x, "name"), Count: c.count(x, "count", "units of a good", Counts.Goods)}
+		gd := &Good{ID: name, Name: str(x, "name"), Count: c.count(x, "count", "units of a good", budget.Counts.Goods)}
 		g.goods = append(g.goods, gd)
 		g.goodIndex[name] = gd
 	})
@@ -227,7 +230,7 @@ func (c *compiler) declarations(v cue.Value) {
 			if perPlayer {
 				g.pzones[name] = z
 				for p := 0; p < g.MaxPlayers; p++ {
-					g.pzNames[name] = append(g.pzNames[name], playerZone(name, p))
+					g.pzNames[name] = append(g.pzNames[name], model.PlayerZone(name, p))
 				}
 			} else {
 				g.zones[name] = z
@@ -245,7 +248,7 @@ func (c *compiler) declarations(v cue.Value) {
 			if n > 1 {
 				id = fmt.Sprintf("%s#%d", name, k)
 			}
-			card := &Card{ID: id, Def: name, Name: str(x, "name"), Kind: str(x, "kind"), Text: str(x, "text"),
+			card := &model.Card{ID: id, Def: name, Name: str(x, "name"), Kind: str(x, "kind"), Text: str(x, "text"),
 				Num: map[string]int{}, Str: map[string]string{}, List: map[string][]string{}}
 			nums, _ := lookup(x, "num")
 			fields(nums, func(k string, y cue.Value) { n, _ := y.Int64(); card.Num[k] = int(n) })
@@ -272,7 +275,7 @@ func (c *compiler) declarations(v cue.Value) {
 
 func (c *compiler) boardDecl(v cue.Value) {
 	g := c.g
-	g.board = &Board{Nodes: map[string]*Node{}, out: map[string][]*Edge{}, in: map[string][]*Edge{}, kinds: map[string][]string{}}
+	g.board = &board.Board{Nodes: map[string]*board.Node{}, Out: map[string][]*board.Edge{}, In: map[string][]*board.Edge{}, Kinds: map[string][]string{}}
 	boards, _ := lookup(v, "boards")
 	name := str(v, "board")
 	if name == "" {
@@ -295,7 +298,7 @@ func (c *compiler) boardDecl(v cue.Value) {
 	}
 	ns, _ := lookup(b, "nodes")
 	fields(ns, func(id string, x cue.Value) {
-		n := &Node{ID: id, Kind: str(x, "kind"), Name: str(x, "name"), Num: map[string]int{}, Str: map[string]string{}}
+		n := &board.Node{ID: id, Kind: str(x, "kind"), Name: str(x, "name"), Num: map[string]int{}, Str: map[string]string{}}
 		if n.Name == "" {
 			n.Name = id
 		}
@@ -304,9 +307,9 @@ func (c *compiler) boardDecl(v cue.Value) {
 		strs, _ := lookup(x, "str")
 		fields(strs, func(k string, y cue.Value) { n.Str[k], _ = y.String() })
 		g.board.Nodes[id] = n
-		g.board.order = append(g.board.order, id)
-		g.board.kinds[n.Kind] = append(g.board.kinds[n.Kind], id)
-		g.board.kinds[""] = append(g.board.kinds[""], id)
+		g.board.Order = append(g.board.Order, id)
+		g.board.Kinds[n.Kind] = append(g.board.Kinds[n.Kind], id)
+		g.board.Kinds[""] = append(g.board.Kinds[""], id)
 	})
 	es, _ := lookup(b, "edges")
 	elems(es, func(_ int, x cue.Value) {
@@ -314,22 +317,22 @@ func (c *compiler) boardDecl(v cue.Value) {
 		for k, end := range []string{from, to} {
 			if g.board.Nodes[end] == nil {
 				y, _ := lookup(x, []string{"from", "to"}[k])
-				c.errorf(y, "edge %s→%s: %s", from, to, unknownName("node", end, g.board.order))
+				c.errorf(y, "edge %s→%s: %s", from, to, unknownName("node", end, g.board.Order))
 				return
 			}
 		}
-		e := &Edge{From: from, To: to, Num: map[string]int{}, Str: map[string]string{}}
+		e := &board.Edge{From: from, To: to, Num: map[string]int{}, Str: map[string]string{}}
 		nums, _ := lookup(x, "num")
 		fields(nums, func(k string, y cue.Value) { i, _ := y.Int64(); e.Num[k] = int(i) })
 		strs, _ := lookup(x, "str")
 		fields(strs, func(k string, y cue.Value) { e.Str[k], _ = y.String() })
-		g.board.out[from] = append(g.board.out[from], e)
-		g.board.in[to] = append(g.board.in[to], e)
-		g.board.decl = append(g.board.decl, BoardEdge{Edge: e, Directed: boolean(x, "directed", true)})
+		g.board.Out[from] = append(g.board.Out[from], e)
+		g.board.In[to] = append(g.board.In[to], e)
+		g.board.Decl = append(g.board.Decl, board.DeclaredEdge{Edge: e, Directed: boolean(x, "directed", true)})
 		if !boolean(x, "directed", true) {
-			r := &Edge{From: to, To: from, Num: e.Num, Str: e.Str}
-			g.board.out[to] = append(g.board.out[to], r)
-			g.board.in[from] = append(g.board.in[from], r)
+			r := &board.Edge{From: to, To: from, Num: e.Num, Str: e.Str}
+			g.board.Out[to] = append(g.board.Out[to], r)
+			g.board.In[from] = append(g.board.In[from], r)
 		}
 	})
 }

@@ -5,16 +5,18 @@ package interpreter
 
 import (
 	"errors"
-	"strings"
 
 	"cuelang.org/go/cue"
-	"cuelang.org/go/cue/ast"
 	"github.com/expr-lang/expr"
 	exprast "github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/types"
 
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/exprpos"
+	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/translate"
+	"github.com/haven-engine/haven/interpreter/vmguard"
 	"github.com/haven-engine/haven/load"
 )
 
@@ -33,8 +35,8 @@ func (c *compiler) pure(v cue.Value, s scope, opts ...expr.Option) *code {
 			return
 		}
 		if id, ok := call.Callee.(*exprast.IdentifierNode); ok && changes[id.Value] {
-			line, col := lineCol(cd.src, call.Location().From)
-			c.errs.Add(exprPos(v, line, col), "%s changes the state: not allowed in a condition, a list of choices or a score", id.Value)
+			line, col := exprpos.LineCol(cd.src, call.Location().From)
+			c.errs.Add(exprpos.In(v, line, col), "%s changes the state: not allowed in a condition, a list of choices or a score", id.Value)
 		}
 	}
 	exprast.Walk(&n, visit)
@@ -64,7 +66,7 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 	all := append([]expr.Option{expr.Env(env)}, c.g.m.opts...)
 	all = append(all, opts...)
 	prog, err := expr.Compile(src, all...)
-	cd := &code{prog: prog, src: src, pos: pos, lit: litOf(v)}
+	cd := &code{prog: prog, src: src, pos: pos, lit: exprpos.Of(v)}
 	c.g.codes = append(c.g.codes, cd)
 	if err != nil {
 		var fe *file.Error
@@ -73,7 +75,7 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 			if msg == fe.Message {
 				msg = c.g.hintExpr(fe.Message, s)
 			}
-			c.errs = append(c.errs, &diag.Error{Pos: exprPos(v, fe.Line, fe.Column), Msg: msg + indent(fe.Snippet)})
+			c.errs = append(c.errs, &diag.Error{Pos: exprpos.In(v, fe.Line, fe.Column), Msg: msg + exprpos.Indent(fe.Snippet)})
 		} else {
 			c.errorf(v, "%v", err)
 		}
@@ -85,9 +87,9 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 	}
 	c.cycles(v, cd, c.scoring)
 	cd.shortcut(c.lay)
-	cd.fast = translate(prog, c.g.m.lib, c.lay)
+	cd.fast = translate.Program(prog, c.g.m.lib, c.lay)
 	if cd.fast == nil && !cd.isConst && !cd.isIdent {
-		if cd.prog, err = c.g.m.guarded(src, all); err != nil {
+		if cd.prog, err = vmguard.Compile(src, all, &c.g.m.budget); err != nil {
 			c.errorf(v, "this expression cannot be bounded on expr's VM: %v", err)
 		}
 	}
@@ -95,10 +97,10 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 }
 
 // shortcut notes expressions that need no VM: literals and bare names.
-func (cd *code) shortcut(lay *layout) {
+func (cd *code) shortcut(lay *model.Layout) {
 	switch n := cd.prog.Node().(type) {
 	case *exprast.IdentifierNode:
-		cd.ident = lay.find(n.Value)
+		cd.ident = lay.Find(n.Value)
 		cd.isIdent = cd.ident >= 0
 	default:
 		cd.konst, cd.isConst = literal(n)
@@ -131,51 +133,3 @@ func literal(n exprast.Node) (any, bool) {
 	}
 	return nil, false
 }
-
-func indent(snippet string) string {
-	return strings.ReplaceAll(snippet, "\n | ", "\n\t| ")
-}
-
-// lit maps a line and column inside an expression to its CUE file: the
-// string literal's own position plus the offset inside it.
-type lit struct {
-	pos    diag.Pos
-	multi  bool // a """ string: content starts on the next line
-	indent int  // the indentation CUE strips from a multi-line string
-}
-
-func litOf(v cue.Value) lit {
-	l := lit{pos: load.Pos(v.Pos())}
-	b, ok := v.Source().(*ast.BasicLit)
-	if !ok || l.pos.File == "" {
-		return l
-	}
-	raw := b.Value
-	if strings.HasPrefix(raw, `"""`) || strings.HasPrefix(raw, "#\"\"\"") {
-		last := raw[strings.LastIndexByte(raw, '\n')+1:]
-		l.multi, l.indent = true, len(last)-len(strings.TrimLeft(last, " \t"))
-	}
-	return l
-}
-
-// at is the file position of line and col (1-based line, 0-based col)
-// inside the expression.
-func (l lit) at(line, col int) diag.Pos {
-	p := l.pos
-	if p.File == "" {
-		return p
-	}
-	switch {
-	case l.multi:
-		p.Line += line
-		p.Col = l.indent + col + 1
-	case line == 1:
-		p.Col += 1 + col
-	default:
-		p.Line += line - 1
-		p.Col = col + 1
-	}
-	return p
-}
-
-func exprPos(v cue.Value, line, col int) diag.Pos { return litOf(v).at(line, col) }

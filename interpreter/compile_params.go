@@ -6,6 +6,8 @@ import (
 
 	"cuelang.org/go/cue"
 	"github.com/expr-lang/expr/types"
+
+	"github.com/haven-engine/haven/interpreter/notation"
 )
 
 // paramValue reads a param's value (its default, when it has one). Besides
@@ -111,7 +113,7 @@ func valueFits(v any, typ string) bool {
 func (p *param) fits(a *Action, vals []any) error {
 	for _, v := range vals {
 		if !valueFits(v, p.typ) {
-			return fmt.Errorf("%s: %s.%s: candidate %s is not of the declared type %q", p.from.pos, a.ID, p.name, format(v), p.typ)
+			return fmt.Errorf("%s: %s.%s: candidate %s is not of the declared type %q", p.from.pos, a.ID, p.name, notation.Format(v), p.typ)
 		}
 	}
 	return nil

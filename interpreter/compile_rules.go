@@ -11,6 +11,9 @@ import (
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/types"
+
+	"github.com/haven-engine/haven/interpreter/eval"
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // cardRules are what one card type does while a player has it in force.
@@ -24,7 +27,7 @@ type modifier struct {
 	key, target         string
 	stack               bool
 	be                  *code
-	lay                 *layout
+	lay                 *model.Layout
 	valueSlot, cardSlot int
 }
 
@@ -41,7 +44,7 @@ type function struct {
 	params []param
 	ret    string
 	be     *code
-	lay    *layout
+	lay    *model.Layout
 }
 
 // ruleDecls reads node vars, piece string vars and active zones, and
@@ -73,12 +76,12 @@ func (c *compiler) ruleDecls(v cue.Value) {
 
 	fs, _ := lookup(v, "functions")
 	fields(fs, func(name string, x cue.Value) {
-		f := &function{id: name, ret: str(x, "returns"), lay: newLayout()}
+		f := &function{id: name, ret: str(x, "returns"), lay: model.NewLayout()}
 		var in []reflect.Type
 		pv, _ := lookup(x, "params")
 		fields(pv, func(pn string, y cue.Value) {
 			t, _ := y.String()
-			f.params = append(f.params, param{name: pn, typ: t, slot: f.lay.slot(pn)})
+			f.params = append(f.params, param{name: pn, typ: t, slot: f.lay.Slot(pn)})
 			// A list param takes any list ([]string from costWalks...).
 			rt := reflectOf(t)
 			if t == "list" {
@@ -86,7 +89,7 @@ func (c *compiler) ruleDecls(v cue.Value) {
 			}
 			in = append(in, rt)
 		})
-		if c.g.m.lib[name].name != "" {
+		if c.g.m.lib[name].Name != "" {
 			c.errorf(x, "function %q: the library has a function of that name", name)
 			return
 		}
@@ -96,46 +99,46 @@ func (c *compiler) ruleDecls(v cue.Value) {
 		m.opts = append(m.opts, expr.Function(name, func(args ...any) (any, error) {
 			sc := g.scope(f.lay, -1, m.st.Players)
 			for i, p := range f.params {
-				sc.vals[p.slot] = args[i]
+				sc.Vals[p.slot] = args[i]
 			}
 			out, err := m.eval(f.be, sc)
 			g.release(sc)
 			return out, err
 		}, sig))
-		m.lib[name] = libFunc{name: name, call: g.fastFunction(f)}
+		m.lib[name] = eval.Func{Name: name, Call: g.fastFunction(f)}
 	})
 }
 
 // fastFunction lets the fast path call a named function directly: its
 // arguments are evaluated as closures, its body runs through eval.
-func (g *Game) fastFunction(f *function) func(loc file.Location, args []val) val {
+func (g *Game) fastFunction(f *function) func(loc file.Location, args []eval.Val) eval.Val {
 	m := g.m
-	return func(loc file.Location, args []val) val {
-		boxes := make([]func(*frame) any, len(args))
+	return func(loc file.Location, args []eval.Val) eval.Val {
+		boxes := make([]func(*eval.Frame) any, len(args))
 		for i, a := range args {
-			boxes[i] = a.box
+			boxes[i] = a.Box
 		}
-		run := func(fr *frame) any {
+		run := func(fr *eval.Frame) any {
 			sc := g.scope(f.lay, -1, m.st.Players)
 			for i, p := range f.params {
-				sc.vals[p.slot] = boxes[i](fr)
+				sc.Vals[p.slot] = boxes[i](fr)
 			}
 			out, err := m.eval(f.be, sc)
 			g.release(sc)
 			if err != nil {
-				fail(loc, err)
+				eval.Fail(loc, err)
 			}
 			return out
 		}
 		switch f.ret {
 		case "int":
-			return mk(func(fr *frame) int { return run(fr).(int) })
+			return eval.Mk(func(fr *eval.Frame) int { return run(fr).(int) })
 		case "bool":
-			return mk(func(fr *frame) bool { return run(fr).(bool) })
+			return eval.Mk(func(fr *eval.Frame) bool { return run(fr).(bool) })
 		case "string":
-			return mk(func(fr *frame) string { return run(fr).(string) })
+			return eval.Mk(func(fr *eval.Frame) string { return run(fr).(string) })
 		}
-		return mk(run)
+		return eval.Mk(run)
 	}
 }
 
@@ -186,8 +189,8 @@ func (c *compiler) ruleBodies(v cue.Value) {
 		r := &cardRules{}
 		ms, _ := lookup(x, "mods")
 		fields(ms, func(name string, y cue.Value) {
-			md := &modifier{key: name, target: str(y, "target"), stack: boolean(y, "stack", true), lay: newLayout("value", "this")}
-			md.valueSlot, md.cardSlot = md.lay.slot("value"), md.lay.slot("this")
+			md := &modifier{key: name, target: str(y, "target"), stack: boolean(y, "stack", true), lay: model.NewLayout("value", "this")}
+			md.valueSlot, md.cardSlot = md.lay.Slot("value"), md.lay.Slot("this")
 			be, _ := lookup(y, "be")
 			c.lay = md.lay
 			md.be = c.pure(be, c.base().with("value", types.Int).with("this", types.String), expr.AsInt())
@@ -197,8 +200,8 @@ func (c *compiler) ruleBodies(v cue.Value) {
 		fields(ts, func(name string, y cue.Value) {
 			t := &Trigger{On: str(y, "on")}
 			t.cause = "card " + def + " " + name
-			c.lay = newLayout("event", "this")
-			t.event, t.card = c.lay.slot("event"), c.lay.slot("this")
+			c.lay = model.NewLayout("event", "this")
+			t.event, t.card = c.lay.Slot("event"), c.lay.Slot("this")
 			s := c.base().with("event", types.TypeOf(map[string]any{})).with("this", types.String)
 			if w, ok := lookup(y, "when"); ok {
 				t.when = c.pure(w, s, expr.AsBool())
@@ -219,7 +222,7 @@ func (c *compiler) ruleBodies(v cue.Value) {
 	ws, _ := lookup(v, "watches")
 	fields(ws, func(name string, x cue.Value) {
 		w := &watch{id: name}
-		c.lay = newLayout()
+		c.lay = model.NewLayout()
 		wv, _ := lookup(x, "when")
 		w.when = c.pure(wv, c.base(), expr.AsBool())
 		body, _ := lookup(x, "do")

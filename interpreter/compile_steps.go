@@ -11,6 +11,8 @@ import (
 	"cuelang.org/go/cue"
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/types"
+
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // scope is the typed environment an expression is compiled against.
@@ -83,15 +85,15 @@ func (c *compiler) bodies(v cue.Value) {
 		e := &Effect{ID: name, returns: str(x, "returns")}
 		pv, _ := lookup(x, "params")
 		fields(pv, func(pn string, y cue.Value) { t, _ := y.String(); e.params = append(e.params, param{name: pn, typ: t}) })
-		e.lay = newLayout()
+		e.lay = model.NewLayout()
 		for i := range e.params {
-			e.params[i].slot = e.lay.slot(e.params[i].name)
+			e.params[i].slot = e.lay.Slot(e.params[i].name)
 		}
 		g.effects[name] = e
 	})
 	as, _ := lookup(v, "actions")
 	fields(as, func(name string, x cue.Value) {
-		a := &Action{ID: name, Name: str(x, "name"), Text: str(x, "text"), Group: str(x, "group"), Ends: boolean(x, "ends", true), cause: "action " + name, lay: newLayout()}
+		a := &Action{ID: name, Name: str(x, "name"), Text: str(x, "text"), Group: str(x, "group"), Ends: boolean(x, "ends", true), cause: "action " + name, lay: model.NewLayout()}
 		g.actions[name] = a
 		g.actionOrder = append(g.actionOrder, a)
 	})
@@ -112,13 +114,13 @@ func (c *compiler) bodies(v cue.Value) {
 		sv, _ := lookup(x, "sees")
 		elems(sv, func(_ int, y cue.Value) {
 			n, _ := y.String()
-			a.sees = append(a.sees, param{name: n, slot: a.lay.slot(n)})
+			a.sees = append(a.sees, param{name: n, slot: a.lay.Slot(n)})
 			s = s.with(n, types.Any)
 		})
 		pv, _ := lookup(x, "params")
 		fields(pv, func(pn string, y cue.Value) {
 			from, _ := lookup(y, "from")
-			p := param{name: pn, typ: str(y, "type"), from: c.pure(from, s), slot: a.lay.slot(pn)}
+			p := param{name: pn, typ: str(y, "type"), from: c.pure(from, s), slot: a.lay.Slot(pn)}
 			c.checkType(from, name+"."+pn+": a candidate", elemType(p.from), p.typ)
 			p.need = paramsRead(p.from, a.params)
 			a.params = append(a.params, p)
@@ -139,8 +141,8 @@ func (c *compiler) bodies(v cue.Value) {
 	elems(ts, func(_ int, x cue.Value) {
 		t := &Trigger{On: str(x, "on")}
 		t.cause = "trigger " + t.On
-		c.lay = newLayout("event")
-		t.event = c.lay.slot("event")
+		c.lay = model.NewLayout("event")
+		t.event = c.lay.Slot("event")
 		s := c.base().with("event", types.TypeOf(map[string]any{}))
 		if w, ok := lookup(x, "when"); ok {
 			t.when = c.pure(w, s, expr.AsBool())
@@ -151,10 +153,10 @@ func (c *compiler) bodies(v cue.Value) {
 		g.triggers = append(g.triggers, t)
 	})
 	setup, _ := lookup(v, "setup")
-	c.owner, c.rule, c.lay = "setup", "", newLayout()
+	c.owner, c.rule, c.lay = "setup", "", model.NewLayout()
 	g.setup = c.block(setup, c.base())
 	flow, _ := lookup(v, "flow")
-	c.owner, c.rule, c.lay = "flow", "", newLayout()
+	c.owner, c.rule, c.lay = "flow", "", model.NewLayout()
 	g.flow = c.block(flow, c.base())
 	c.lay = g.base
 
@@ -234,7 +236,7 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		}
 		st.expr = c.expr(x, s)
 		c.plain(x, st.as, st.expr, true)
-		st.asSlot = c.lay.slot(st.as)
+		st.asSlot = c.lay.Slot(st.as)
 		body, _ := lookup(v, "loop")
 		st.loop = c.block(body, s.with(st.as, elemType(st.expr)))
 	case "while":
@@ -254,7 +256,7 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		}
 		st.expr = c.expr(be, s)
 		c.plain(be, st.as, st.expr, false)
-		st.asSlot = c.lay.slot(st.as)
+		st.asSlot = c.lay.Slot(st.as)
 		s = s.with(st.as, resultType(st.expr))
 	case "call":
 		st.kind, st.callName = stepCall, str(v, "call")
@@ -267,7 +269,7 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		st.with = c.args(v, s, st.call.params, st.call.lay)
 		if as := str(v, "as"); as != "" {
 			// The effect's result, given back by its return step.
-			st.as, st.asSlot = as, c.lay.slot(as)
+			st.as, st.asSlot = as, c.lay.Slot(as)
 			t := types.Type(types.Any)
 			if st.call.returns != "" {
 				t = typeNamed(st.call.returns)
@@ -283,7 +285,7 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 		opts, _ := lookup(x, "options")
 		st.expr = c.pure(opts, s)
 		c.plain(opts, st.as, st.expr, true)
-		st.asSlot = c.lay.slot(st.as)
+		st.asSlot = c.lay.Slot(st.as)
 		if c.many(x, st, s) {
 			c.noWhy(x)
 			c.preferChoice(st, s, types.TypeOf([]any{}))
@@ -313,7 +315,7 @@ func (c *compiler) step(v cue.Value, s scope) (*Step, scope) {
 // args compiles the `with` arguments of a call or emit; want lists the
 // callee's parameters (nil: any names), and callee the layout of its
 // locals, where each argument is bound.
-func (c *compiler) args(v cue.Value, s scope, want []param, callee *layout) []namedCode {
+func (c *compiler) args(v cue.Value, s scope, want []param, callee *model.Layout) []namedCode {
 	var out []namedCode
 	w, _ := lookup(v, "with")
 	got := map[string]bool{}
@@ -328,7 +330,7 @@ func (c *compiler) args(v cue.Value, s scope, want []param, callee *layout) []na
 		}
 		slot := -1
 		if callee != nil {
-			slot = callee.find(name)
+			slot = callee.Find(name)
 		}
 		nc := namedCode{name, c.expr(x, s), slot, ""}
 		for _, p := range want {

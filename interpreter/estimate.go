@@ -1,5 +1,7 @@
 package interpreter
 
+import "github.com/haven-engine/haven/interpreter/model"
+
 // This file holds the estimate of the scoring: a player's standing
 // mid-game, for bots that stop looking ahead before the end.
 
@@ -12,7 +14,7 @@ func (g *Game) HasEstimate() bool { return g.scoring.estimate != nil }
 // is: a bot gives it a state sampled from its seat's observation
 // (Observation.Sample), never the true state. Without an estimate it
 // returns dst emptied.
-func (g *Game) Estimate(st *State, dst []int) ([]int, error) {
+func (g *Game) Estimate(st *model.State, dst []int) ([]int, error) {
 	dst = dst[:0]
 	if g.scoring.estimate == nil {
 		return dst, nil

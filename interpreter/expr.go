@@ -8,6 +8,10 @@ import (
 	"github.com/expr-lang/expr/types"
 
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/exprpos"
+	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/translate"
+	"github.com/haven-engine/haven/interpreter/vmguard"
 )
 
 // Expr is an expression compiled against a Game from outside its
@@ -36,12 +40,12 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 			if msg == fe.Message {
 				msg = g.hintExpr(fe.Message, scope{"me": types.Int, "numPlayers": types.Int, "params": g.paramTypes})
 			}
-			return nil, &diag.Error{Pos: p, Msg: msg + indent(fe.Snippet)}
+			return nil, &diag.Error{Pos: p, Msg: msg + exprpos.Indent(fe.Snippet)}
 		}
 		return nil, &diag.Error{Pos: pos, Msg: err.Error()}
 	}
 	var errs diag.List
-	l := lit{pos: diag.Pos{File: pos.File, Line: pos.Line, Col: pos.Col - 1}}
+	l := exprpos.Literal{Pos: diag.Pos{File: pos.File, Line: pos.Line, Col: pos.Col - 1}}
 	g.checkNames(l, src, prog.Node(), &errs)
 	if err := errs.Err(); err != nil {
 		return nil, err
@@ -51,9 +55,9 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 	}
 	cd := &code{prog: prog, src: src, pos: pos, lit: l}
 	cd.shortcut(g.base)
-	cd.fast = translate(prog, g.m.lib, g.base)
+	cd.fast = translate.Program(prog, g.m.lib, g.base)
 	if cd.fast == nil && !cd.isConst && !cd.isIdent {
-		if cd.prog, err = g.m.guarded(src, opts); err != nil {
+		if cd.prog, err = vmguard.Compile(src, opts, &g.m.budget); err != nil {
 			return nil, &diag.Error{Pos: pos, Msg: "this expression cannot be bounded on expr's VM: " + err.Error()}
 		}
 	}
@@ -62,7 +66,7 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 
 // Eval runs a compiled expression on a state. Changes it makes (a patch)
 // are logged with cause "patch".
-func (g *Game) Eval(st *State, e *Expr) (any, error) {
+func (g *Game) Eval(st *model.State, e *Expr) (any, error) {
 	g.m.st = st
 	g.m.decide()
 	g.m.cause = "patch"

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/haven-engine/haven/load"
 )
 
@@ -41,9 +42,9 @@ game: {
 }
 `
 
-func smallGame(t *testing.T) (*Game, *State) { return smallGameF(t) }
+func smallGame(t *testing.T) (*Game, *model.State) { return smallGameF(t) }
 
-func smallGameF(t testing.TB) (*Game, *State) {
+func smallGameF(t testing.TB) (*Game, *model.State) {
 	t.Helper()
 	dir := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "small"), 0o755))
@@ -58,7 +59,7 @@ func smallGameF(t testing.TB) (*Game, *State) {
 }
 
 // both evaluates src on the fast path and on the VM.
-func both(t *testing.T, g *Game, st *State, src string) (fast, slow any, ferr, serr error) {
+func both(t *testing.T, g *Game, st *model.State, src string) (fast, slow any, ferr, serr error) {
 	t.Helper()
 	e, err := g.CompileExpr(src, diag.Pos{File: "t", Line: 1, Col: 1})
 	require.NoError(t, err, src)

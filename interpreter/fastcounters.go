@@ -4,36 +4,42 @@ import (
 	"fmt"
 
 	"github.com/expr-lang/expr/file"
+
+	"github.com/haven-engine/haven/interpreter/eval"
 )
 
 // This file resolves the name of a counter given as a constant (get("round"),
 // padd(me, "coins", 2), nget(n, "cash"), qadd(id, "hp", 1)) to its index when an expression
 // is translated: the call then reads or writes the state's counters by
 // that index, with no lookup by name. A state the game has not bound
-// (counters.go) is read by name, as the call would have.
+// (model/counters.go) is read by name, as the call would have.
 
 // namedCall is the builder of a call of the library function fn by a
 // constant name, and the argument that holds the name: counters here,
 // zones in fastzones.go.
-func (m *machine) namedCall(fn string) (func(file.Location, string, []val) (val, bool), int) {
+func (m *machine) namedCall(fn string) (func(file.Location, string, []eval.Val) (eval.Val, bool), int) {
 	switch fn {
 	case "get":
 		return m.namedGet, 0
 	case "set", "add":
 		add := fn == "add"
-		return func(loc file.Location, name string, args []val) (val, bool) { return m.namedSet(loc, name, args, add) }, 0
+		return func(loc file.Location, name string, args []eval.Val) (eval.Val, bool) {
+			return m.namedSet(loc, name, args, add)
+		}, 0
 	case "pget":
 		return m.namedPget, 1
 	case "pset", "padd":
 		add := fn == "padd"
-		return func(loc file.Location, name string, args []val) (val, bool) { return m.namedPset(loc, name, args, add) }, 1
+		return func(loc file.Location, name string, args []eval.Val) (eval.Val, bool) {
+			return m.namedPset(loc, name, args, add)
+		}, 1
 	case "nget":
 		return m.namedNget, 1
 	case "qget":
 		return m.namedQget, 1
 	case "nset", "nadd", "qset", "qadd":
 		add, piece := fn[1:] == "add", fn[0] == 'q'
-		return func(loc file.Location, name string, args []val) (val, bool) {
+		return func(loc file.Location, name string, args []eval.Val) (eval.Val, bool) {
 			return m.namedSetOf(loc, name, args, add, piece)
 		}, 1
 	case "zone":
@@ -44,135 +50,135 @@ func (m *machine) namedCall(fn string) (func(file.Location, string, []val) (val,
 	return nil, 0
 }
 
-func (m *machine) namedGet(_ file.Location, name string, _ []val) (val, bool) {
+func (m *machine) namedGet(_ file.Location, name string, _ []eval.Val) (eval.Val, bool) {
 	tab := m.g.tab
-	k := tab.vars.find(name)
+	k := tab.Vars.Find(name)
 	if k < 0 {
-		return val{}, false
+		return eval.Val{}, false
 	}
-	return mk(func(*frame) int {
-		if st := m.st; st.tab == tab {
-			return st.counts[k]
+	return eval.Mk(func(*eval.Frame) int {
+		if st := m.st; st.Tables == tab {
+			return st.Counts[k]
 		}
-		return m.st.varOf(name)
+		return m.st.VarOf(name)
 	}), true
 }
 
-func (m *machine) namedSet(loc file.Location, name string, args []val, add bool) (val, bool) {
-	k := m.g.tab.vars.find(name)
+func (m *machine) namedSet(loc file.Location, name string, args []eval.Val, add bool) (eval.Val, bool) {
+	k := m.g.tab.Vars.Find(name)
 	if k < 0 {
-		return val{}, false
+		return eval.Val{}, false
 	}
-	x := as[int](args[1])
-	return mk(func(fr *frame) bool {
+	x := eval.As[int](args[1])
+	return eval.Mk(func(fr *eval.Frame) bool {
 		r, err := m.setVarAt(k, name, x(fr), add)
 		if err != nil {
-			fail(loc, err)
+			eval.Fail(loc, err)
 		}
 		return r
 	}), true
 }
 
-func (m *machine) namedPget(loc file.Location, name string, args []val) (val, bool) {
+func (m *machine) namedPget(loc file.Location, name string, args []eval.Val) (eval.Val, bool) {
 	tab := m.g.tab
-	k := tab.pvars.find(name)
+	k := tab.PlayerVars.Find(name)
 	if k < 0 {
-		return val{}, false
+		return eval.Val{}, false
 	}
-	seat := as[int](args[0])
-	return mk(func(fr *frame) int {
+	seat := eval.As[int](args[0])
+	return eval.Mk(func(fr *eval.Frame) int {
 		p, err := m.seat(seat(fr))
 		if err != nil {
-			fail(loc, err)
+			eval.Fail(loc, err)
 		}
-		if st := m.st; st.tab == tab {
-			return st.counts[st.pvarAt()+p*len(tab.pvars.list)+k]
+		if st := m.st; st.Tables == tab {
+			return st.Counts[st.PvarAt()+p*len(tab.PlayerVars.List)+k]
 		}
-		return m.st.pvarOf(p, name)
+		return m.st.PvarOf(p, name)
 	}), true
 }
 
-func (m *machine) namedPset(loc file.Location, name string, args []val, add bool) (val, bool) {
-	k := m.g.tab.pvars.find(name)
+func (m *machine) namedPset(loc file.Location, name string, args []eval.Val, add bool) (eval.Val, bool) {
+	k := m.g.tab.PlayerVars.Find(name)
 	if k < 0 {
-		return val{}, false
+		return eval.Val{}, false
 	}
-	seat, x := as[int](args[0]), as[int](args[2])
-	return mk(func(fr *frame) bool {
+	seat, x := eval.As[int](args[0]), eval.As[int](args[2])
+	return eval.Mk(func(fr *eval.Frame) bool {
 		p := seat(fr)
 		r, err := m.setPVarAt(k, p, name, x(fr), add)
 		if err != nil {
-			fail(loc, err)
+			eval.Fail(loc, err)
 		}
 		return r
 	}), true
 }
 
-func (m *machine) namedNget(loc file.Location, name string, args []val) (val, bool) {
+func (m *machine) namedNget(loc file.Location, name string, args []eval.Val) (eval.Val, bool) {
 	tab := m.g.tab
-	k := tab.nvars.find(name)
+	k := tab.NodeVars.Find(name)
 	if k < 0 {
-		return val{}, false
+		return eval.Val{}, false
 	}
-	node, start := as[string](args[0]), tab.nvarInit[k]
-	return mk(func(fr *frame) int {
+	node, start := eval.As[string](args[0]), tab.NvarInit[k]
+	return eval.Mk(func(fr *eval.Frame) int {
 		id := node(fr)
 		st := m.st
-		if st.tab != tab {
+		if st.Tables != tab {
 			v, err := m.nget(id, name)
 			if err != nil {
-				fail(loc, err)
+				eval.Fail(loc, err)
 			}
 			return v
 		}
-		n := tab.nodes.find(id)
+		n := tab.Nodes.Find(id)
 		if n < 0 {
-			fail(loc, fmt.Errorf("nget(%q): no such node", id))
+			eval.Fail(loc, fmt.Errorf("nget(%q): no such node", id))
 		}
-		i := n*len(tab.nvars.list) + k
-		if st.counts[st.nsetAt()+i] == 0 {
+		i := n*len(tab.NodeVars.List) + k
+		if st.Counts[st.NsetAt()+i] == 0 {
 			return start
 		}
-		return st.counts[st.nvarAt()+i]
+		return st.Counts[st.NvarAt()+i]
 	}), true
 }
 
-func (m *machine) namedQget(loc file.Location, name string, args []val) (val, bool) {
+func (m *machine) namedQget(loc file.Location, name string, args []eval.Val) (eval.Val, bool) {
 	tab := m.g.tab
-	k := tab.qvars.find(name)
+	k := tab.PieceVars.Find(name)
 	if k < 0 {
-		return val{}, false
+		return eval.Val{}, false
 	}
-	id := as[string](args[0])
-	return mk(func(fr *frame) int {
+	id := eval.As[string](args[0])
+	return eval.Mk(func(fr *eval.Frame) int {
 		p, err := m.piece(id(fr))
 		if err != nil {
-			fail(loc, err)
+			eval.Fail(loc, err)
 		}
-		if p.tab == tab {
-			return p.vars[k]
+		if p.Tables == tab {
+			return p.Vars[k]
 		}
-		return p.qvarOf(name)
+		return p.Var(name)
 	}), true
 }
 
 // namedSetOf is nset or nadd (piece false) or qset or qadd (piece true):
 // a counter of a node or a piece, by the index of its name.
-func (m *machine) namedSetOf(loc file.Location, name string, args []val, add, piece bool) (val, bool) {
-	k := m.g.tab.nvars.find(name)
+func (m *machine) namedSetOf(loc file.Location, name string, args []eval.Val, add, piece bool) (eval.Val, bool) {
+	k := m.g.tab.NodeVars.Find(name)
 	set := m.setNVarAt
 	if piece {
-		k, set = m.g.tab.qvars.find(name), m.setQVarAt
+		k, set = m.g.tab.PieceVars.Find(name), m.setQVarAt
 	}
 	if k < 0 {
-		return val{}, false
+		return eval.Val{}, false
 	}
-	of, x := as[string](args[0]), as[int](args[2])
-	return mk(func(fr *frame) bool {
+	of, x := eval.As[string](args[0]), eval.As[int](args[2])
+	return eval.Mk(func(fr *eval.Frame) bool {
 		id := of(fr)
 		r, err := set(k, id, name, x(fr), add)
 		if err != nil {
-			fail(loc, err)
+			eval.Fail(loc, err)
 		}
 		return r
 	}), true

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/haven-engine/haven/definitions"
+	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/haven-engine/haven/load"
 )
 
@@ -50,17 +51,17 @@ func changesState(n exprast.Node) bool {
 }
 
 // onVM runs c on the VM, and every expression it evaluates in turn.
-func (d *differ) onVM(c *code, env Scope) (any, error) {
+func (d *differ) onVM(c *code, env model.Scope) (any, error) {
 	m := d.m
 	m.noFast = true
 	defer func() { m.noFast = false }()
 	return m.eval(c, env)
 }
 
-func (d *differ) eval(c *code, env Scope) (any, error) {
+func (d *differ) eval(c *code, env model.Scope) (any, error) {
 	m := d.m
 	d.seen[c]++
-	before := env.clone()
+	before := env.Clone()
 	if !d.impure[c] {
 		want, werr := d.onVM(c, env)
 		got, gerr := m.runFast(c, env)
@@ -88,18 +89,18 @@ type changed struct {
 	PlayerVars []map[string]int
 	Zones      map[string][]string
 	Stocks     map[string][]string
-	Pieces     []*Piece
-	Log        []Event
+	Pieces     []*model.Piece
+	Log        []model.Event
 }
 
 // stateOf is what an expression may change, with the events from the
 // from-th on; listsOf makes empty lists alike.
-func stateOf(st *State, from int) changed {
-	var log []Event
+func stateOf(st *model.State, from int) changed {
+	var log []model.Event
 	if len(st.Log) > from {
 		log = st.Log[from:]
 	}
-	return changed{st.RNG, st.varMap(), st.pvarMaps(), listsOf(st.zoneMap()), listsOf(st.stockMap()), st.Pieces, log}
+	return changed{st.RNG, st.VarMap(), st.PvarMaps(), listsOf(st.ZoneMap()), listsOf(st.StockMap()), st.Pieces, log}
 }
 
 // listsOf copies lists by key, an empty list as nil: whether a change
@@ -112,7 +113,7 @@ func listsOf(m map[string][]string) map[string][]string {
 	return c
 }
 
-func (d *differ) compare(c *code, env Scope, want any, werr error, got any, gerr error, wantSt, gotSt changed) {
+func (d *differ) compare(c *code, env model.Scope, want any, werr error, got any, gerr error, wantSt, gotSt changed) {
 	var diff string
 	switch {
 	case (werr == nil) != (gerr == nil):
@@ -125,7 +126,7 @@ func (d *differ) compare(c *code, env Scope, want any, werr error, got any, gerr
 		diff = fmt.Sprintf("state differs:\nVM   %+v\nfast %+v", wantSt, gotSt)
 	}
 	if diff != "" && len(d.diffs) < 20 {
-		d.diffs = append(d.diffs, fmt.Sprintf("%s: %s\n  scope %v\n  %s", c.pos, c.src, env.asMap(), diff))
+		d.diffs = append(d.diffs, fmt.Sprintf("%s: %s\n  scope %v\n  %s", c.pos, c.src, env.AsMap(), diff))
 	}
 }
 
@@ -189,7 +190,7 @@ func playChecked(t *testing.T, g *Game, d *differ, seed uint64, maxMoves int) {
 		if k%25 == 24 {
 			b, err := json.Marshal(st)
 			require.NoError(t, err)
-			var back State
+			var back model.State
 			require.NoError(t, json.Unmarshal(b, &back))
 			st = &back
 		}

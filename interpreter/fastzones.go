@@ -1,45 +1,49 @@
 package interpreter
 
-import "github.com/expr-lang/expr/file"
+import (
+	"github.com/expr-lang/expr/file"
+
+	"github.com/haven-engine/haven/interpreter/eval"
+)
 
 // This file numbers the zone a call of zone or pzone names by a
-// constant when the expression is translated (zones.go): the call then
+// constant when the expression is translated (model/zones.go): the call then
 // reads the state's zone by number. A state the game has not bound is
 // read by reference, as the call would have.
 
-func (m *machine) namedZone(loc file.Location, ref string, _ []val) (val, bool) {
+func (m *machine) namedZone(loc file.Location, ref string, _ []eval.Val) (eval.Val, bool) {
 	tab := m.g.tab
-	k := tab.globals.find(ref)
+	k := tab.Globals.Find(ref)
 	if k < 0 {
-		return val{}, false
+		return eval.Val{}, false
 	}
-	return mk(func(*frame) []string {
-		if st := m.st; st.tab == tab {
-			return st.zones[k]
+	return eval.Mk(func(*eval.Frame) []string {
+		if st := m.st; st.Tables == tab {
+			return st.Zones[k]
 		}
 		l, err := m.zone(ref)
 		if err != nil {
-			fail(loc, err)
+			eval.Fail(loc, err)
 		}
 		return l
 	}), true
 }
 
-func (m *machine) namedPzone(loc file.Location, name string, args []val) (val, bool) {
+func (m *machine) namedPzone(loc file.Location, name string, args []eval.Val) (eval.Val, bool) {
 	tab := m.g.tab
-	j := tab.players.find(name)
+	j := tab.Players.Find(name)
 	if j < 0 {
-		return val{}, false
+		return eval.Val{}, false
 	}
-	seat := as[int](args[1])
-	return mk(func(fr *frame) []string {
+	seat := eval.As[int](args[1])
+	return eval.Mk(func(fr *eval.Frame) []string {
 		p := seat(fr)
-		if st := m.st; st.tab == tab && p >= 0 && p < st.Players {
-			return st.zones[tab.playerZone(j, p, st.Players)]
+		if st := m.st; st.Tables == tab && p >= 0 && p < st.Players {
+			return st.Zones[tab.PlayerZone(j, p, st.Players)]
 		}
 		l, err := m.pzone(name, p)
 		if err != nil {
-			fail(loc, err)
+			eval.Fail(loc, err)
 		}
 		return l
 	}), true

@@ -9,6 +9,8 @@ package interpreter
 import (
 	"cuelang.org/go/cue"
 	"github.com/expr-lang/expr"
+
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // freeRule offers actions at every decision whose decider, `me`, passes when.
@@ -47,7 +49,7 @@ func (g *Game) freeOffered(r freeRule, p, players int) (bool, error) {
 
 // listFree appends the moves of the free actions offered to p at step s,
 // leaving out those the step offers itself.
-func (g *Game) listFree(p, players int, s *Step, f *Frame) error {
+func (g *Game) listFree(p, players int, s *Step, f *model.Frame) error {
 	for _, r := range g.free {
 		ok, err := g.freeOffered(r, p, players)
 		if err != nil {
@@ -102,10 +104,10 @@ func (s *Step) offers(a *Action) bool {
 // see copies into an action's scope the locals it declares in `sees`
 // from the frame whose decision offers it (nil where that frame has no
 // such local): a role's turn shows its actions the deals left.
-func (a *Action) see(sc Scope, f *Frame) {
+func (a *Action) see(sc model.Scope, f *model.Frame) {
 	for _, v := range a.sees {
-		if k := f.Scope.lay.find(v.name); k >= 0 {
-			sc.vals[v.slot] = f.Scope.vals[k]
+		if k := f.Scope.Layout.Find(v.name); k >= 0 {
+			sc.Vals[v.slot] = f.Scope.Vals[k]
 		}
 	}
 }

@@ -10,73 +10,77 @@ import (
 
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
+
+	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/eval"
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // library is every function an expression may call. Each is a typed Go
 // method of the machine: expr's checker reads its signature, and the fast
-// path calls it directly (library.go). Reads come first, then the changes;
+// path calls it directly (eval.Func). Reads come first, then the changes;
 // each change is logged with the current cause.
-func (m *machine) library() []libFunc {
-	return []libFunc{
+func (m *machine) library() []eval.Func {
+	return []eval.Func{
 		// Counters.
-		fn1("get", m.get),
-		fn2("pget", m.pget),
-		fn2("set", m.set),
-		fn2("add", m.add),
-		fn3("pset", m.pset),
-		fn3("padd", m.padd),
-		fn2("qget", m.qget),
-		fn3("qset", m.qset),
-		fn3("qadd", m.qadd),
+		eval.Fn1("get", m.get),
+		eval.Fn2("pget", m.pget),
+		eval.Fn2("set", m.set),
+		eval.Fn2("add", m.add),
+		eval.Fn3("pset", m.pset),
+		eval.Fn3("padd", m.padd),
+		eval.Fn2("qget", m.qget),
+		eval.Fn3("qset", m.qset),
+		eval.Fn3("qadd", m.qadd),
 
 		// Players.
-		fn2("seat", m.seatOf),
-		fn1("seats", m.seats),
+		eval.Fn2("seat", m.seatOf),
+		eval.Fn1("seats", m.seats),
 
 		// Cards and zones.
-		fn1("zone", m.zone),
-		fn2("pz", m.pz),
-		fn2("pzone", m.pzone),
-		fn1("card", m.card),
-		fn1("defs", m.defs),
-		fn3("moveCard", m.moveCardEnd),
-		fn3("moveCardTop", m.moveCardTop),
-		fn2("draw", m.draw),
-		fn1("shuffle", m.shuffle),
+		eval.Fn1("zone", m.zone),
+		eval.Fn2("pz", m.pz),
+		eval.Fn2("pzone", m.pzone),
+		eval.Fn1("card", m.card),
+		eval.Fn1("defs", m.defs),
+		eval.Fn3("moveCard", m.moveCardEnd),
+		eval.Fn3("moveCardTop", m.moveCardTop),
+		eval.Fn2("draw", m.draw),
+		eval.Fn1("shuffle", m.shuffle),
 
 		// Pieces and the board.
-		fn0("pieces", m.pieces),
-		fn1("piece", m.piece),
-		fn1("at", m.at),
-		fn2("place", m.place),
-		fn1("unplace", m.unplace),
-		fn1("node", m.node),
-		fn1("nodes", m.nodes),
-		fn1("out", m.out),
-		fn1("into", m.into),
-		fn2("dist", m.dist),
-		fn2("walks", m.walks),
-		fn2("walksBack", m.walksBack),
+		eval.Fn0("pieces", m.pieces),
+		eval.Fn1("piece", m.piece),
+		eval.Fn1("at", m.at),
+		eval.Fn2("place", m.place),
+		eval.Fn1("unplace", m.unplace),
+		eval.Fn1("node", m.node),
+		eval.Fn1("nodes", m.nodes),
+		eval.Fn1("out", m.out),
+		eval.Fn1("into", m.into),
+		eval.Fn2("dist", m.dist),
+		eval.Fn2("walks", m.walks),
+		eval.Fn2("walksBack", m.walksBack),
 
 		// Multisets of ids.
 		m.minusFunc(),
 
 		// Goods.
-		fn1("stock", m.stock),
-		fn2("has", m.has),
-		fn3("transfer", m.transfer),
+		eval.Fn1("stock", m.stock),
+		eval.Fn2("has", m.has),
+		eval.Fn3("transfer", m.transfer),
 
 		// Chance.
-		fn1("roll", m.roll),
-		fn1("rollDie", m.rollDie),
-		fn1("note", m.note),
+		eval.Fn1("roll", m.roll),
+		eval.Fn1("rollDie", m.rollDie),
+		eval.Fn1("note", m.note),
 
 		// The game as a whole, for scenario expectations.
-		fn0("legal", m.legal),
-		fn0("pending", m.pending),
-		fn0("finished", m.finished),
-		fn0("winners", m.winners),
-		fn1("score", m.score),
+		eval.Fn0("legal", m.legal),
+		eval.Fn0("pending", m.pending),
+		eval.Fn0("finished", m.finished),
+		eval.Fn0("winners", m.winners),
+		eval.Fn1("score", m.score),
 	}
 }
 
@@ -87,12 +91,12 @@ func (m *machine) library() []libFunc {
 // applied, which is once per expression compiled: the library's options
 // are applied here once, and one option copies what they made.
 func (m *machine) register() {
-	m.lib = map[string]libFunc{}
+	m.lib = map[string]eval.Func{}
 	made := conf.CreateNew()
 	for _, f := range append(m.library(), m.playLibrary()...) {
-		f.named, f.nameArg = m.namedCall(f.name)
-		m.lib[f.name] = f
-		f.option(made)
+		f.Named, f.NameArg = m.namedCall(f.Name)
+		m.lib[f.Name] = f
+		f.Option(made)
 	}
 	fns := made.Functions
 	m.opts = append(m.opts, func(c *conf.Config) {
@@ -102,14 +106,14 @@ func (m *machine) register() {
 	})
 }
 
-func (m *machine) get(name string) (int, error) { return m.st.varOf(name), nil }
+func (m *machine) get(name string) (int, error) { return m.st.VarOf(name), nil }
 
 func (m *machine) pget(p int, name string) (int, error) {
 	p, err := m.seat(p)
 	if err != nil {
 		return 0, err
 	}
-	return m.st.pvarOf(p, name), nil
+	return m.st.PvarOf(p, name), nil
 }
 
 func (m *machine) set(name string, v int) (bool, error) { return m.setVar(name, v, false) }
@@ -123,7 +127,7 @@ func (m *machine) qget(id, name string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	return p.qvarOf(name), nil
+	return p.Var(name), nil
 }
 
 func (m *machine) qset(id, name string, v int) (bool, error) { return m.setQVar(id, name, v, false) }
@@ -157,15 +161,15 @@ func (m *machine) seats(p int) ([]int, error) {
 func (m *machine) pz(name string, p int) (string, error) { return m.g.playerZone(name, p), nil }
 
 func (m *machine) pzone(name string, p int) ([]string, error) {
-	if st := m.st; st.tab == m.g.tab && p >= 0 && p < st.Players {
-		if j := st.tab.players.find(name); j >= 0 {
-			return st.zones[st.tab.playerZone(j, p, st.Players)], nil
+	if st := m.st; st.Tables == m.g.tab && p >= 0 && p < st.Players {
+		if j := st.Tables.Players.Find(name); j >= 0 {
+			return st.Zones[st.Tables.PlayerZone(j, p, st.Players)], nil
 		}
 	}
 	return m.zone(m.g.playerZone(name, p))
 }
 
-func (m *machine) card(id string) (*Card, error) {
+func (m *machine) card(id string) (*model.Card, error) {
 	if c := m.g.cards[id]; c != nil {
 		return c, nil
 	}
@@ -190,17 +194,17 @@ func (m *machine) shuffle(name string) (bool, error) {
 	m.rev++
 	// A fresh list: a local holding the zone's list keeps its order.
 	l = slices.Clone(l)
-	m.st.shuffle(l)
-	m.st.setZone(name, l)
+	m.st.Shuffle(l)
+	m.st.SetZone(name, l)
 	m.event("shuffled "+name, "", "", "")
 	return true, nil
 }
 
-func (m *machine) pieces() ([]*Piece, error) { return m.st.Pieces, nil }
+func (m *machine) pieces() ([]*model.Piece, error) { return m.st.Pieces, nil }
 
 // at lists the pieces standing on a node.
-func (m *machine) at(node string) ([]*Piece, error) {
-	var out []*Piece
+func (m *machine) at(node string) ([]*model.Piece, error) {
+	var out []*model.Piece
 	for _, p := range m.st.Pieces {
 		if p.At == node {
 			out = append(out, p)
@@ -211,18 +215,18 @@ func (m *machine) at(node string) ([]*Piece, error) {
 
 func (m *machine) unplace(id string) (bool, error) { return m.place(id, "") }
 
-func (m *machine) node(id string) (*Node, error) {
+func (m *machine) node(id string) (*board.Node, error) {
 	if n := m.g.board.Nodes[id]; n != nil {
 		return n, nil
 	}
 	return nil, fmt.Errorf("node(%q): no such node", id)
 }
 
-func (m *machine) nodes(kind string) ([]string, error) { return m.g.board.kinds[kind], nil }
-func (m *machine) out(node string) ([]*Edge, error)    { return m.g.board.out[node], nil }
-func (m *machine) into(node string) ([]*Edge, error)   { return m.g.board.in[node], nil }
+func (m *machine) nodes(kind string) ([]string, error)     { return m.g.board.Kinds[kind], nil }
+func (m *machine) out(node string) ([]*board.Edge, error)  { return m.g.board.Out[node], nil }
+func (m *machine) into(node string) ([]*board.Edge, error) { return m.g.board.In[node], nil }
 
-func (m *machine) dist(from, to string) (int, error) { return m.g.board.dist(from, to), nil }
+func (m *machine) dist(from, to string) (int, error) { return m.g.board.Dist(from, to), nil }
 
 func (m *machine) walks(from string, n int) ([][]string, error) {
 	return m.walksDir(from, n, false)
@@ -235,23 +239,23 @@ func (m *machine) walksBack(from string, n int) ([][]string, error) {
 // minusFunc is minus for the library. On the fast path a list of ids
 // that is a []string or a []any is read without boxing it, and a []any
 // is read into the frame's scratch.
-func (m *machine) minusFunc() libFunc {
-	f := fn2("minus", m.minus)
-	f.call = func(loc file.Location, args []val) val {
+func (m *machine) minusFunc() eval.Func {
+	f := eval.Fn2("minus", m.minus)
+	f.Call = func(loc file.Location, args []eval.Val) eval.Val {
 		a, aok := idsArg(args[0])
 		b, bok := idsArg(args[1])
 		if !aok || !bok {
-			return fn2("minus", m.minus).call(loc, args)
+			return eval.Fn2("minus", m.minus).Call(loc, args)
 		}
-		return mk(func(fr *frame) []string {
+		return eval.Mk(func(fr *eval.Frame) []string {
 			as, aa := a(fr)
 			bs, ba := b(fr)
-			x, err := fr.ids(0, as, aa)
+			x, err := fr.IDs(0, as, aa)
 			if err == nil {
-				bs, err = fr.ids(1, bs, ba)
+				bs, err = fr.IDs(1, bs, ba)
 			}
 			if err != nil {
-				fail(loc, fmt.Errorf("minus: %v", err))
+				eval.Fail(loc, fmt.Errorf("minus: %v", err))
 			}
 			return minus(x, bs)
 		})
@@ -261,12 +265,12 @@ func (m *machine) minusFunc() libFunc {
 
 // idsArg reads a list argument typed as []string or []any: one of the
 // two results is set.
-func idsArg(v val) (func(*frame) ([]string, []any), bool) {
-	switch f := v.fn.(type) {
-	case func(*frame) []string:
-		return func(fr *frame) ([]string, []any) { return f(fr), nil }, true
-	case func(*frame) []any:
-		return func(fr *frame) ([]string, []any) {
+func idsArg(v eval.Val) (func(*eval.Frame) ([]string, []any), bool) {
+	switch f := v.Fn.(type) {
+	case func(*eval.Frame) []string:
+		return func(fr *eval.Frame) ([]string, []any) { return f(fr), nil }, true
+	case func(*eval.Frame) []any:
+		return func(fr *eval.Frame) ([]string, []any) {
 			l := f(fr)
 			if l == nil {
 				return nil, nil
@@ -275,24 +279,6 @@ func idsArg(v val) (func(*frame) ([]string, []any), bool) {
 		}, true
 	}
 	return nil, false
-}
-
-// ids reads a list of ids into scratch list k of the frame, when it is a
-// []any; the result is only read before the next call.
-func (fr *frame) ids(k int, s []string, a []any) ([]string, error) {
-	if a == nil {
-		return s, nil
-	}
-	out := fr.idBuf[k][:0]
-	for _, x := range a {
-		str, ok := x.(string)
-		if !ok {
-			return nil, fmt.Errorf("want a list of ids, found %v", x)
-		}
-		out = append(out, str)
-	}
-	fr.idBuf[k] = out
-	return out, nil
 }
 
 // minus takes lists of ids, typed or not.
@@ -308,10 +294,10 @@ func (m *machine) minus(a, b any) ([]string, error) {
 	return minus(x, y), nil
 }
 
-func (m *machine) stock(holder string) ([]string, error) { return m.st.stockList(holder), nil }
+func (m *machine) stock(holder string) ([]string, error) { return m.st.StockList(holder), nil }
 
 func (m *machine) has(holder, good string) (int, error) {
-	return countOf(m.st.stockList(holder), good), nil
+	return countOf(m.st.StockList(holder), good), nil
 }
 
 func (m *machine) roll(sides int) (int, error) {
@@ -319,7 +305,7 @@ func (m *machine) roll(sides int) (int, error) {
 		return 0, fmt.Errorf("roll(%d): a die needs at least one side", sides)
 	}
 	m.rev++
-	r := m.st.intn(sides) + 1
+	r := m.st.Intn(sides) + 1
 	m.event("rolled "+strconv.Itoa(r), "", "", "")
 	return r, nil
 }
@@ -330,7 +316,7 @@ func (m *machine) rollDie(die string) (int, error) {
 		return 0, fmt.Errorf("rollDie(%q): no such die", die)
 	}
 	m.rev++
-	r := faces[m.st.intn(len(faces))]
+	r := faces[m.st.Intn(len(faces))]
 	m.event("rolled "+die+" "+strconv.Itoa(r), "", "", "")
 	return r, nil
 }
@@ -406,16 +392,16 @@ func (m *machine) setVar(name string, v int, add bool) (bool, error) {
 func (m *machine) setVarAt(k int, name string, v int, add bool) (bool, error) {
 	m.rev++
 	st := m.st
-	if k >= 0 && st.tab == m.g.tab {
+	if k >= 0 && st.Tables == m.g.tab {
 		if add {
-			v += st.counts[k]
+			v += st.Counts[k]
 		}
-		st.counts[k] = v
+		st.Counts[k] = v
 	} else {
 		if add {
-			v += st.varOf(name)
+			v += st.VarOf(name)
 		}
-		st.setVarOf(name, v)
+		st.SetVarOf(name, v)
 	}
 	if m.log {
 		m.event(name+" = "+strconv.Itoa(v), "", "", "")
@@ -436,17 +422,17 @@ func (m *machine) setPVarAt(k, p int, name string, v int, add bool) (bool, error
 		return false, err
 	}
 	st := m.st
-	if k >= 0 && st.tab == m.g.tab {
-		i := st.pvarAt() + p*len(st.tab.pvars.list) + k
+	if k >= 0 && st.Tables == m.g.tab {
+		i := st.PvarAt() + p*len(st.Tables.PlayerVars.List) + k
 		if add {
-			v += st.counts[i]
+			v += st.Counts[i]
 		}
-		st.counts[i] = v
+		st.Counts[i] = v
 	} else {
 		if add {
-			v += st.pvarOf(p, name)
+			v += st.PvarOf(p, name)
 		}
-		st.setPvarOf(p, name, v)
+		st.SetPvarOf(p, name, v)
 	}
 	if m.log {
 		m.event("player "+strconv.Itoa(p)+" "+name+" = "+strconv.Itoa(v), "", "", "")
@@ -466,16 +452,16 @@ func (m *machine) setQVarAt(k int, id, name string, v int, add bool) (bool, erro
 	if err != nil {
 		return false, err
 	}
-	if k >= 0 && p.tab == m.g.tab {
+	if k >= 0 && p.Tables == m.g.tab {
 		if add {
-			v += p.vars[k]
+			v += p.Vars[k]
 		}
-		p.vars[k] = v
+		p.Vars[k] = v
 	} else {
 		if add {
-			v += p.qvarOf(name)
+			v += p.Var(name)
 		}
-		p.setQvarOf(name, v)
+		model.SetPieceVar(p, name, v)
 	}
 	if m.log {
 		m.event(id+" "+name+" = "+strconv.Itoa(v), "", "", "")
@@ -485,10 +471,10 @@ func (m *machine) setQVarAt(k int, id, name string, v int, add bool) (bool, erro
 
 // zone returns the cards of a zone reference ("name" or "name/seat").
 func (m *machine) zone(ref string) ([]string, error) {
-	if l, ok := m.st.zoneList(ref); ok {
+	if l, ok := m.st.ZoneList(ref); ok {
 		return l, nil
 	}
-	name, owner := zoneRef(ref)
+	name, owner := model.SplitZoneRef(ref)
 	switch {
 	case owner < 0 && m.g.pzones[name] != nil && m.g.zones[name] == nil:
 		return nil, fmt.Errorf("zone %q is per player: name it as pz(%q, seat)", ref, name)
@@ -514,11 +500,11 @@ func (m *machine) moveCard(card, from, to string, top bool) (bool, error) {
 	// Lists are copied on change, never changed in place: a value an
 	// expression holds (a local bound to zone(...)) must not change
 	// under it, or a saved and reloaded game would diverge.
-	m.st.setZone(from, without(src, k))
+	m.st.SetZone(from, without(src, k))
 	if top {
-		m.st.setZone(to, append([]string{card}, m.st.zoneCards(to)...))
+		m.st.SetZone(to, append([]string{card}, m.st.ZoneCards(to)...))
 	} else {
-		m.st.setZone(to, appendFresh(m.st.zoneCards(to), card))
+		m.st.SetZone(to, appendFresh(m.st.ZoneCards(to), card))
 	}
 	m.event("moved card", card, from, to)
 	return true, nil
@@ -533,16 +519,16 @@ func (m *machine) draw(from, to string) (string, error) {
 		return "", err
 	}
 	if len(src) == 0 {
-		name, owner := zoneRef(from)
+		name, owner := model.SplitZoneRef(from)
 		if z := m.g.zoneDecl(name, owner); z != nil && z.Refill != "" {
 			refill := z.Refill
 			if owner >= 0 && m.g.pzones[refill] != nil {
-				refill = playerZone(refill, owner)
+				refill = model.PlayerZone(refill, owner)
 			}
-			src = append(slices.Clone(src), m.st.zoneCards(refill)...)
-			m.st.setZone(refill, []string{})
-			m.st.shuffle(src)
-			m.st.setZone(from, src)
+			src = append(slices.Clone(src), m.st.ZoneCards(refill)...)
+			m.st.SetZone(refill, []string{})
+			m.st.Shuffle(src)
+			m.st.SetZone(from, src)
 			m.event("reshuffled "+refill+" into "+from, "", refill, from)
 		}
 	}
@@ -554,7 +540,7 @@ func (m *machine) draw(from, to string) (string, error) {
 	return card, err
 }
 
-func (m *machine) piece(id string) (*Piece, error) {
+func (m *machine) piece(id string) (*model.Piece, error) {
 	for _, p := range m.st.Pieces {
 		if p.ID == id {
 			return p, nil
@@ -588,13 +574,13 @@ func orBox(node string) string {
 
 func (m *machine) transfer(good, from, to string) (bool, error) {
 	m.rev++
-	src := m.st.stockList(from)
+	src := m.st.StockList(from)
 	k := slices.Index(src, good)
 	if k < 0 {
 		return false, fmt.Errorf("transfer: no %s in %s", good, from)
 	}
-	m.st.setStock(from, without(src, k))
-	m.st.setStock(to, appendFresh(m.st.stockList(to), good))
+	m.st.SetStock(from, without(src, k))
+	m.st.SetStock(to, appendFresh(m.st.StockList(to), good))
 	if m.log {
 		m.event("moved "+good+" from "+from+" to "+to, "", "", "")
 	}

@@ -7,29 +7,34 @@ package interpreter
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/eval"
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // playLibrary is the second part of the library (see library).
-func (m *machine) playLibrary() []libFunc {
-	return []libFunc{
+func (m *machine) playLibrary() []eval.Func {
+	return []eval.Func{
 		// Counters on board nodes; string vars of pieces.
-		fn2("nget", m.nget),
-		fn3("nset", m.nset),
-		fn3("nadd", m.nadd),
-		fn2("qstr", m.qstr),
-		fn3("qsetstr", m.qsetstr),
+		eval.Fn2("nget", m.nget),
+		eval.Fn3("nset", m.nset),
+		eval.Fn3("nadd", m.nadd),
+		eval.Fn2("qstr", m.qstr),
+		eval.Fn3("qsetstr", m.qsetstr),
 
 		// Pieces made during play.
-		fn2("newPiece", m.newPiece),
+		eval.Fn2("newPiece", m.newPiece),
 
 		// Walks whose steps have costs.
-		fn3("costWalks", m.costWalks),
-		fn3("pathCost", m.pathCost),
-		fn3("costDist", m.costDist),
+		eval.Fn3("costWalks", m.costWalks),
+		eval.Fn3("pathCost", m.pathCost),
+		eval.Fn3("costDist", m.costDist),
 
 		// Modifiers of the cards in force for a player.
-		fn3("modified", m.modified),
-		fn2("owns", m.owns),
+		eval.Fn3("modified", m.modified),
+		eval.Fn2("owns", m.owns),
 	}
 }
 
@@ -37,7 +42,7 @@ func (m *machine) nget(node, name string) (int, error) {
 	if m.g.board.Nodes[node] == nil {
 		return 0, fmt.Errorf("nget(%q): no such node", node)
 	}
-	if v, ok := m.st.nvarOf(node, name); ok {
+	if v, ok := m.st.NvarOf(node, name); ok {
 		return v, nil
 	}
 	return m.g.nvarInit[name], nil
@@ -57,16 +62,16 @@ func (m *machine) setNVar(node, name string, v int, add bool) (bool, error) {
 func (m *machine) setNVarAt(k int, node, name string, v int, add bool) (bool, error) {
 	m.rev++
 	st, tab := m.st, m.g.tab
-	if n := tab.nodes.find(node); k >= 0 && n >= 0 && st.tab == tab {
-		i := n*len(tab.nvars.list) + k
+	if n := tab.Nodes.Find(node); k >= 0 && n >= 0 && st.Tables == tab {
+		i := n*len(tab.NodeVars.List) + k
 		if add {
-			if st.counts[st.nsetAt()+i] == 0 {
-				v += tab.nvarInit[k]
+			if st.Counts[st.NsetAt()+i] == 0 {
+				v += tab.NvarInit[k]
 			} else {
-				v += st.counts[st.nvarAt()+i]
+				v += st.Counts[st.NvarAt()+i]
 			}
 		}
-		st.counts[st.nvarAt()+i], st.counts[st.nsetAt()+i] = v, 1
+		st.Counts[st.NvarAt()+i], st.Counts[st.NsetAt()+i] = v, 1
 	} else {
 		old, err := m.nget(node, name)
 		if err != nil {
@@ -75,7 +80,7 @@ func (m *machine) setNVarAt(k int, node, name string, v int, add bool) (bool, er
 		if add {
 			v += old
 		}
-		st.setNvarOf(node, name, v)
+		st.SetNvarOf(node, name, v)
 	}
 	if m.log {
 		m.event(node+" "+name+" = "+strconv.Itoa(v), "", "", "")
@@ -132,7 +137,7 @@ func (m *machine) newPiece(kind string, owner int) (string, error) {
 			n++
 		}
 	}
-	pc := &Piece{ID: kind + "-" + strconv.Itoa(owner) + "-" + strconv.Itoa(n), Kind: kind, Owner: owner}
+	pc := &model.Piece{ID: kind + "-" + strconv.Itoa(owner) + "-" + strconv.Itoa(n), Kind: kind, Owner: owner}
 	m.g.initPiece(pc)
 	// A new list: a local holding pieces() keeps the pieces it listed.
 	m.st.Pieces = append(m.st.Pieces[:len(m.st.Pieces):len(m.st.Pieces)], pc)
@@ -143,37 +148,33 @@ func (m *machine) newPiece(kind string, owner int) (string, error) {
 }
 
 // initPiece gives a piece its vars' starting values.
-func (g *Game) initPiece(pc *Piece) {
-	g.tab.newPieceVars(pc)
-	pc.idBox = pc.ID
+func (g *Game) initPiece(pc *model.Piece) {
+	g.tab.NewPieceVars(pc)
+	pc.IDBox = pc.ID
 }
 
 // costWalks lists the paths from a node, visiting no node twice, whose
-// steps cost at most budget in all. A step's cost is the num named key
+// steps cost at most maxCost in all. A step's cost is the num named key
 // of the edge it takes (1 when the edge has none), so a step can be
 // free (passing a port) or dear; a negative cost closes the edge. Each path lists the nodes entered. The
-// lists are computed once per (from, budget, key) and kept: the board
+// lists are computed once per (from, maxCost, key) and kept: the board
 // does not change, and the list is never changed in place.
-func (m *machine) costWalks(from string, budget int, key string) ([][]string, error) {
+func (m *machine) costWalks(from string, maxCost int, key string) ([][]string, error) {
 	b := m.g.board
 	if b.Nodes[from] == nil {
 		return nil, fmt.Errorf("costWalks(%q): no such node", from)
 	}
-	k := reachKey{from, budget, key}
-	if l, ok := b.reach[k]; ok {
+	if l, ok := b.KeptCostWalks(from, maxCost, key); ok {
 		return l, nil
 	}
-	l, ok := b.costWalks(from, budget, key, min(m.budget.eval, m.budget.decision, m.g.limits.Memory))
+	l, ok := b.CostWalks(from, maxCost, key, min(m.budget.Eval, m.budget.Decision, m.g.limits.Memory))
 	if !ok {
-		return nil, &budgetError{fmt.Sprintf("work budget exceeded: more paths costing at most %d from %s than the budget allows (limits.work, limits.memory)", budget, from)}
+		return nil, budget.Errorf("work budget exceeded: more paths costing at most %d from %s than the budget allows (limits.work, limits.memory)", maxCost, from)
 	}
-	if err := m.budget.spend(len(l)); err != nil {
+	if err := m.budget.Spend(len(l)); err != nil {
 		return nil, err
 	}
-	if b.reach == nil {
-		b.reach = map[reachKey][][]string{}
-	}
-	b.reach[k] = l
+	b.KeepCostWalks(from, maxCost, key, l)
 	return l, nil
 }
 
@@ -187,13 +188,13 @@ func (m *machine) pathCost(from string, list any, key string) (int, error) {
 	}
 	total, at := 0, from
 	for _, to := range path {
-		e := m.g.board.edge(at, to)
-		if e == nil || edgeCost(e, key) < 0 {
+		e := m.g.board.EdgeTo(at, to)
+		if e == nil || board.EdgeCost(e, key) < 0 {
 			return -1, nil
 		}
-		total += edgeCost(e, key)
+		total += board.EdgeCost(e, key)
 		if at != from {
-			total += m.g.board.passCost(at, key)
+			total += m.g.board.PassCost(at, key)
 		}
 		at = to
 	}
@@ -207,7 +208,7 @@ func (m *machine) owns(p int, def string) (bool, error) {
 		return false, err
 	}
 	for _, z := range m.g.activeZones {
-		for _, id := range m.st.zoneCards(m.g.playerZone(z, p)) {
+		for _, id := range m.st.ZoneCards(m.g.playerZone(z, p)) {
 			if c := m.g.cards[id]; c != nil && c.Def == def {
 				return true, nil
 			}
@@ -228,7 +229,7 @@ func (m *machine) modified(target string, p int, base int) (int, error) {
 	v := base
 	var done []string
 	for _, z := range g.activeZones {
-		for _, id := range m.st.zoneCards(g.playerZone(z, p)) {
+		for _, id := range m.st.ZoneCards(g.playerZone(z, p)) {
 			c := g.cards[id]
 			if c == nil {
 				continue
@@ -251,7 +252,7 @@ func (m *machine) modified(target string, p int, base int) (int, error) {
 					done = append(done, md.key)
 				}
 				sc := g.scope(md.lay, p, m.st.Players)
-				sc.vals[md.valueSlot], sc.vals[md.cardSlot] = v, id
+				sc.Vals[md.valueSlot], sc.Vals[md.cardSlot] = v, id
 				x, err := m.eval(md.be, sc)
 				g.release(sc)
 				if err != nil {
@@ -262,4 +263,10 @@ func (m *machine) modified(target string, p int, base int) (int, error) {
 		}
 	}
 	return v, nil
+}
+
+// costDist is the least cost of a walk from one node to another
+// (Board.costDist).
+func (m *machine) costDist(from, to, key string) (int, error) {
+	return m.g.board.CostDist(from, to, key)
 }

@@ -13,6 +13,11 @@ import (
 	"github.com/expr-lang/expr/vm"
 
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/exprpos"
+	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/translate"
 )
 
 // Game is a compiled definition: immutable data shared by every state,
@@ -32,20 +37,20 @@ type Game struct {
 	qvarInit   map[string]int
 	goods      []*Good
 	goodIndex  map[string]*Good
-	zones      map[string]*Zone    // global zones
-	pzones     map[string]*Zone    // per-player zones
-	pzNames    map[string][]string // their names by seat: "name/seat"
-	zoneOrder  []string            // global zones, then per-player ones
-	cards      map[string]*Card    // by instance id
-	cardOrder  []string            // instance ids, in definition order
-	defs       map[string][]string // card types by kind, in definition order
+	zones      map[string]*Zone       // global zones
+	pzones     map[string]*Zone       // per-player zones
+	pzNames    map[string][]string    // their names by seat: "name/seat"
+	zoneOrder  []string               // global zones, then per-player ones
+	cards      map[string]*model.Card // by instance id
+	cardOrder  []string               // instance ids, in definition order
+	defs       map[string][]string    // card types by kind, in definition order
 	pieceKinds []*PieceKind
 	// pieceKindIDs are the piece kinds, known before pieceKinds is compiled.
 	pieceKindIDs []string
 	// kindRefs are the kinds expressions name as constants.
 	kindRefs map[string]bool
 	dice     map[string][]int
-	board    *Board
+	board    *board.Board
 
 	setup, flow *Block
 	effects     map[string]*Effect
@@ -68,19 +73,19 @@ type Game struct {
 	watches     []*watch
 	funcs       map[string]*function
 
-	// tab numbers the counters of the game's states (counters.go).
-	tab *tables
+	// tab numbers the counters of the game's states (model.Tables).
+	tab *model.Tables
 	// boxed holds the declared names boxed once (boxes.go).
 	boxed map[string]any
 
 	blocks     []*Block
-	base       *layout // the locals of scoring and of outside expressions
-	seenByLay  *layout // viewer, owner, params
+	base       *model.Layout // the locals of scoring and of outside expressions
+	seenByLay  *model.Layout // viewer, owner, params
 	m          *machine
 	params     map[string]any // what every expr sees as `params`
 	paramTypes types.Map
-	codes      []*code // every expression compiled, for tests
-	limits     Limits  // the budgets of evaluation (limits.go)
+	codes      []*code       // every expression compiled, for tests
+	limits     budget.Limits // the budgets of evaluation (limits.go)
 }
 
 // Good is a kind of interchangeable token.
@@ -99,55 +104,10 @@ type Zone struct {
 	seenBy     *code
 }
 
-// Card is one physical card. Def is the card type's id; ID is unique.
-type Card struct {
-	ID   string              `expr:"id" json:"id"`
-	Def  string              `expr:"def" json:"def"`
-	Name string              `expr:"name" json:"name"`
-	Kind string              `expr:"kind" json:"kind"`
-	Text string              `expr:"text" json:"-"`
-	Num  map[string]int      `expr:"num" json:"num,omitempty"`
-	Str  map[string]string   `expr:"str" json:"str,omitempty"`
-	List map[string][]string `expr:"list" json:"list,omitempty"`
-}
-
 // PieceKind is a kind of pawn players own.
 type PieceKind struct {
 	ID        string
 	perPlayer *code
-}
-
-// Board is the graph in play.
-type Board struct {
-	Nodes   map[string]*Node
-	order   []string
-	out, in map[string][]*Edge
-	kinds   map[string][]string
-	// reach keeps the lists costWalks made (walkcost.go).
-	reach map[reachKey][][]string
-	// walked keeps the lists walks made (board.go).
-	walked map[walkKey][][]string
-	// dists keeps the tables costDist made (costdist.go).
-	dists map[distKey]map[string]int
-	decl  []BoardEdge // the edges as declared, for drawing
-}
-
-// Node is a space of the board.
-type Node struct {
-	ID   string            `expr:"id" json:"id"`
-	Kind string            `expr:"kind" json:"kind"`
-	Name string            `expr:"name" json:"name"`
-	Num  map[string]int    `expr:"num" json:"num,omitempty"`
-	Str  map[string]string `expr:"str" json:"str,omitempty"`
-}
-
-// Edge joins two nodes. An undirected edge is listed from both ends, with
-// From always the end it is listed from.
-type Edge struct {
-	From string            `expr:"from"`
-	To   string            `expr:"to"`
-	Num  map[string]int    `expr:"num"`
-	Str  map[string]string `expr:"str"`
 }
 
 // Effect is a named subroutine.
@@ -156,7 +116,7 @@ type Effect struct {
 	returns string // the type of what a return step gives back, or ""
 	params  []param
 	body    *Block
-	lay     *layout
+	lay     *model.Layout
 }
 
 // Action is something a player may do when a turn step asks.
@@ -168,7 +128,7 @@ type Action struct {
 	when           []condition
 	sees           []param // locals read from the frame that offers it
 	body           *Block
-	lay            *layout
+	lay            *model.Layout
 	cause          string // "action <id>", the cause its changes are logged with
 	prefer         *code  // the bots' rank of a move of it (policy.go)
 }
@@ -217,7 +177,7 @@ type namedCode struct {
 type Block struct {
 	id    int
 	steps []*Step
-	lay   *layout // the locals of the body the block belongs to
+	lay   *model.Layout // the locals of the body the block belongs to
 }
 
 type stepKind uint8
@@ -271,7 +231,7 @@ type code struct {
 	prog *vm.Program
 	src  string
 	pos  diag.Pos
-	lit  lit
+	lit  exprpos.Literal
 	// An expression that is a constant or a bare name is answered without
 	// running the VM: konst (when isConst) or the local in slot ident
 	// (when isIdent).
@@ -279,13 +239,13 @@ type code struct {
 	konst   any
 	isIdent bool
 	ident   int
-	// fast is the expression translated into closures (fast.go), run
+	// fast is the expression translated into closures (package translate), run
 	// instead of the VM; nil leaves it to the VM.
-	fast *fastCode
+	fast *translate.Code
 }
 
 // Card returns the card with an instance id, or nil.
-func (g *Game) Card(id string) *Card { return g.cards[id] }
+func (g *Game) Card(id string) *model.Card { return g.cards[id] }
 
 // Action returns the action with an id, or nil.
 func (g *Game) Action(id string) *Action { return g.actions[id] }
@@ -303,3 +263,12 @@ func (g *Game) TiebreakNames() []string {
 // often), or "" when the definition has no cap: the game's own measure of
 // progress, which a report may count lead changes by.
 func (g *Game) CapVar() string { return g.capVar }
+
+// playerZone names the zone of one player, without building the name
+// when the zone is declared.
+func (g *Game) playerZone(name string, seat int) string {
+	if l := g.pzNames[name]; seat >= 0 && seat < len(l) {
+		return l[seat]
+	}
+	return model.PlayerZone(name, seat)
+}

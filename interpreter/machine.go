@@ -2,7 +2,6 @@ package interpreter
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/expr-lang/expr"
@@ -10,20 +9,23 @@ import (
 	"github.com/expr-lang/expr/vm"
 
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/eval"
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // machine is what the expr functions of a Game act on: the state being run
 // and the cause that changes are logged under.
 type machine struct {
 	g     *Game
-	st    *State
+	st    *model.State
 	cause string
 	log   bool
 	vm    vm.VM
 	depth int
-	free  [][]any  // locals of ended frames, for reuse
-	spare []*Frame // ended frames, for reuse
-	fire  []firing // the triggers an emit fires, reused
+	free  [][]any        // locals of ended frames, for reuse
+	spare []*model.Frame // ended frames, for reuse
+	fire  []firing       // the triggers an emit fires, reused
 	// rev counts changes; with the state and its step count it tells
 	// whether the options Legal listed still stand when Apply comes.
 	rev   uint64
@@ -43,33 +45,33 @@ type machine struct {
 	last    lastLegal
 	// lib and opts are the library by name, for the fast path, and as
 	// registered with expr.
-	lib  map[string]libFunc
+	lib  map[string]eval.Func
 	opts []expr.Option
 	// frames are reused by the fast path, one per evaluation under way.
-	frames []*frame
+	frames []*eval.Frame
 	top    int
 	// noFast runs every expression on the VM; differ, when set, is
 	// called instead of the fast path (tests compare the two).
 	noFast bool
-	differ func(c *code, env Scope) (any, error)
+	differ func(c *code, env model.Scope) (any, error)
 	// budget is what is left of the limits (limits.go).
-	budget budget
+	budget budget.Remaining
 	// seatLists are the lists seats() gives, by first seat (funcs.go).
 	seatLists [][]int
 }
 
 type optionCache struct {
-	st    *State
+	st    *model.State
 	steps int
 	rev   uint64
 	opts  []any
 }
 
 // eval runs a compiled expression in a scope.
-func (m *machine) eval(c *code, env Scope) (any, error) {
+func (m *machine) eval(c *code, env model.Scope) (any, error) {
 	switch {
 	case c.isIdent:
-		if v := env.vals[c.ident]; v != nil {
+		if v := env.Vals[c.ident]; v != nil {
 			return v, nil
 		}
 	case c.isConst:
@@ -85,17 +87,17 @@ func (m *machine) eval(c *code, env Scope) (any, error) {
 	if m.depth == 0 && m.top == 0 {
 		m.evaluating()
 	} else if m.depth+m.top >= m.g.limits.Depth {
-		return nil, c.runtimeError(&budgetError{fmt.Sprintf("depth budget exceeded: evaluations nested more than %d deep (limits.depth): does a score or condition call itself?", m.g.limits.Depth)})
+		return nil, c.runtimeError(budget.Errorf("depth budget exceeded: evaluations nested more than %d deep (limits.depth): does a score or condition call itself?", m.g.limits.Depth))
 	}
 	if m.depth > 0 { // re-entered from a function: use a fresh VM
-		out, err := expr.Run(c.prog, env.asMap())
+		out, err := expr.Run(c.prog, env.AsMap())
 		if err != nil {
 			return nil, c.runtimeError(err)
 		}
 		return out, nil
 	}
 	m.depth++
-	out, err := m.vm.Run(c.prog, env.asMap())
+	out, err := m.vm.Run(c.prog, env.AsMap())
 	m.depth--
 	if err != nil {
 		return nil, c.runtimeError(err)
@@ -112,7 +114,7 @@ func (c *code) runtimeError(err error) error {
 		if fe.Prev != nil && !strings.Contains(msg, fe.Prev.Error()) {
 			msg += ": " + fe.Prev.Error()
 		}
-		return &diag.Error{Pos: c.lit.at(fe.Line, fe.Column), Msg: msg}
+		return &diag.Error{Pos: c.lit.At(fe.Line, fe.Column), Msg: msg}
 	}
 	return &diag.Error{Pos: c.pos, Msg: err.Error()}
 }
@@ -121,7 +123,7 @@ func (m *machine) event(what, card, from, to string) {
 	if !m.log {
 		return
 	}
-	e := Event{Cause: m.cause, What: what, Card: card, From: from, To: to}
+	e := model.Event{Cause: m.cause, What: what, Card: card, From: from, To: to}
 	if card != "" {
 		// Who sees a card move is decided now: who may see a zone can
 		// change later (the parties of a face-down trade).

@@ -10,6 +10,8 @@ package interpreter
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // moveRec is how one listed move binds: act is its action (nil: an
@@ -26,7 +28,7 @@ type moveRec struct {
 // they were listed for (as the options cache does: the state, its step
 // count and moves, and the machine's count of changes).
 type lastLegal struct {
-	st    *State
+	st    *model.State
 	steps int
 	moves int
 	rev   uint64
@@ -44,7 +46,7 @@ func (m *machine) listed(at int, act *Action, vf int) {
 
 // keep keeps what the outermost Legal listed for ApplyIndex, in buffers
 // reused from call to call.
-func (m *machine) keep(st *State, moves []Move) {
+func (m *machine) keep(st *model.State, moves []Move) {
 	l := &m.last
 	l.st, l.steps, l.moves, l.rev = st, st.Steps, len(st.Moves), m.rev
 	l.texts = append(l.texts[:0], moves...)
@@ -53,14 +55,14 @@ func (m *machine) keep(st *State, moves []Move) {
 }
 
 // current tells whether the moves kept were listed for st as it is now.
-func (l *lastLegal) current(st *State, rev uint64) bool {
+func (l *lastLegal) current(st *model.State, rev uint64) bool {
 	return l.st == st && l.steps == st.Steps && l.moves == len(st.Moves) && l.rev == rev
 }
 
 // LegalInto is Legal listing the moves into buf, reused: a caller that
 // passes back the list it was given last allocates nothing for the
 // list. The moves are the same, in the same order.
-func (g *Game) LegalInto(st *State, buf []Move) ([]Move, error) {
+func (g *Game) LegalInto(st *model.State, buf []Move) ([]Move, error) {
 	return g.legal(st, buf[:0])
 }
 
@@ -71,7 +73,7 @@ func (g *Game) LegalInto(st *State, buf []Move) ([]Move, error) {
 // parsed: its action and the values it binds were kept when it was
 // listed. A state changed since other than by the game (a field set by
 // hand) must be listed again by the caller.
-func (g *Game) ApplyIndex(st *State, i int) error {
+func (g *Game) ApplyIndex(st *model.State, i int) error {
 	m := g.m
 	if st.Finished {
 		return &IllegalMove{"#" + strconv.Itoa(i), "the game is over"}
@@ -101,11 +103,11 @@ func (g *Game) ApplyIndex(st *State, i int) error {
 	f, c, s := g.pendingStep(st)
 	switch {
 	case r.act == nil && s.many != nil:
-		f.Scope.vals[s.asSlot] = append(make([]any, 0, len(vals)), vals...)
+		f.Scope.Vals[s.asSlot] = append(make([]any, 0, len(vals)), vals...)
 		c.PC++
 		return g.commit(st, text)
 	case r.act == nil:
-		f.Scope.vals[s.asSlot] = vals[0]
+		f.Scope.Vals[s.asSlot] = vals[0]
 		c.PC++
 		return g.commit(st, text)
 	}
@@ -113,7 +115,7 @@ func (g *Game) ApplyIndex(st *State, i int) error {
 	sc := g.scope(a.lay, st.Pending.Player, st.Players)
 	a.see(sc, f)
 	for k, p := range a.params {
-		sc.vals[p.slot] = vals[k]
+		sc.Vals[p.slot] = vals[k]
 	}
 	// A turn's own action that ends the turn moves it on; a free action
 	// never does.

@@ -5,11 +5,13 @@ package interpreter
 import (
 	"fmt"
 	"strings"
-	"unicode"
+
+	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/notation"
 )
 
 // pendingStep returns the step the pending decision was made at.
-func (g *Game) pendingStep(st *State) (*Frame, *Cursor, *Step) {
+func (g *Game) pendingStep(st *model.State) (*model.Frame, *model.Cursor, *Step) {
 	f := st.Stack[len(st.Stack)-1]
 	c := &f.Cursors[len(f.Cursors)-1]
 	return f, c, g.blocks[c.Block].steps[c.PC]
@@ -29,11 +31,11 @@ type Move struct {
 // a part of: one allocation for all of them. (Legal may be called again
 // while it runs, from a scenario's expression: each call writes after
 // the texts and moves before, and takes them away when it returns.)
-func (g *Game) Legal(st *State) ([]Move, error) { return g.legal(st, nil) }
+func (g *Game) Legal(st *model.State) ([]Move, error) { return g.legal(st, nil) }
 
 // legal lists the moves into out (nil: a list of their own). The
 // outermost call keeps how each move binds (moveindex.go).
-func (g *Game) legal(st *State, out []Move) (moves []Move, err error) {
+func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 	m := g.m
 	if len(m.moves) == 0 {
 		m.last.st = nil
@@ -69,7 +71,7 @@ func (g *Game) legal(st *State, out []Move) (moves []Move, err error) {
 			at, vf := len(m.text), len(m.recVals)
 			m.text = append(m.text, s.chooseID...)
 			m.text = append(m.text, ' ')
-			m.text = appendFormat(m.text, o)
+			m.text = notation.AppendFormat(m.text, o)
 			m.recVals = append(m.recVals, o)
 			m.listed(at, nil, vf)
 		}
@@ -124,7 +126,7 @@ func (g *Game) movesOf(p, start, from int, out []Move) []Move {
 
 // enumerate lists the moves of an action: each is written in the
 // machine's buffer, the words of a move being built in its scratch.
-func (g *Game) enumerate(a *Action, sc Scope) error {
+func (g *Game) enumerate(a *Action, sc model.Scope) error {
 	m := g.m
 	at := len(m.word)
 	m.word = append(m.word, a.ID...)
@@ -153,7 +155,7 @@ type candidates struct {
 // bindFrom binds the k-th param of an action to each of its candidates
 // in turn. The move's words so far stand in the machine's scratch from
 // word on.
-func (g *Game) bindFrom(a *Action, k int, sc Scope, word int, lists []candidates) error {
+func (g *Game) bindFrom(a *Action, k int, sc model.Scope, word int, lists []candidates) error {
 	m := g.m
 	if ok, _, err := g.holds(a, k, sc); err != nil || !ok {
 		return err
@@ -162,7 +164,7 @@ func (g *Game) bindFrom(a *Action, k int, sc Scope, word int, lists []candidates
 		at, vf := len(m.text), len(m.recVals)
 		m.text = append(m.text, m.word[word:]...)
 		for _, p := range a.params {
-			m.recVals = append(m.recVals, sc.vals[p.slot])
+			m.recVals = append(m.recVals, sc.Vals[p.slot])
 		}
 		m.listed(at, a, vf)
 		return nil
@@ -189,25 +191,25 @@ func (g *Game) bindFrom(a *Action, k int, sc Scope, word int, lists []candidates
 	}
 	end := len(m.word)
 	for _, x := range vals {
-		sc.vals[p.slot] = x
+		sc.Vals[p.slot] = x
 		for j := k + 1; j < len(lists); j++ {
 			if a.params[j].need > k {
 				lists[j].ok = false
 			}
 		}
-		m.word = appendFormat(append(m.word[:end], ' '), x)
+		m.word = notation.AppendFormat(append(m.word[:end], ' '), x)
 		if err := g.bindFrom(a, k+1, sc, word, lists); err != nil {
 			return err
 		}
 	}
 	m.word = m.word[:end]
-	sc.vals[p.slot] = nil
+	sc.Vals[p.slot] = nil
 	return nil
 }
 
 // holds checks the conditions of an action that need exactly k params,
 // returning the message of the first that fails.
-func (g *Game) holds(a *Action, k int, sc Scope) (bool, string, error) {
+func (g *Game) holds(a *Action, k int, sc model.Scope) (bool, string, error) {
 	for _, w := range a.when {
 		if w.need != k {
 			continue
@@ -233,7 +235,7 @@ func (e *IllegalMove) Error() string { return fmt.Sprintf("illegal move %q: %s",
 
 // Apply makes a move and runs the game on to the next decision. An
 // illegal move leaves the state as it was and returns an *IllegalMove.
-func (g *Game) Apply(st *State, move string) error {
+func (g *Game) Apply(st *model.State, move string) error {
 	g.m.decide()
 	if st.Finished {
 		return &IllegalMove{move, "the game is over"}
@@ -246,7 +248,7 @@ func (g *Game) Apply(st *State, move string) error {
 		return err
 	}
 	var buf [8]string
-	words := moveWords(move, buf[:0])
+	words := notation.Words(move, buf[:0])
 	if len(words) == 0 {
 		return &IllegalMove{move, "empty move"}
 	}
@@ -275,7 +277,7 @@ func (g *Game) Apply(st *State, move string) error {
 		if why != "" {
 			return &IllegalMove{move, why}
 		}
-		f.Scope.vals[s.asSlot] = picked
+		f.Scope.Vals[s.asSlot] = picked
 		c.PC++
 		return g.commit(st, move)
 	}
@@ -288,13 +290,13 @@ func (g *Game) Apply(st *State, move string) error {
 			return err
 		}
 		for _, o := range opts {
-			if format(o) == words[1] {
-				f.Scope.vals[s.asSlot] = o
+			if notation.Format(o) == words[1] {
+				f.Scope.Vals[s.asSlot] = o
 				c.PC++
 				return g.commit(st, move)
 			}
 		}
-		return &IllegalMove{move, fmt.Sprintf("%s is not one of the options (%s)", words[1], optionList(opts)) + g.why(f, s, words[1])}
+		return &IllegalMove{move, fmt.Sprintf("%s is not one of the options (%s)", words[1], notation.Options(opts)) + g.why(f, s, words[1])}
 	}
 	var a *Action
 	for _, x := range s.actions {
@@ -318,7 +320,7 @@ func (g *Game) Apply(st *State, move string) error {
 // applyAction binds and checks the arguments of an action's move and
 // pushes its frame; advance moves the pending step on (an action that
 // ends the turn).
-func (g *Game) applyAction(st *State, f *Frame, c *Cursor, a *Action, p int, move string, words []string, advance bool) error {
+func (g *Game) applyAction(st *model.State, f *model.Frame, c *model.Cursor, a *Action, p int, move string, words []string, advance bool) error {
 	if len(words)-1 != len(a.params) {
 		return &IllegalMove{move, fmt.Sprintf("%s takes %d argument(s): %s", a.ID, len(a.params), paramNames(a))}
 	}
@@ -345,13 +347,13 @@ func (g *Game) applyAction(st *State, f *Frame, c *Cursor, a *Action, p int, mov
 		}
 		found := false
 		for _, x := range vals {
-			if format(x) == words[k+1] {
-				sc.vals[prm.slot], found = x, true
+			if notation.Format(x) == words[k+1] {
+				sc.Vals[prm.slot], found = x, true
 				break
 			}
 		}
 		if !found {
-			return &IllegalMove{move, fmt.Sprintf("%s %s: %s is not one of %s", a.ID, prm.name, words[k+1], optionList(vals))}
+			return &IllegalMove{move, fmt.Sprintf("%s %s: %s is not one of %s", a.ID, prm.name, words[k+1], notation.Options(vals))}
 		}
 	}
 	if advance {
@@ -361,49 +363,12 @@ func (g *Game) applyAction(st *State, f *Frame, c *Cursor, a *Action, p int, mov
 	return g.commit(st, move)
 }
 
-func (g *Game) commit(st *State, move string) error {
+func (g *Game) commit(st *model.State, move string) error {
 	st.Pending = nil
 	// The move may be part of the string of all the texts Legal listed:
 	// a copy keeps only its own text alive.
 	st.Moves = append(st.Moves, strings.Clone(move))
 	return g.run(st)
-}
-
-// moveWords is strings.Fields, appending to buf.
-func moveWords(s string, buf []string) []string {
-	start := -1
-	for i, r := range s {
-		switch {
-		case !unicode.IsSpace(r):
-			if start < 0 {
-				start = i
-			}
-		case start >= 0:
-			buf = append(buf, s[start:i])
-			start = -1
-		}
-	}
-	if start >= 0 {
-		buf = append(buf, s[start:])
-	}
-	return buf
-}
-
-func optionList(opts []any) string {
-	if len(opts) == 0 {
-		return "none"
-	}
-	if lo, hi, ok := intRange(opts); ok {
-		return fmt.Sprintf("%d..%d", lo, hi)
-	}
-	words := make([]string, len(opts))
-	for i, o := range opts {
-		words[i] = format(o)
-	}
-	if len(words) > 12 {
-		words = append(words[:12], "…")
-	}
-	return strings.Join(words, ", ")
 }
 
 func paramNames(a *Action) string {
@@ -412,23 +377,4 @@ func paramNames(a *Action) string {
 		names = append(names, p.name)
 	}
 	return strings.Join(names, " ")
-}
-
-// intRange reports a list of more than three consecutive ints, written
-// shorter as lo..hi (a bid from 0 up to one's cash).
-func intRange(opts []any) (lo, hi int, ok bool) {
-	if len(opts) < 4 {
-		return 0, 0, false
-	}
-	for i, o := range opts {
-		n, isInt := o.(int)
-		if !isInt || i > 0 && n != hi+1 {
-			return 0, 0, false
-		}
-		if i == 0 {
-			lo = n
-		}
-		hi = n
-	}
-	return lo, hi, true
 }

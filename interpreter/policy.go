@@ -9,9 +9,10 @@ package interpreter
 
 import (
 	"cuelang.org/go/cue"
-
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/types"
+
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // policy is what the compiler keeps of bots.prefer while bodies compile:
@@ -42,7 +43,7 @@ func (c *compiler) preferChoice(st *Step, s scope, opt types.Type) {
 		return
 	}
 	c.pol.used[st.chooseID] = true
-	st.optSlot = c.lay.slot("option")
+	st.optSlot = c.lay.Slot("option")
 	st.prefer = c.pure(x, s.with(st.as, opt).with("option", opt), expr.AsInt())
 }
 
@@ -90,7 +91,7 @@ func (g *Game) HasPolicy() bool { return g.hasPolicy }
 // ranked is false when the policy ranks none of them. It reads st as it
 // is: a bot gives it a state sampled from its seat's observation
 // (Observation.Sample), never the true state.
-func (g *Game) Prefer(st *State, moves []Move, ranks []int) (_ []Move, _ []int, ranked bool, err error) {
+func (g *Game) Prefer(st *model.State, moves []Move, ranks []int) (_ []Move, _ []int, ranked bool, err error) {
 	moves, err = g.LegalInto(st, moves)
 	ranks = ranks[:0]
 	if err != nil || len(moves) == 0 || !g.hasPolicy {
@@ -109,7 +110,7 @@ func (g *Game) Prefer(st *State, moves []Move, ranks []int) (_ []Move, _ []int, 
 			sc := g.scope(a.lay, p, st.Players)
 			a.see(sc, f)
 			for k, pa := range a.params {
-				sc.vals[pa.slot] = l.vals[rec.at+k]
+				sc.Vals[pa.slot] = l.vals[rec.at+k]
 			}
 			v, err = m.eval(a.prefer, sc)
 			g.release(sc)
@@ -120,10 +121,10 @@ func (g *Game) Prefer(st *State, moves []Move, ranks []int) (_ []Move, _ []int, 
 			} else {
 				opt = l.vals[rec.at]
 			}
-			oldAs, oldOpt := f.Scope.vals[s.asSlot], f.Scope.vals[s.optSlot]
-			f.Scope.vals[s.asSlot], f.Scope.vals[s.optSlot] = opt, opt
+			oldAs, oldOpt := f.Scope.Vals[s.asSlot], f.Scope.Vals[s.optSlot]
+			f.Scope.Vals[s.asSlot], f.Scope.Vals[s.optSlot] = opt, opt
 			v, err = m.eval(s.prefer, f.Scope)
-			f.Scope.vals[s.asSlot], f.Scope.vals[s.optSlot] = oldAs, oldOpt
+			f.Scope.Vals[s.asSlot], f.Scope.Vals[s.optSlot] = oldAs, oldOpt
 		default:
 			ranks = append(ranks, 0)
 			continue

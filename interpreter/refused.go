@@ -7,6 +7,8 @@ import (
 	"cuelang.org/go/cue"
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/types"
+
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // why compiles the reasons a choice of one option gives for refusing an
@@ -35,13 +37,13 @@ func (c *compiler) noWhy(x cue.Value) {
 // why is ": " and the text of the first reason of s that holds for the
 // refused answer, or "". The answer is bound to the choice's local for
 // the time of the check only.
-func (g *Game) why(f *Frame, s *Step, answer string) string {
+func (g *Game) why(f *model.Frame, s *Step, answer string) string {
 	if len(s.why) == 0 {
 		return ""
 	}
-	old := f.Scope.vals[s.asSlot]
-	defer func() { f.Scope.vals[s.asSlot] = old }()
-	f.Scope.vals[s.asSlot] = answer
+	old := f.Scope.Vals[s.asSlot]
+	defer func() { f.Scope.Vals[s.asSlot] = old }()
+	f.Scope.Vals[s.asSlot] = answer
 	for _, w := range s.why {
 		if v, err := g.m.eval(w.code, f.Scope); err == nil && v == true {
 			return ": " + w.name

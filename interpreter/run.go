@@ -2,7 +2,10 @@ package interpreter
 
 import (
 	"fmt"
-	"strconv"
+
+	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/notation"
 )
 
 // boxZone holds every card before setup deals it: the game box.
@@ -13,21 +16,21 @@ func (g *Game) SetLog(on bool) { g.m.log = on }
 
 // New starts a game for a number of players with a seed: it builds the
 // state, runs setup and the flow up to the first decision.
-func (g *Game) New(players int, seed uint64) (*State, error) {
+func (g *Game) New(players int, seed uint64) (*model.State, error) {
 	if players < g.MinPlayers || players > g.MaxPlayers {
 		return nil, fmt.Errorf("%s is for %d to %d players, not %d", g.ID, g.MinPlayers, g.MaxPlayers, players)
 	}
-	st := &State{
+	st := &model.State{
 		Game: g.ID, Players: players, Seed: seed, RNG: seed,
-		holders: &holderTable{newNames(nil)},
-		Moves:   []string{},
+		Moves: []string{},
 	}
-	g.tab.newCounters(st, true)
-	st.bindZones(nil)
-	st.setZone(boxZone, append([]string{}, g.cardOrder...))
+	st.NoHolders()
+	g.tab.NewCounters(st, true)
+	st.BindZones(nil)
+	st.SetZone(boxZone, append([]string{}, g.cardOrder...))
 	for _, gd := range g.goods {
 		for k := 0; k < gd.Count; k++ {
-			st.setStock("supply", append(st.stockList("supply"), gd.ID))
+			st.SetStock("supply", append(st.StockList("supply"), gd.ID))
 		}
 	}
 	m := g.m
@@ -37,12 +40,12 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 		if err != nil {
 			return nil, err
 		}
-		if n := v.(int); n*players > Counts.Pieces {
-			return nil, fmt.Errorf("%s: %d %s pieces a player make more than the %d pieces a game may have", k.perPlayer.pos, n, k.ID, Counts.Pieces)
+		if n := v.(int); n*players > budget.Counts.Pieces {
+			return nil, fmt.Errorf("%s: %d %s pieces a player make more than the %d pieces a game may have", k.perPlayer.pos, n, k.ID, budget.Counts.Pieces)
 		}
 		for p := 0; p < players; p++ {
 			for n := 1; n <= v.(int); n++ {
-				pc := &Piece{ID: fmt.Sprintf("%s-%d-%d", k.ID, p, n), Kind: k.ID, Owner: p}
+				pc := &model.Piece{ID: fmt.Sprintf("%s-%d-%d", k.ID, p, n), Kind: k.ID, Owner: p}
 				g.initPiece(pc)
 				st.Pieces = append(st.Pieces, pc)
 			}
@@ -55,58 +58,58 @@ func (g *Game) New(players int, seed uint64) (*State, error) {
 
 // scope makes the locals every frame of a layout starts with, reusing
 // the slice of a frame that has ended.
-func (g *Game) scope(lay *layout, me, players int) Scope {
+func (g *Game) scope(lay *model.Layout, me, players int) model.Scope {
 	m := g.m
 	var vals []any
-	if n := len(m.free); n > 0 && cap(m.free[n-1]) >= len(lay.names) {
-		vals = m.free[n-1][:len(lay.names)]
+	if n := len(m.free); n > 0 && cap(m.free[n-1]) >= len(lay.Names) {
+		vals = m.free[n-1][:len(lay.Names)]
 		m.free = m.free[:n-1]
 	} else {
-		vals = make([]any, len(lay.names), max(len(lay.names), 8))
+		vals = make([]any, len(lay.Names), max(len(lay.Names), 8))
 	}
-	vals[slotMe], vals[slotPlayers], vals[slotParams] = me, players, g.params
-	return Scope{vals: vals, lay: lay}
+	vals[model.SlotMe], vals[model.SlotPlayers], vals[model.SlotParams] = me, players, g.params
+	return model.Scope{Vals: vals, Layout: lay}
 }
 
 // release gives the slice of an ended frame back for reuse.
-func (g *Game) release(sc Scope) {
-	if len(g.m.free) < 64 && sc.vals != nil {
-		clear(sc.vals[:cap(sc.vals)])
-		g.m.free = append(g.m.free, sc.vals[:0])
+func (g *Game) release(sc model.Scope) {
+	if len(g.m.free) < 64 && sc.Vals != nil {
+		clear(sc.Vals[:cap(sc.Vals)])
+		g.m.free = append(g.m.free, sc.Vals[:0])
 	}
 }
 
 // push starts running block in a new frame with the locals sc, reusing
 // a frame that has ended.
-func (g *Game) push(st *State, sc Scope, cause string, block int) {
+func (g *Game) push(st *model.State, sc model.Scope, cause string, block int) {
 	m := g.m
-	var f *Frame
+	var f *model.Frame
 	if n := len(m.spare); n > 0 {
 		f = m.spare[n-1]
 		m.spare = m.spare[:n-1]
 	} else {
-		f = &Frame{}
+		f = &model.Frame{}
 	}
 	f.Scope, f.Cause = sc, cause
-	f.Cursors = append(f.Cursors[:0], Cursor{Block: block})
+	f.Cursors = append(f.Cursors[:0], model.Cursor{Block: block})
 	st.Stack = append(st.Stack, f)
 }
 
 // pop ends the frame on top of the stack; its scope and the frame itself
 // are kept for reuse, since nothing else refers to them (Clone copies).
-func (g *Game) pop(st *State) {
+func (g *Game) pop(st *model.State) {
 	f := st.Stack[len(st.Stack)-1]
 	st.Stack = st.Stack[:len(st.Stack)-1]
 	g.release(f.Scope)
 	if m := g.m; len(m.spare) < 64 {
 		clear(f.Cursors[:cap(f.Cursors)])
-		*f = Frame{Cursors: f.Cursors[:0]}
+		*f = model.Frame{Cursors: f.Cursors[:0]}
 		m.spare = append(m.spare, f)
 	}
 }
 
 // run executes steps until a decision is needed or the game ends.
-func (g *Game) run(st *State) error {
+func (g *Game) run(st *model.State) error {
 	m := g.m
 	m.st = st
 	m.decide()
@@ -124,7 +127,7 @@ func (g *Game) run(st *State) error {
 		f := st.Stack[len(st.Stack)-1]
 		if len(f.Cursors) == 0 {
 			if f.Bind > 0 && len(st.Stack) > 1 {
-				st.Stack[len(st.Stack)-2].Scope.vals[f.Bind-1] = f.Result
+				st.Stack[len(st.Stack)-2].Scope.Vals[f.Bind-1] = f.Result
 			}
 			g.pop(st)
 			continue
@@ -152,7 +155,7 @@ func (g *Game) run(st *State) error {
 			}
 		}
 	}
-	if g.capVar != "" && !st.Finished && st.varOf(g.capVar) > g.capMax {
+	if g.capVar != "" && !st.Finished && st.VarOf(g.capVar) > g.capMax {
 		st.Finished, st.Capped, st.EndReason = true, true, fmt.Sprintf("stopped: %s passed the cap of %d", g.capVar, g.capMax)
 		st.Pending = nil
 	}
@@ -160,7 +163,7 @@ func (g *Game) run(st *State) error {
 }
 
 // loopAgain restarts a loop block at its end if the loop goes on.
-func (g *Game) loopAgain(f *Frame, c *Cursor) (bool, error) {
+func (g *Game) loopAgain(f *model.Frame, c *model.Cursor) (bool, error) {
 	if c.Loop == nil {
 		return false, nil
 	}
@@ -170,7 +173,7 @@ func (g *Game) loopAgain(f *Frame, c *Cursor) (bool, error) {
 		if c.Next >= len(c.Items) {
 			return false, nil
 		}
-		f.Scope.vals[s.asSlot] = c.Items[c.Next]
+		f.Scope.Vals[s.asSlot] = c.Items[c.Next]
 		c.Next++
 	case stepWhile:
 		if c.Count >= s.max {
@@ -186,7 +189,7 @@ func (g *Game) loopAgain(f *Frame, c *Cursor) (bool, error) {
 	return true, nil
 }
 
-func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
+func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step) error {
 	m := g.m
 	switch s.kind {
 	case stepDo:
@@ -196,7 +199,7 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 	case stepLet:
 		c.PC++
 		v, err := m.eval(s.expr, f.Scope)
-		f.Scope.vals[s.asSlot] = v
+		f.Scope.Vals[s.asSlot] = v
 		return err
 	case stepIf:
 		c.PC++
@@ -209,7 +212,7 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			b = s.then
 		}
 		if len(b.steps) > 0 {
-			f.Cursors = append(f.Cursors, Cursor{Block: b.id})
+			f.Cursors = append(f.Cursors, model.Cursor{Block: b.id})
 		}
 	case stepEach:
 		c.PC++
@@ -221,8 +224,8 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			return fmt.Errorf("%s: each: %v", s.expr.pos, notList)
 		}
 		if len(items) > 0 && len(s.loop.steps) > 0 {
-			f.Scope.vals[s.asSlot] = items[0]
-			f.Cursors = append(f.Cursors, Cursor{Block: s.loop.id, Loop: s.at, Items: items, Next: 1})
+			f.Scope.Vals[s.asSlot] = items[0]
+			f.Cursors = append(f.Cursors, model.Cursor{Block: s.loop.id, Loop: s.at, Items: items, Next: 1})
 		}
 	case stepWhile:
 		c.PC++
@@ -231,11 +234,11 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			return err
 		}
 		if v.(bool) {
-			f.Cursors = append(f.Cursors, Cursor{Block: s.loop.id, Loop: s.at, Count: 1})
+			f.Cursors = append(f.Cursors, model.Cursor{Block: s.loop.id, Loop: s.at, Count: 1})
 		}
 	case stepCall:
 		c.PC++
-		sc := g.scope(s.call.lay, f.Scope.vals[slotMe].(int), st.Players)
+		sc := g.scope(s.call.lay, f.Scope.Vals[model.SlotMe].(int), st.Players)
 		for _, a := range s.with {
 			v, err := m.eval(a.code, f.Scope)
 			if err != nil {
@@ -244,9 +247,9 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			}
 			if !valueFits(v, a.typ) {
 				g.release(sc)
-				return fmt.Errorf("%s: call %s: argument %s: want %s, got %s", a.code.pos, s.callName, a.name, a.typ, format(v))
+				return fmt.Errorf("%s: call %s: argument %s: want %s, got %s", a.code.pos, s.callName, a.name, a.typ, notation.Format(v))
 			}
-			sc.vals[a.slot] = v
+			sc.Vals[a.slot] = v
 		}
 		g.push(st, sc, s.callCause, s.call.body.id)
 		if s.as != "" {
@@ -270,8 +273,8 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			if t.On != s.emit {
 				continue
 			}
-			sc := g.scope(t.body.lay, f.Scope.vals[slotMe].(int), st.Players)
-			sc.vals[t.event] = ev
+			sc := g.scope(t.body.lay, f.Scope.Vals[model.SlotMe].(int), st.Players)
+			sc.Vals[t.event] = ev
 			ok, err := g.fires(t, sc)
 			if err != nil {
 				return err
@@ -307,7 +310,7 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 			return fmt.Errorf("%s: choose %s: no options", s.pos, s.chooseID)
 		}
 		if len(opts) == 1 && s.auto {
-			f.Scope.vals[s.asSlot] = opts[0]
+			f.Scope.Vals[s.asSlot] = opts[0]
 			c.PC++
 			return nil
 		}
@@ -315,19 +318,19 @@ func (g *Game) step(st *State, f *Frame, c *Cursor, s *Step) error {
 		if err != nil {
 			return err
 		}
-		st.pend(Decision{Player: p.(int), Kind: "choose", ID: s.chooseID, Prompt: s.prompt})
+		st.Pend(model.Decision{Player: p.(int), Kind: "choose", ID: s.chooseID, Prompt: s.prompt})
 		m.cache = optionCache{st: st, steps: st.Steps, rev: m.rev, opts: opts}
 	case stepTurn:
 		p, err := m.eval(s.player, f.Scope)
 		if err != nil {
 			return err
 		}
-		st.pend(Decision{Player: p.(int), Kind: "turn", Prompt: s.prompt})
+		st.Pend(model.Decision{Player: p.(int), Kind: "turn", Prompt: s.prompt})
 	}
 	return nil
 }
 
-func (g *Game) options(st *State, f *Frame, s *Step) ([]any, error) {
+func (g *Game) options(st *model.State, f *model.Frame, s *Step) ([]any, error) {
 	m := g.m
 	if c := &m.cache; c.st == st && c.steps == st.Steps && c.rev == m.rev && st.Pending != nil {
 		return c.opts, nil
@@ -339,7 +342,7 @@ func (g *Game) options(st *State, f *Frame, s *Step) ([]any, error) {
 	return opts, err
 }
 
-func (g *Game) evalOptions(f *Frame, s *Step) ([]any, error) {
+func (g *Game) evalOptions(f *model.Frame, s *Step) ([]any, error) {
 	l, notList, err := g.m.evalList(s.expr, f.Scope)
 	if err != nil {
 		return nil, err
@@ -348,73 +351,4 @@ func (g *Game) evalOptions(f *Frame, s *Step) ([]any, error) {
 		return nil, fmt.Errorf("%s: choose %s: %v", s.expr.pos, s.chooseID, notList)
 	}
 	return l, nil
-}
-
-// toList reads a list of values. A []any is returned as it is, not
-// copied: lists are shared between evaluations, states and cursors, and
-// never changed in place. Strings are boxed with the game's boxes.
-func toList(v any, boxed map[string]any) ([]any, error) {
-	switch l := v.(type) {
-	case []any:
-		return l, nil
-	case []string:
-		out := make([]any, len(l))
-		for i, x := range l {
-			out[i] = boxStr(boxed, x)
-		}
-		return out, nil
-	case []int:
-		out := make([]any, len(l))
-		for i, x := range l {
-			out[i] = x
-		}
-		return out, nil
-	case nil:
-		return nil, nil
-	}
-	return nil, fmt.Errorf("want a list, got %T", v)
-}
-
-// format renders an option or parameter value as a word of a move.
-func format(v any) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case int:
-		return strconv.Itoa(x)
-	case bool:
-		return strconv.FormatBool(x)
-	}
-	if l, err := toList(v, nil); err == nil && v != nil {
-		return string(appendList(nil, l))
-	}
-	return fmt.Sprint(v)
-}
-
-// appendList writes a list value as one word of a move: [a,b,c].
-func appendList(b []byte, l []any) []byte {
-	b = append(b, '[')
-	for i, x := range l {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendFormat(b, x)
-	}
-	return append(b, ']')
-}
-
-// appendFormat appends format(v) to b.
-func appendFormat(b []byte, v any) []byte {
-	switch x := v.(type) {
-	case string:
-		return append(b, x...)
-	case int:
-		return strconv.AppendInt(b, int64(x), 10)
-	case bool:
-		return strconv.AppendBool(b, x)
-	}
-	if l, err := toList(v, nil); err == nil && v != nil {
-		return appendList(b, l)
-	}
-	return fmt.Append(b, v)
 }

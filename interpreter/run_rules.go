@@ -2,17 +2,21 @@ package interpreter
 
 // This file runs the triggers of the cards in force and the watches.
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/haven-engine/haven/interpreter/model"
+)
 
 // firing is a trigger that will run, with its locals.
 type firing struct {
 	t  *Trigger
-	sc Scope
+	sc model.Scope
 }
 
 // fires tests a trigger's condition; a trigger that does not fire gives
 // its locals back.
-func (g *Game) fires(t *Trigger, sc Scope) (bool, error) {
+func (g *Game) fires(t *Trigger, sc model.Scope) (bool, error) {
 	if t.when == nil {
 		return true, nil
 	}
@@ -26,13 +30,13 @@ func (g *Game) fires(t *Trigger, sc Scope) (bool, error) {
 
 // cardTriggers appends the triggers on an event of the cards every
 // player has in force, seat by seat, each with me its owner.
-func (g *Game) cardTriggers(st *State, on string, ev map[string]any, fire []firing) ([]firing, error) {
+func (g *Game) cardTriggers(st *model.State, on string, ev map[string]any, fire []firing) ([]firing, error) {
 	if len(g.cardRules) == 0 {
 		return fire, nil
 	}
 	for p := 0; p < st.Players; p++ {
 		for _, z := range g.activeZones {
-			for _, id := range st.zoneCards(g.playerZone(z, p)) {
+			for _, id := range st.ZoneCards(g.playerZone(z, p)) {
 				r := g.cardRules[g.cards[id].Def]
 				if r == nil {
 					continue
@@ -42,7 +46,7 @@ func (g *Game) cardTriggers(st *State, on string, ev map[string]any, fire []firi
 						continue
 					}
 					sc := g.scope(t.body.lay, p, st.Players)
-					sc.vals[t.event], sc.vals[t.card] = ev, id
+					sc.Vals[t.event], sc.Vals[t.card] = ev, id
 					ok, err := g.fires(t, sc)
 					if err != nil {
 						return fire, err
@@ -59,7 +63,7 @@ func (g *Game) cardTriggers(st *State, on string, ev map[string]any, fire []firi
 
 // checkWatches runs, after a change, the watches whose condition has
 // come to hold, and forgets those whose condition no longer holds.
-func (g *Game) checkWatches(st *State) error {
+func (g *Game) checkWatches(st *model.State) error {
 	for _, w := range g.watches {
 		sc := g.scope(w.body.lay, 0, st.Players)
 		v, err := g.m.eval(w.when, sc)

@@ -1,6 +1,10 @@
 package interpreter
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/haven-engine/haven/interpreter/model"
+)
 
 // Result is the outcome of a game: every player's score, tie-break
 // values and figures, and the ranking (best first).
@@ -20,7 +24,7 @@ type Result struct {
 }
 
 // Score evaluates the scoring of a state (finished or not).
-func (g *Game) Score(st *State) (*Result, error) {
+func (g *Game) Score(st *model.State) (*Result, error) {
 	m := g.m
 	m.decide()
 	m.st = st

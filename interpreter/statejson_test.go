@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // TestStateJSONRoundTrip checks that a state read back from its JSON,
@@ -17,14 +19,14 @@ func TestStateJSONRoundTrip(t *testing.T) {
 		mustPlay(t, g, st, 60)
 		want, err := json.Marshal(st)
 		require.NoError(t, err)
-		var back State
+		var back model.State
 		require.NoError(t, json.Unmarshal(want, &back))
 		got, err := json.Marshal(&back)
 		require.NoError(t, err, id)
 		require.Equal(t, string(want), string(got), "%s: read back, not bound", id)
 		_, err = g.Legal(&back)
 		require.NoError(t, err, id)
-		require.Same(t, g.tab, back.tab, id)
+		require.Same(t, g.tab, back.Tables, id)
 		got, err = json.Marshal(&back)
 		require.NoError(t, err, id)
 		require.Equal(t, string(want), string(got), "%s: read back and bound", id)
@@ -61,7 +63,7 @@ func TestHostileStates(t *testing.T) {
 		{edit("players", `-1`), "the state has player vars for 2 seats, not its -1 players", ""},
 		{edit("players", `1000000000`), "the state has player vars for 2 seats, not its 1000000000 players", ""},
 	} {
-		var s State
+		var s model.State
 		require.NoError(t, json.Unmarshal([]byte(c.src), &s))
 		_, err := g.Legal(&s)
 		if c.err == "" {

@@ -1,29 +1,13 @@
 package interpreter
 
-// View is what one player may see of a state: zones they may not see show
-// only how many cards they hold, and the random generator, the effects
-// under way and hidden cards in the log are left out.
-type View struct {
-	Game       string              `json:"game"`
-	Viewer     int                 `json:"viewer"`
-	Players    int                 `json:"players"`
-	Vars       map[string]int      `json:"vars"`
-	PlayerVars []map[string]int    `json:"playerVars"`
-	Zones      map[string][]string `json:"zones"`
-	// Hidden counts the cards of the zones the viewer may not see.
-	Hidden map[string]int      `json:"hidden,omitempty"`
-	Stocks map[string][]string `json:"stocks"`
-	Pieces []*Piece            `json:"pieces"`
-	// NodeVars are the counters on board nodes (a port's treasury).
-	NodeVars map[string]map[string]int `json:"nodeVars,omitempty"`
-	Pending  *Decision                 `json:"pending,omitempty"`
-	Finished bool                      `json:"finished"`
-	Log      []Event                   `json:"log,omitempty"`
-}
+import (
+	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/view"
+)
 
 // View returns the state as seen by seat viewer (-1: a spectator, who sees
 // only public zones).
-func (g *Game) View(st *State, viewer int) (*View, error) {
+func (g *Game) View(st *model.State, viewer int) (*view.View, error) {
 	v, err := g.ViewBoard(st, viewer)
 	if err != nil {
 		return nil, err
@@ -33,8 +17,8 @@ func (g *Game) View(st *State, viewer int) (*View, error) {
 }
 
 // visible tells whether viewer may see the cards of a zone.
-func (g *Game) visible(st *State, ref string, viewer int) (bool, error) {
-	name, owner := zoneRef(ref)
+func (g *Game) visible(st *model.State, ref string, viewer int) (bool, error) {
+	name, owner := model.SplitZoneRef(ref)
 	z := g.zoneDecl(name, owner)
 	if z == nil { // the box
 		return false, nil
@@ -46,7 +30,7 @@ func (g *Game) visible(st *State, ref string, viewer int) (bool, error) {
 		return true, nil
 	case z.seenBy != nil:
 		g.m.st = st
-		ok, err := g.m.eval(z.seenBy, Scope{vals: []any{viewer, owner, g.params}, lay: g.seenByLay})
+		ok, err := g.m.eval(z.seenBy, model.Scope{Vals: []any{viewer, owner, g.params}, Layout: g.seenByLay})
 		if err != nil {
 			return false, err
 		}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // TestViewIsItsOwnValue changes a view and checks the state is as it
@@ -27,10 +29,10 @@ func TestViewIsItsOwnValue(t *testing.T) {
 	v.Zones[z] = append(v.Zones[z], "more")
 	v.Stocks[h][0] = "changed"
 	v.Pieces[0].At = "changed"
-	v.Pieces[0].setQvarOf("x", 1)
+	model.SetPieceVar(v.Pieces[0], "x", 1)
 	for _, p := range v.Pieces {
-		for k := range p.vars {
-			p.vars[k]++
+		for k := range p.Vars {
+			p.Vars[k]++
 		}
 	}
 	v.Pending.Player = 99
@@ -40,11 +42,11 @@ func TestViewIsItsOwnValue(t *testing.T) {
 
 	v, err = g.View(st, 0)
 	require.NoError(t, err)
-	for k := range st.counts {
-		st.counts[k]++
+	for k := range st.Counts {
+		st.Counts[k]++
 	}
-	st.zoneCards(z)[0] = "changed"
-	st.stockList(h)[0] = "changed"
+	st.ZoneCards(z)[0] = "changed"
+	st.StockList(h)[0] = "changed"
 	st.Pieces[0].At = "changed"
 	st.Pending.Player = 99
 	again, err := json.Marshal(v)

@@ -2,6 +2,9 @@ package interpreter
 
 import (
 	"slices"
+
+	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/view"
 )
 
 // This file serves a caller that follows a game move by move (a terminal
@@ -11,17 +14,17 @@ import (
 // ViewBoard returns the state as seat viewer sees it, like View, but
 // without the log. The view is a value of its own: it shares no memory
 // the state could change, nor the state any the view's holder could.
-func (g *Game) ViewBoard(st *State, viewer int) (*View, error) {
-	v := &View{
+func (g *Game) ViewBoard(st *model.State, viewer int) (*view.View, error) {
+	v := &view.View{
 		Game: st.Game, Viewer: viewer, Players: st.Players,
-		Vars: st.varMap(), PlayerVars: st.pvarMaps(),
-		Zones: make(map[string][]string, st.zoneCount()), Hidden: map[string]int{},
-		Pieces: clonePieces(st.Pieces, nil), NodeVars: st.nvarMaps(),
-		Pending: clonePending(st.Pending), Finished: st.Finished,
+		Vars: st.VarMap(), PlayerVars: st.PvarMaps(),
+		Zones: make(map[string][]string, st.ZoneCount()), Hidden: map[string]int{},
+		Pieces: model.ClonePieces(st.Pieces, nil), NodeVars: st.NvarMaps(),
+		Pending: model.ClonePending(st.Pending), Finished: st.Finished,
 	}
-	buf := make([]string, 0, st.units())
-	v.Stocks, buf = cloneLists(st.stockMap(), buf)
-	for ref, cards := range st.allZones() {
+	buf := make([]string, 0, st.Units())
+	v.Stocks, buf = model.CloneLists(st.StockMap(), buf)
+	for ref, cards := range st.AllZones() {
 		ok, err := g.visible(st, ref, viewer)
 		if err != nil {
 			return nil, err
@@ -45,11 +48,11 @@ func (g *Game) ViewBoard(st *State, viewer int) (*View, error) {
 // viewer (-1: a spectator) may see them: a card moved where the viewer
 // could not see it reads "?". Only those events are copied, so a caller
 // that passes the length it saw last reads each event once.
-func (g *Game) LogView(st *State, viewer, from int) []Event {
+func (g *Game) LogView(st *model.State, viewer, from int) []model.Event {
 	if from >= len(st.Log) {
 		return nil
 	}
-	out := make([]Event, 0, len(st.Log)-max(from, 0))
+	out := make([]model.Event, 0, len(st.Log)-max(from, 0))
 	for _, e := range st.Log[max(from, 0):] {
 		if e.Hidden && !slices.Contains(e.Seen, viewer) {
 			e.Card = "?"
@@ -63,11 +66,11 @@ func (g *Game) LogView(st *State, viewer, from int) []Event {
 // Sees tells whether seat viewer (-1: a spectator) may see which card id
 // is, where it lies now: in a zone the viewer sees. A card still in the
 // box, or that is no card, is not seen.
-func (g *Game) Sees(st *State, viewer int, id string) (bool, error) {
+func (g *Game) Sees(st *model.State, viewer int, id string) (bool, error) {
 	if g.cards[id] == nil {
 		return false, nil
 	}
-	for ref, cards := range st.allZones() {
+	for ref, cards := range st.AllZones() {
 		if slices.Contains(cards, id) {
 			return g.visible(st, ref, viewer)
 		}
@@ -97,7 +100,7 @@ func (g *Game) DisplayName(id string) string {
 // reference: "name" for a global zone, "name/seat" for a player's, or the
 // zone's id when it has no name.
 func (g *Game) ZoneName(ref string) string {
-	name, owner := zoneRef(ref)
+	name, owner := model.SplitZoneRef(ref)
 	if z := g.zoneDecl(name, owner); z != nil && z.Name != "" {
 		return z.Name
 	}
@@ -107,7 +110,7 @@ func (g *Game) ZoneName(ref string) string {
 // PendingRule returns the rule text the definition quotes for the step
 // the pending decision waits at (its `rule`, or that of a step around
 // it), or "".
-func (g *Game) PendingRule(st *State) string {
+func (g *Game) PendingRule(st *model.State) string {
 	if st.Pending == nil || len(st.Stack) == 0 {
 		return ""
 	}

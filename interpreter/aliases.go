@@ -1,0 +1,62 @@
+package interpreter
+
+import (
+	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/view"
+)
+
+// The state and its parts are package model's, views and observations
+// package view's, the limits package budget's; these names keep the
+// interpreter's public entry whole.
+
+// State is everything that changes during a game (model.State).
+type State = model.State
+
+// Piece is a pawn (model.Piece).
+type Piece = model.Piece
+
+// Frame is one effect under way (model.Frame).
+type Frame = model.Frame
+
+// Cursor is a position in a block (model.Cursor).
+type Cursor = model.Cursor
+
+// Decision is what the game waits for (model.Decision).
+type Decision = model.Decision
+
+// Event is one change of the state, with its cause (model.Event).
+type Event = model.Event
+
+// Scope holds the locals of a frame (model.Scope).
+type Scope = model.Scope
+
+// SplitZoneRef splits a zone reference into the zone name and its owner
+// (-1: none), as model.SplitZoneRef.
+func SplitZoneRef(ref string) (string, int) { return model.SplitZoneRef(ref) }
+
+// Card is one physical card (model.Card).
+type Card = model.Card
+
+// View is what one player may see of a state (view.View).
+type View = view.View
+
+// Observation is what one seat may know of a state (view.Observation).
+type Observation = view.Observation
+
+// HiddenCard stands, in an observation, for a card the seat does not see
+// (view.HiddenCard).
+type HiddenCard = view.HiddenCard
+
+// Limits bound the work of one definition (budget.Limits).
+type Limits = budget.Limits
+
+// Counts bound the size of what a definition declares (budget.Counts).
+var Counts = budget.Counts
+
+// DefaultLimits are the limits of a definition that sets none
+// (budget.Default).
+var DefaultLimits = budget.Default
+
+// HardLimits are the most a definition may ask for (budget.Hard).
+var HardLimits = budget.Hard

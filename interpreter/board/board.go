@@ -1,0 +1,162 @@
+package board
+
+// This file holds the graph walks of the board.
+
+import (
+	"slices"
+)
+
+// Board is the graph in play.
+type Board struct {
+	// Nodes are the nodes by id; Order lists their ids as declared.
+	Nodes map[string]*Node
+	Order []string
+	// Out and In list the edges leaving and entering each node.
+	Out, In map[string][]*Edge
+	// Kinds lists the node ids of each kind ("": every node).
+	Kinds map[string][]string
+	// reach keeps the lists costWalks made (walkcost.go).
+	reach map[reachKey][][]string
+	// walked keeps the lists walks made (board.go).
+	walked map[walkKey][][]string
+	// dists keeps the tables costDist made (costdist.go).
+	dists map[distKey]map[string]int
+	Decl  []DeclaredEdge // the edges as declared, for drawing
+}
+
+// Node is a space of the board.
+type Node struct {
+	ID   string            `expr:"id" json:"id"`
+	Kind string            `expr:"kind" json:"kind"`
+	Name string            `expr:"name" json:"name"`
+	Num  map[string]int    `expr:"num" json:"num,omitempty"`
+	Str  map[string]string `expr:"str" json:"str,omitempty"`
+}
+
+// Edge joins two nodes. An undirected edge is listed from both ends, with
+// From always the end it is listed from.
+type Edge struct {
+	From string            `expr:"from"`
+	To   string            `expr:"to"`
+	Num  map[string]int    `expr:"num"`
+	Str  map[string]string `expr:"str"`
+}
+
+// DeclaredEdge is an edge as the definition declares it: an undirected edge
+// is listed once, with Directed false.
+type DeclaredEdge struct {
+	*Edge
+	Directed bool
+}
+
+// Dist is the fewest edges from a to b, or -1.
+func (b *Board) Dist(from, to string) int {
+	if from == to {
+		return 0
+	}
+	seen := map[string]bool{from: true}
+	frontier := []string{from}
+	for d := 1; len(frontier) > 0; d++ {
+		var next []string
+		for _, n := range frontier {
+			for _, e := range b.Out[n] {
+				if e.To == to {
+					return d
+				}
+				if !seen[e.To] {
+					seen[e.To] = true
+					next = append(next, e.To)
+				}
+			}
+		}
+		frontier = next
+	}
+	return -1
+}
+
+// walkKey names one list of walks.
+type walkKey struct {
+	from string
+	n    int
+	back bool
+}
+
+// WalksKept is walks, each list computed once and kept: the board does
+// not change, and a list is never changed in place. A kept list counts
+// against limit as a new one would, so a budget runs out alike whether
+// the list was kept or not.
+func (b *Board) WalksKept(from string, n int, back bool, limit int) ([][]string, bool) {
+	k := walkKey{from, n, back}
+	if l, ok := b.walked[k]; ok {
+		return l, len(l) <= limit
+	}
+	l, ok := b.Walks(from, n, back, limit)
+	if !ok || n < 0 || n >= len(b.Nodes) || b.Nodes[from] == nil {
+		return l, ok
+	}
+	if b.walked == nil {
+		b.walked = map[walkKey][][]string{}
+	}
+	b.walked[k] = l
+	return l, ok
+}
+
+// Walks lists every path of exactly n edges from a node that visits no node
+// twice; each path lists the nodes entered, the last being where it ends.
+// back walks the edges against their direction. The paths share one
+// backing array, each capped at its length. At most limit paths are
+// listed: ok is false when there are more.
+func (b *Board) Walks(from string, n int, back bool, limit int) (paths [][]string, ok bool) {
+	if n >= len(b.Nodes) {
+		return nil, true // a path of n edges enters n other nodes
+	}
+	var flat []string
+	path := make([]string, 0, max(n, 0))
+	var rec func(at string, left int)
+	rec = func(at string, left int) {
+		if left == 0 {
+			if limit--; limit < 0 {
+				return
+			}
+			flat = append(flat, path...)
+			return
+		}
+		if limit < 0 {
+			return
+		}
+		edges := b.Out[at]
+		if back {
+			edges = b.In[at]
+		}
+		for _, e := range edges {
+			to := e.To
+			if back {
+				to = e.From
+			}
+			if to == from || slices.Contains(path, to) {
+				continue
+			}
+			path = append(path, to)
+			rec(to, left-1)
+			path = path[:len(path)-1]
+		}
+	}
+	if n < 0 {
+		return nil, true
+	}
+	if n == 0 {
+		return [][]string{nil}, true
+	}
+	rec(from, n)
+	if limit < 0 {
+		return nil, false
+	}
+	if len(flat) == 0 {
+		return nil, true
+	}
+	out := make([][]string, len(flat)/n)
+	for i := range out {
+		out[i] = flat[i*n : (i+1)*n : (i+1)*n]
+	}
+	return out, true
+}

@@ -1,0 +1,73 @@
+package board
+
+// This file holds the least cost between two nodes, as costed walks
+// count it: the distance an estimate of progress reads.
+
+import "fmt"
+
+// CostDist is the least cost of a walk from one node to another, its
+// steps costed as costWalks costs them (an edge its num named key, 1
+// without, a negative cost closing it; a node passed through its num
+// named key, 0 without); 0 from a node to itself, -1 when no walk
+// leads there. A key no edge or node declares counts the edges. The
+// costs from a node are computed once per (from, key), for every node
+// at once, and kept: the board does not change.
+func (b *Board) CostDist(from, to, key string) (int, error) {
+	if b.Nodes[from] == nil {
+		return 0, fmt.Errorf("costDist(%q): no such node", from)
+	}
+	if b.Nodes[to] == nil {
+		return 0, fmt.Errorf("costDist(%q): no such node", to)
+	}
+	k := distKey{from, key}
+	d, ok := b.dists[k]
+	if !ok {
+		d = b.costsFrom(from, key)
+		if b.dists == nil {
+			b.dists = map[distKey]map[string]int{}
+		}
+		b.dists[k] = d
+	}
+	if c, ok := d[to]; ok {
+		return c, nil
+	}
+	return -1, nil
+}
+
+// distKey names one table of costDist.
+type distKey struct{ from, key string }
+
+// costsFrom is the least cost from a node to every node it reaches, by
+// relaxing the edges until nothing changes (a node's pass cost may be
+// negative, so the cheapest node first would not do); a round per node
+// at most, so that a cycle of negative cost cannot loop.
+func (b *Board) costsFrom(from, key string) map[string]int {
+	d := map[string]int{from: 0}
+	for range len(b.Order) {
+		changed := false
+		for _, u := range b.Order {
+			du, ok := d[u]
+			if !ok {
+				continue
+			}
+			pass := 0
+			if u != from {
+				pass = b.PassCost(u, key)
+			}
+			for _, e := range b.Out[u] {
+				ec := EdgeCost(e, key)
+				if ec < 0 || e.To == from {
+					continue
+				}
+				if old, ok := d[e.To]; !ok || du+pass+ec < old {
+					d[e.To] = du + pass + ec
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	return d
+}

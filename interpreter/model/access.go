@@ -1,0 +1,48 @@
+package model
+
+import (
+	"slices"
+)
+
+// This file is how code outside the interpreter reads a state: by name,
+// through methods, so that the state's storage can change behind them.
+// Every list returned is a copy the caller may keep or change.
+
+// Var is the value of a var (0 when the state has none of that name).
+func (s *State) Var(name string) int { return s.VarOf(name) }
+
+// PlayerVar is the value of a player var of a seat (0 when the state has
+// none of that name, or no such seat).
+func (s *State) PlayerVar(seat int, name string) int {
+	if seat < 0 || seat >= s.Players {
+		return 0
+	}
+	return s.PvarOf(seat, name)
+}
+
+// NodeVar is the value of a counter kept on a board node, and whether
+// the game has set it (a node var never set has its declared start
+// value, which only the game knows).
+func (s *State) NodeVar(node, name string) (int, bool) { return s.NvarOf(node, name) }
+
+// Zone is the cards of a zone ("name" or "name/seat"), in order, and
+// whether the state has that zone.
+func (s *State) Zone(ref string) ([]string, bool) {
+	l, ok := s.ZoneList(ref)
+	return slices.Clone(l), ok
+}
+
+// ZoneRefs lists the state's zones ("name" or "name/seat"), sorted.
+func (s *State) ZoneRefs() []string { return s.zoneRefs() }
+
+// Stock is the good units a holder has, one entry per unit.
+func (s *State) Stock(holder string) []string { return slices.Clone(s.StockList(holder)) }
+
+// StockHolders lists the holders of goods ("supply", a piece, a node...),
+// sorted.
+func (s *State) StockHolders() []string {
+	if s.holders == nil {
+		return nil
+	}
+	return slices.Sorted(slices.Values(s.holders.List))
+}

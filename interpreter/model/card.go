@@ -1,0 +1,13 @@
+package model
+
+// Card is one physical card. Def is the card type's id; ID is unique.
+type Card struct {
+	ID   string              `expr:"id" json:"id"`
+	Def  string              `expr:"def" json:"def"`
+	Name string              `expr:"name" json:"name"`
+	Kind string              `expr:"kind" json:"kind"`
+	Text string              `expr:"text" json:"-"`
+	Num  map[string]int      `expr:"num" json:"num,omitempty"`
+	Str  map[string]string   `expr:"str" json:"str,omitempty"`
+	List map[string][]string `expr:"list" json:"list,omitempty"`
+}

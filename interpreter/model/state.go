@@ -1,0 +1,354 @@
+package model
+
+import (
+	"encoding/json"
+	"maps"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// State is everything that changes during a game, as plain data: it
+// marshals to JSON at every point where a player must choose, and a state
+// read back from JSON continues exactly where it was saved.
+type State struct {
+	Game    string `json:"game"`
+	Players int    `json:"players"`
+	Seed    uint64 `json:"seed"`
+	// RNG is the seeded generator's state: randomness comes only from here.
+	RNG uint64 `json:"rng"`
+	// The counters (counters.go): vars, player vars and node vars (a
+	// port's treasury), read by Var, PlayerVar and NodeVar and saved as
+	// objects of names ("vars", "playerVars", "nodeVars").
+	Tables    *Tables
+	Counts    []int
+	moreVars  map[string]int
+	morePvars []map[string]int
+	moreNvars map[string]map[string]int
+	// The zones (zones.go), read by Zone and ZoneRefs and saved as an
+	// object of references ("zones").
+	Zones     [][]string
+	moreZones map[string][]string
+	// The stocks (stocks.go): goods by holder ("supply", a piece id, a
+	// node id, a player's store...), one entry per unit, read by Stock
+	// and StockHolders and saved as an object of holders ("stocks").
+	holders *holderTable
+	stocks  [][]string
+	Pieces  []*Piece `json:"pieces"`
+	// Fired names the watches whose condition held when last checked: a
+	// watch fires again only after its condition has stopped holding.
+	Fired []string `json:"fired,omitempty"`
+	// Stack is the effects under way; Pending is the decision they wait for.
+	Stack   []*Frame  `json:"stack,omitempty"`
+	Pending *Decision `json:"pending,omitempty"`
+	// pending holds the decision Pending points at, once the state has
+	// run to one or was copied (Clone): no allocation per decision.
+	pending Decision
+
+	Finished  bool     `json:"finished"`
+	Capped    bool     `json:"capped,omitempty"`
+	EndReason string   `json:"endReason,omitempty"`
+	Moves     []string `json:"moves"`
+	Log       []Event  `json:"log,omitempty"`
+	Steps     int      `json:"steps"`
+}
+
+// Piece is a pawn. At is the node it stands on; "" means off the board.
+type Piece struct {
+	ID    string `expr:"id" json:"id"`
+	Kind  string `expr:"kind" json:"kind"`
+	Owner int    `expr:"owner" json:"owner"`
+	At    string `expr:"at" json:"at"`
+	// The piece's counters (pieceVars, piecevars.go), read by Var and
+	// saved as an object of names ("vars"). Tables and Vars are hidden
+	// from expressions, which read a piece var with qget.
+	Tables   *Tables `expr:"-" json:"-"`
+	Vars     []int   `expr:"-" json:"-"`
+	moreVars map[string]int
+	// Strs are the piece's string vars (pieceStrs: a heading, a mode...).
+	Strs map[string]string `expr:"strs" json:"strs,omitempty"`
+	// IDBox is ID boxed once, for the lists of ids expressions build.
+	IDBox any `expr:"-" json:"-"`
+}
+
+// BoxedID is a piece's id in an interface, without a new box when the
+// piece has its own.
+func BoxedID(p *Piece) any {
+	if p.IDBox != nil {
+		return p.IDBox
+	}
+	return p.ID
+}
+
+// Frame is one effect under way: its locals and where it is in its blocks.
+type Frame struct {
+	Scope   Scope    `json:"scope"`
+	Cause   string   `json:"cause"`
+	Cursors []Cursor `json:"cursors"`
+	// Result is what a return step of the frame gave back; Bind, when
+	// not 0, is 1 + the slot of the caller's local the result goes to.
+	Result any `json:"result,omitempty"`
+	Bind   int `json:"bind,omitempty"`
+}
+
+// Cursor is a position in a block. A loop cursor remembers its step
+// (Loop, a block number and index) and, for each-loops, the items left.
+type Cursor struct {
+	Block int   `json:"block"`
+	PC    int   `json:"pc"`
+	Loop  []int `json:"loop,omitempty"`
+	Items []any `json:"items,omitempty"`
+	Next  int   `json:"next,omitempty"`
+	Count int   `json:"count,omitempty"`
+}
+
+// Decision is what the game waits for: a player to take a turn action or
+// to pick an option of a choose step.
+type Decision struct {
+	Player int    `json:"player"`
+	Kind   string `json:"kind"` // "turn" or "choose"
+	ID     string `json:"id,omitempty"`
+	Prompt string `json:"prompt,omitempty"`
+}
+
+// Event is one change of the state, with its cause: the action, effect,
+// trigger or rule step that made it.
+type Event struct {
+	Cause string `json:"cause"`
+	What  string `json:"what"`
+	// Card is set when a card moved. Hidden says not everyone saw which
+	// card it was; Seen lists the seats that did, when it moved.
+	Card   string `json:"card,omitempty"`
+	From   string `json:"from,omitempty"`
+	To     string `json:"to,omitempty"`
+	Hidden bool   `json:"hidden,omitempty"`
+	Seen   []int  `json:"seen,omitempty"`
+}
+
+// UnmarshalJSON restores ints in the items of a loop.
+func (c *Cursor) UnmarshalJSON(b []byte) error {
+	type plain Cursor
+	var p plain
+	if err := json.Unmarshal(b, &p); err != nil {
+		return err
+	}
+	for i, v := range p.Items {
+		p.Items[i] = normalize(v)
+	}
+	*c = Cursor(p)
+	return nil
+}
+
+func normalize(v any) any {
+	switch x := v.(type) {
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+			return int(x)
+		}
+	case []any:
+		for i := range x {
+			x[i] = normalize(x[i])
+		}
+	case map[string]any:
+		for k := range x {
+			x[k] = normalize(x[k])
+		}
+	}
+	return v
+}
+
+// Clone returns a copy of the state that shares nothing it could change
+// with the original: each may be played on without the other seeing it.
+// It is made with few allocations, for a bot that copies the state
+// for every playout: maps are copied whole, every zone and stock list
+// goes into one backing array, pieces and frames into one array each.
+// Moves and Log, which a game only ever appends to, share their
+// elements up to now with the original, each capped at its length, so
+// that an append to either never shows in the other. An empty list
+// stays empty and an absent one absent, so the copy marshals as the
+// original does.
+func (s *State) Clone() *State {
+	c := *s
+	ints := make([]int, 0, len(s.Counts)+pieceVarCount(s.Pieces))
+	ints = s.cloneCounters(&c, ints)
+	buf := make([]string, 0, s.Units())
+	buf = s.cloneZones(&c, buf)
+	s.cloneStocks(&c, buf)
+	c.Fired = clip(s.Fired)
+	c.Pieces = ClonePieces(s.Pieces, ints)
+	c.Stack = s.cloneStack()
+	if s.Pending != nil {
+		// The copy's decision lies in the copy itself: one allocation less.
+		c.pending = *s.Pending
+		c.Pending = &c.pending
+	}
+	c.Moves = clip(s.Moves)
+	c.Log = clip(s.Log)
+	return &c
+}
+
+// ClonePlayerVars copies player vars by name, nil staying nil.
+func ClonePlayerVars(l []map[string]int) []map[string]int {
+	if l == nil {
+		return nil
+	}
+	c := make([]map[string]int, len(l))
+	for i, m := range l {
+		c[i] = maps.Clone(m)
+	}
+	return c
+}
+
+// CloneNodeVars copies node vars by name, nil staying nil.
+func CloneNodeVars(m map[string]map[string]int) map[string]map[string]int {
+	if m == nil {
+		return nil
+	}
+	c := make(map[string]map[string]int, len(m))
+	for k, v := range m {
+		c[k] = maps.Clone(v)
+	}
+	return c
+}
+
+// pieceVarCount counts the counters of pieces.
+func pieceVarCount(l []*Piece) int {
+	n := 0
+	for _, p := range l {
+		n += len(p.Vars)
+	}
+	return n
+}
+
+// ClonePieces copies the pieces into one array, and their counters into
+// vars (nil: a new array).
+func ClonePieces(l []*Piece, vars []int) []*Piece {
+	if l == nil {
+		return nil
+	}
+	c := make([]*Piece, len(l))
+	pieces := make([]Piece, len(l))
+	if vars == nil {
+		vars = make([]int, 0, pieceVarCount(l))
+	}
+	for i, p := range l {
+		q := &pieces[i]
+		*q = *p
+		if p.Vars != nil {
+			at := len(vars)
+			vars = append(vars, p.Vars...)
+			q.Vars = vars[at:len(vars):len(vars)]
+		}
+		q.moreVars = CloneMap(p.moreVars)
+		q.Strs = maps.Clone(p.Strs)
+		c[i] = q
+	}
+	return c
+}
+
+// Pend makes d the decision the state waits for, kept in the state
+// itself. A caller that holds the old Pending across a move sees it
+// change: Pending is read afresh after every move.
+func (s *State) Pend(d Decision) {
+	s.pending = d
+	s.Pending = &s.pending
+}
+
+// ClonePending copies a decision, nil staying nil.
+func ClonePending(d *Decision) *Decision {
+	if d == nil {
+		return nil
+	}
+	c := *d
+	return &c
+}
+
+// cloneStack copies the frames, their locals and their cursors, each
+// kind into one array. A loop cursor's items are shared: lists a local
+// or a cursor holds are never changed in place.
+func (s *State) cloneStack() []*Frame {
+	if s.Stack == nil {
+		return nil
+	}
+	vals, cursors := 0, 0
+	for _, f := range s.Stack {
+		vals += len(f.Scope.Vals)
+		cursors += len(f.Cursors)
+	}
+	stack := make([]*Frame, len(s.Stack))
+	frames := make([]Frame, len(s.Stack))
+	valBuf := make([]any, 0, vals)
+	curBuf := make([]Cursor, 0, cursors)
+	for i, f := range s.Stack {
+		n := &frames[i]
+		*n = *f
+		if f.Scope.Vals != nil {
+			at := len(valBuf)
+			valBuf = append(valBuf, f.Scope.Vals...)
+			n.Scope.Vals = valBuf[at:len(valBuf):len(valBuf)]
+		}
+		n.Scope.named = maps.Clone(f.Scope.named)
+		if f.Cursors != nil {
+			at := len(curBuf)
+			curBuf = append(curBuf, f.Cursors...)
+			n.Cursors = curBuf[at:len(curBuf):len(curBuf)]
+		}
+		stack[i] = n
+	}
+	return stack
+}
+
+// CloneLists copies lists by key into buf, each capped at its length so
+// that appending to one never writes over the next; it returns what is
+// left of buf.
+func CloneLists(m map[string][]string, buf []string) (map[string][]string, []string) {
+	if m == nil {
+		return nil, buf
+	}
+	c := maps.Clone(m)
+	for k, l := range m {
+		if l == nil {
+			continue
+		}
+		at := len(buf)
+		buf = append(buf, l...)
+		c[k] = buf[at:len(buf):len(buf)]
+	}
+	return c, buf
+}
+
+// clip is a list capped at its length: appending to it copies.
+func clip[E any](l []E) []E { return l[:len(l):len(l)] }
+
+// SplitZoneRef splits a zone reference of a view or an event, "name/seat"
+// for a player's zone or "name" for a shared one, into the zone name and
+// its owner (-1: none).
+func SplitZoneRef(ref string) (string, int) {
+	i := strings.LastIndexByte(ref, '/')
+	if i < 0 {
+		return ref, -1
+	}
+	n, err := strconv.Atoi(ref[i+1:])
+	if err != nil {
+		return ref, -1
+	}
+	return ref[:i], n
+}
+
+// PlayerZone names the zone of one player.
+func PlayerZone(name string, seat int) string {
+	return name + "/" + strconv.Itoa(seat)
+}
+
+// Units counts the cards of every zone and the good units of every
+// stock: the size of one backing array for copies of them all.
+func (s *State) Units() int { return s.cardCount() + s.unitCount() }
+
+// Units counts the elements of lists by key.
+func Units(m map[string][]string) int {
+	n := 0
+	for _, l := range m {
+		n += len(l)
+	}
+	return n
+}

@@ -1,0 +1,435 @@
+package translate
+
+import (
+	"errors"
+	"reflect"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/builtin"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm/runtime"
+
+	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/eval"
+	"github.com/haven-engine/haven/interpreter/model"
+)
+
+// builtin translates a call of one of expr's builtins: the list builtins
+// whose predicate binds each element (loop.go), a few hot ones made
+// directly, and the rest called through expr's own implementation.
+func (t *translator) builtin(n *ast.BuiltinNode) eval.Val {
+	switch n.Name {
+	case "all", "any", "none", "filter", "map", "count", "sum", "find", "sortBy", "findIndex", "findLastIndex", "findLast":
+		return t.loop(n)
+	case "reduce":
+		return t.reduce(n)
+	case "one", "groupBy":
+		unsupported()
+	}
+	args := make([]eval.Val, len(n.Arguments))
+	for i, a := range n.Arguments {
+		args[i] = t.node(a)
+	}
+	switch n.Name {
+	case "len":
+		if v, ok := lenOf(args[0]); ok {
+			return v
+		}
+	case "min", "max":
+		if v, ok := minMaxInts(n.Name == "max", args, t.builtinArgs(n, args), n.Location()); ok {
+			return v
+		}
+	case "concat":
+		lists, loc := catArgs(args, t.builtinArgs(n, args)), n.Location()
+		return eval.Mk(func(fr *eval.Frame) []any { return concat(fr, lists, loc) })
+	case "uniq":
+		switch l := args[0].Fn.(type) {
+		case func(*eval.Frame) []string:
+			return eval.Mk(func(fr *eval.Frame) []any { return uniqStrings(fr.Boxed, l(fr)) })
+		case func(*eval.Frame) []any:
+			return eval.Mk(func(fr *eval.Frame) []any { return uniqAny(l(fr)) })
+		}
+		return t.byList(n, args, func(fr *eval.Frame, l []string) any { return uniqStrings(fr.Boxed, l) }, func(l []any) any { return uniqAny(l) })
+	case "last":
+		switch l := args[0].Fn.(type) {
+		case func(*eval.Frame) []string:
+			return eval.Mk(func(fr *eval.Frame) any {
+				if x := l(fr); len(x) > 0 {
+					return eval.BoxStr(fr.Boxed, x[len(x)-1])
+				}
+				return nil
+			})
+		case func(*eval.Frame) []any:
+			return eval.Mk(func(fr *eval.Frame) any { return lastOf(l(fr)) })
+		}
+		return t.byList(n, args, func(fr *eval.Frame, l []string) any {
+			if len(l) == 0 {
+				return nil
+			}
+			return eval.BoxStr(fr.Boxed, l[len(l)-1])
+		}, func(l []any) any { return lastOf(l) })
+	case "join":
+		if len(args) != 2 {
+			break
+		}
+		glue := eval.As[string](args[1])
+		if l, ok := args[0].Fn.(func(*eval.Frame) []string); ok {
+			return eval.Mk(func(fr *eval.Frame) string { return strings.Join(l(fr), glue(fr)) })
+		}
+		list := t.builtinArgs(n, args)[0]
+		f, loc := builtin.Builtins[builtin.Index[n.Name]], n.Location()
+		return eval.Mk(func(fr *eval.Frame) any {
+			l, g := list(fr), glue(fr)
+			if l, ok := l.([]string); ok {
+				return strings.Join(l, g)
+			}
+			return eval.Guard(loc, func() any { return call(f, l, g) })
+		})
+	case "string":
+		switch f := args[0].Fn.(type) {
+		case func(*eval.Frame) int:
+			return eval.Mk(func(fr *eval.Frame) string { return strconv.Itoa(f(fr)) })
+		case func(*eval.Frame) string:
+			return args[0]
+		}
+	}
+	return t.viaExpr(n, args)
+}
+
+// viaExpr calls a builtin through expr's implementation.
+func (t *translator) viaExpr(n *ast.BuiltinNode, vals []eval.Val) eval.Val {
+	f := builtin.Builtins[builtin.Index[n.Name]]
+	args, loc := t.builtinArgs(n, vals), n.Location()
+	argsOf := func(fr *eval.Frame) []any {
+		out := make([]any, len(args))
+		for i, a := range args {
+			out[i] = a(fr)
+		}
+		return out
+	}
+	switch {
+	case f.Fast != nil && len(args) == 1:
+		return eval.Mk(func(fr *eval.Frame) any {
+			x := args[0](fr)
+			return eval.Guard(loc, func() any { return f.Fast(x) })
+		})
+	case f.Safe != nil:
+		return eval.Mk(func(fr *eval.Frame) any {
+			a := argsOf(fr)
+			if n.Name == "repeat" && len(a) == 2 {
+				if s, ok := a[0].(string); ok {
+					if k, ok := a[1].(int); ok && k > 0 {
+						fr.Grow(len(s)*min(k, fr.Budget.Limits.Memory+1), loc)
+					}
+				}
+			}
+			return eval.Guard(loc, func() any {
+				out, _, err := f.Safe(a...)
+				if err != nil {
+					panic(err)
+				}
+				return out
+			})
+		})
+	case f.Func != nil:
+		return eval.Mk(func(fr *eval.Frame) any {
+			a := argsOf(fr)
+			if n.Name == "replace" && len(a) >= 3 {
+				s, _ := a[0].(string)
+				old, _ := a[1].(string)
+				nw, _ := a[2].(string)
+				k := len(s) + 1
+				if old != "" {
+					k = len(s) / len(old)
+				}
+				fr.Grow(len(s)+min(k, fr.Budget.Limits.Memory+1)*max(len(nw)-len(old), 0), loc)
+			}
+			return fr.Sized(eval.Guard(loc, func() any { return call(f, a...) }), loc)
+		})
+	}
+	unsupported()
+	return eval.Val{}
+}
+
+// builtinArgs are the arguments of a builtin, boxed and dereferenced
+// where the VM dereferences them: a pointer, or a value of unknown type,
+// unless the builtin says otherwise.
+func (t *translator) builtinArgs(n *ast.BuiltinNode, vals []eval.Val) []func(*eval.Frame) any {
+	id, ok := builtin.Index[n.Name]
+	if !ok {
+		unsupported()
+	}
+	f := builtin.Builtins[id]
+	out := make([]func(*eval.Frame) any, len(vals))
+	for i, a := range n.Arguments {
+		b := vals[i].Box
+		if k := kindOf(a); (k == reflect.Pointer || k == reflect.Interface) && (f.Deref == nil || f.Deref(i, a.Type())) {
+			out[i] = func(fr *eval.Frame) any { return eval.Deref(b(fr)) }
+		} else {
+			out[i] = b
+		}
+	}
+	return out
+}
+
+// byList is a builtin of one list argument known only at run time: made
+// directly for a []string or a []any, through expr otherwise. The
+// argument is evaluated once.
+func (t *translator) byList(n *ast.BuiltinNode, args []eval.Val, strs func(*eval.Frame, []string) any, anys func([]any) any) eval.Val {
+	list := t.builtinArgs(n, args)[0]
+	f, loc := builtin.Builtins[builtin.Index[n.Name]], n.Location()
+	return eval.Mk(func(fr *eval.Frame) any {
+		switch l := list(fr).(type) {
+		case []string:
+			return strs(fr, l)
+		case []any:
+			return anys(l)
+		default:
+			return eval.Guard(loc, func() any { return call(f, l) })
+		}
+	})
+}
+
+// call runs a builtin's implementation; its error is panicked, for guard
+// to position as the VM does.
+func call(f *builtin.Function, args ...any) any {
+	out, err := f.Func(args...)
+	if err != nil {
+		panic(err)
+	}
+	return out
+}
+
+// lastOf is expr's last: the last element, or nil.
+func lastOf[E any](l []E) any {
+	if len(l) == 0 {
+		return nil
+	}
+	return l[len(l)-1]
+}
+
+// lenOf is len of a list whose type is known.
+func lenOf(v eval.Val) (eval.Val, bool) {
+	switch f := v.Fn.(type) {
+	case func(*eval.Frame) []string:
+		return eval.Mk(func(fr *eval.Frame) int { return len(f(fr)) }), true
+	case func(*eval.Frame) []any:
+		return eval.Mk(func(fr *eval.Frame) int { return len(f(fr)) }), true
+	case func(*eval.Frame) []int:
+		return eval.Mk(func(fr *eval.Frame) int { return len(f(fr)) }), true
+	case func(*eval.Frame) []*model.Piece:
+		return eval.Mk(func(fr *eval.Frame) int { return len(f(fr)) }), true
+	case func(*eval.Frame) []*board.Edge:
+		return eval.Mk(func(fr *eval.Frame) int { return len(f(fr)) }), true
+	case func(*eval.Frame) [][]string:
+		return eval.Mk(func(fr *eval.Frame) int { return len(f(fr)) }), true
+	case func(*eval.Frame) string:
+		return eval.Mk(func(fr *eval.Frame) int { return utf8.RuneCountInString(f(fr)) }), true
+	}
+	return eval.Val{}, false
+}
+
+// catArg is an argument of concat: a typed list where its type is
+// known, so that it is not boxed, else its boxed value.
+type catArg struct {
+	a   func(*eval.Frame) []any
+	s   func(*eval.Frame) []string
+	box func(*eval.Frame) any
+}
+
+func catArgs(vals []eval.Val, boxes []func(*eval.Frame) any) []catArg {
+	out := make([]catArg, len(vals))
+	for i, v := range vals {
+		switch f := v.Fn.(type) {
+		case func(*eval.Frame) []any:
+			out[i].a = f
+		case func(*eval.Frame) []string:
+			out[i].s = f
+		default:
+			out[i].box = boxes[i]
+		}
+	}
+	return out
+}
+
+// catVal is one evaluated argument of concat: a []any, a []string, or
+// any other value (x, read through reflection).
+type catVal struct {
+	a     []any
+	s     []string
+	x     any
+	other bool
+}
+
+// concat is expr's concat: the elements of every list, in one []any
+// (nil when there are none). All the lists are evaluated first, as the
+// VM evaluates a call's arguments.
+func concat(fr *eval.Frame, lists []catArg, loc file.Location) []any {
+	var buf [4]catVal
+	vals := buf[:0]
+	for _, l := range lists {
+		var c catVal
+		switch {
+		case l.a != nil:
+			c.a = l.a(fr)
+		case l.s != nil:
+			c.s = l.s(fr)
+		default:
+			switch x := l.box(fr).(type) {
+			case []any:
+				c.a = x
+			case []string:
+				c.s = x
+			default:
+				c.x, c.other = x, true
+			}
+		}
+		vals = append(vals, c)
+	}
+	n := 0
+	for _, c := range vals {
+		switch {
+		case !c.other:
+			n += len(c.a) + len(c.s)
+		default:
+			v := reflect.ValueOf(c.x)
+			if v.Kind() != reflect.Slice && v.Kind() != reflect.Array {
+				eval.Fail(loc, errors.New("cannot concat "+v.Kind().String()))
+			}
+			n += v.Len()
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	fr.Grow(n, loc)
+	fr.Spend(n)
+	out := make([]any, 0, n)
+	for _, c := range vals {
+		switch {
+		case !c.other:
+			out = append(out, c.a...)
+			for _, s := range c.s {
+				out = append(out, eval.BoxStr(fr.Boxed, s))
+			}
+		default:
+			v := reflect.ValueOf(c.x)
+			for i := 0; i < v.Len(); i++ {
+				out = append(out, v.Index(i).Interface())
+			}
+		}
+	}
+	return out
+}
+
+// uniqAny is expr's uniq: the first of each group of equal elements.
+func uniqAny(l []any) []any {
+	out := []any{}
+next:
+	for _, x := range l {
+		for _, y := range out {
+			if runtime.Equal(x, y) {
+				continue next
+			}
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// uniqStrings is expr's uniq of a list of strings, boxed with the
+// game's boxes.
+func uniqStrings(boxed map[string]any, l []string) []any {
+	out := make([]any, 0, len(l))
+next:
+	for i, s := range l {
+		for _, x := range l[:i] {
+			if x == s {
+				continue next
+			}
+		}
+		out = append(out, eval.BoxStr(boxed, s))
+	}
+	return out
+}
+
+// minMaxInts is min or max of int arguments, as expr gives it: an int,
+// the first of equal ones. An argument of unknown type is read at run
+// time; when one is no int (a list, a float), expr's builtin decides.
+func minMaxInts(max bool, args []eval.Val, boxed []func(*eval.Frame) any, loc file.Location) (eval.Val, bool) {
+	if len(args) < 2 {
+		return eval.Val{}, false
+	}
+	fs := make([]func(*eval.Frame) int, len(args))
+	boxes := make([]func(*eval.Frame) any, len(args))
+	typed := true
+	for i, a := range args {
+		if f, ok := a.Fn.(func(*eval.Frame) int); ok {
+			fs[i] = f
+			continue
+		}
+		if _, ok := a.Fn.(func(*eval.Frame) any); !ok {
+			return eval.Val{}, false
+		}
+		boxes[i], typed = boxed[i], false
+	}
+	pick := func(out, x int) int {
+		if max && x > out || !max && x < out {
+			return x
+		}
+		return out
+	}
+	if typed {
+		return eval.Mk(func(fr *eval.Frame) int {
+			out := fs[0](fr)
+			for _, f := range fs[1:] {
+				out = pick(out, f(fr))
+			}
+			return out
+		}), true
+	}
+	name := "min"
+	if max {
+		name = "max"
+	}
+	f := builtin.Builtins[builtin.Index[name]]
+	return eval.Mk(func(fr *eval.Frame) any {
+		var buf [4]int
+		ints := buf[:0]
+		var other []any // the arguments, once one is no int
+		for i, get := range fs {
+			var x any
+			if get != nil {
+				ints = append(ints, get(fr))
+				if other == nil {
+					continue
+				}
+				x = ints[len(ints)-1]
+			} else {
+				x = boxes[i](fr)
+				if n, ok := x.(int); ok && other == nil {
+					ints = append(ints, n)
+					continue
+				}
+			}
+			if other == nil {
+				other = make([]any, 0, len(fs))
+				for _, n := range ints[:i] {
+					other = append(other, n)
+				}
+			}
+			other = append(other, x)
+		}
+		if other != nil {
+			return fr.Sized(eval.Guard(loc, func() any { return call(f, other...) }), loc)
+		}
+		out := ints[0]
+		for _, x := range ints[1:] {
+			out = pick(out, x)
+		}
+		return out
+	}), true
+}

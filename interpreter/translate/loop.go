@@ -1,0 +1,598 @@
+package translate
+
+import (
+	"errors"
+	"reflect"
+	"sort"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm/runtime"
+
+	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/eval"
+	"github.com/haven-engine/haven/interpreter/model"
+)
+
+// loop translates a builtin that runs a predicate over a list: all, any,
+// none, filter (with the map the optimizer may fold into it), map,
+// count, sum, find, findIndex, findLastIndex, findLast and sortBy. The element is bound in a slot of the
+// frame while the predicate runs.
+func (t *translator) loop(n *ast.BuiltinNode) eval.Val {
+	if len(n.Arguments) < 2 {
+		unsupported()
+	}
+	pred, ok := n.Arguments[1].(*ast.PredicateNode)
+	if !ok {
+		unsupported()
+	}
+	l := t.items(n.Arguments[0])
+	k := t.bind("", l.kind())
+	body := t.node(pred.Node)
+	var mapped func(*eval.Frame) any
+	if n.Map != nil {
+		mapped = t.node(n.Map).Box
+	}
+	t.unbind()
+	test := func() func(*eval.Frame) bool { return eval.As[bool](body) }
+	loc := n.Location()
+	switch n.Name {
+	case "any":
+		return eval.Mk(l.found(k, test(), true))
+	case "all":
+		f := l.found(k, test(), false)
+		return eval.Mk(func(fr *eval.Frame) bool { return !f(fr) })
+	case "none":
+		f := l.found(k, test(), true)
+		return eval.Mk(func(fr *eval.Frame) bool { return !f(fr) })
+	case "filter":
+		return eval.Mk(l.filter(k, test(), mapped))
+	case "map":
+		return eval.Mk(l.mapped(k, body.Box))
+	case "count":
+		threshold := -1
+		if n.Threshold != nil {
+			threshold = *n.Threshold
+		}
+		return eval.Mk(l.count(k, test(), threshold))
+	case "sum":
+		if f, ok := body.Fn.(func(*eval.Frame) int); ok {
+			return eval.Mk(l.sumInt(k, f))
+		}
+		return eval.Mk(l.sum(k, body.Box, loc))
+	case "find":
+		var missing error
+		if n.Throws {
+			missing = errNoElement
+		}
+		return eval.Mk(l.find(k, test(), mapped, missing, loc))
+	case "findIndex", "findLastIndex":
+		// The VM's answer when no element passes is nil, not -1.
+		f := l.index(k, test(), n.Name == "findLastIndex")
+		return eval.Mk(func(fr *eval.Frame) any {
+			if i := f(fr); i >= 0 {
+				return i
+			}
+			return nil
+		})
+	case "findLast":
+		if mapped != nil || n.Throws {
+			unsupported()
+		}
+		return eval.Mk(l.findLast(k, test()))
+	case "sortBy":
+		desc := false
+		if len(n.Arguments) == 3 {
+			order, ok := n.Arguments[2].(*ast.StringNode)
+			if !ok || order.Value != "asc" && order.Value != "desc" {
+				unsupported()
+			}
+			desc = order.Value == "desc"
+		}
+		return eval.Mk(l.sortBy(k, body.Box, desc))
+	}
+	unsupported()
+	return eval.Val{}
+}
+
+// errNoElement is the error of filter(...)[0] on an empty result, once
+// the optimizer has turned it into find.
+var errNoElement = errors.New("reflect: slice index out of range")
+
+// items is the list a loop runs over. Each method returns the closure of
+// one builtin, binding the elements in slot k.
+type items interface {
+	kind() eval.SlotKind
+	found(k int, test func(*eval.Frame) bool, want bool) func(*eval.Frame) bool
+	filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any) func(*eval.Frame) []any
+	mapped(k int, f func(*eval.Frame) any) func(*eval.Frame) []any
+	count(k int, test func(*eval.Frame) bool, threshold int) func(*eval.Frame) int
+	sumInt(k int, f func(*eval.Frame) int) func(*eval.Frame) int
+	sum(k int, f func(*eval.Frame) any, loc file.Location) func(*eval.Frame) any
+	find(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, missing error, loc file.Location) func(*eval.Frame) any
+	sortBy(k int, f func(*eval.Frame) any, desc bool) func(*eval.Frame) []any
+	index(k int, test func(*eval.Frame) bool, last bool) func(*eval.Frame) int
+	findLast(k int, test func(*eval.Frame) bool) func(*eval.Frame) any
+}
+
+// items translates the list argument of a loop: typed when its Go type
+// is known, otherwise a value whose elements are bound boxed.
+func (t *translator) items(n ast.Node) items {
+	v := t.node(n)
+	switch f := v.Fn.(type) {
+	case func(*eval.Frame) []string:
+		return typedItems[string]{f, func(s *eval.Slot, x string) { s.Str = x }, eval.SlotStr}
+	case func(*eval.Frame) []int:
+		return typedItems[int]{f, func(s *eval.Slot, x int) { s.Int = x }, eval.SlotInt}
+	case func(*eval.Frame) [][]string:
+		return typedItems[[]string]{f, func(s *eval.Slot, x []string) { s.List = x }, eval.SlotList}
+	case func(*eval.Frame) []any:
+		return typedItems[any]{f, func(s *eval.Slot, x any) { s.Any = x }, eval.SlotAny}
+	case func(*eval.Frame) []*model.Piece:
+		return typedItems[*model.Piece]{f, func(s *eval.Slot, x *model.Piece) { s.Any = x }, eval.SlotAny}
+	case func(*eval.Frame) []*board.Edge:
+		return typedItems[*board.Edge]{f, func(s *eval.Slot, x *board.Edge) { s.Any = x }, eval.SlotAny}
+	}
+	return dynItems{deref(n, v).Box}
+}
+
+type typedItems[E any] struct {
+	list func(*eval.Frame) []E
+	set  func(*eval.Slot, E)
+	k    eval.SlotKind
+}
+
+func (l typedItems[E]) kind() eval.SlotKind { return l.k }
+
+func (l typedItems[E]) found(k int, test func(*eval.Frame) bool, want bool) func(*eval.Frame) bool {
+	run := foundIn(l.set, k, test, want)
+	return func(fr *eval.Frame) bool { return run(fr, l.list(fr)) }
+}
+
+func (l typedItems[E]) filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any) func(*eval.Frame) []any {
+	run := filterOf(l.set, k, test, mapped)
+	return func(fr *eval.Frame) []any { return run(fr, l.list(fr)) }
+}
+
+func (l typedItems[E]) mapped(k int, f func(*eval.Frame) any) func(*eval.Frame) []any {
+	run := mapOf(l.set, k, f)
+	return func(fr *eval.Frame) []any { return run(fr, l.list(fr)) }
+}
+
+func (l typedItems[E]) count(k int, test func(*eval.Frame) bool, threshold int) func(*eval.Frame) int {
+	run := countIf(l.set, k, test, threshold)
+	return func(fr *eval.Frame) int { return run(fr, l.list(fr)) }
+}
+
+func (l typedItems[E]) sumInt(k int, f func(*eval.Frame) int) func(*eval.Frame) int {
+	run := sumIntOf(l.set, k, f)
+	return func(fr *eval.Frame) int { return run(fr, l.list(fr)) }
+}
+
+func (l typedItems[E]) sum(k int, f func(*eval.Frame) any, loc file.Location) func(*eval.Frame) any {
+	run := sumOf(l.set, k, f, loc)
+	return func(fr *eval.Frame) any { return run(fr, l.list(fr)) }
+}
+
+func (l typedItems[E]) find(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, missing error, loc file.Location) func(*eval.Frame) any {
+	run := findIn(l.set, k, test, mapped, missing, loc)
+	return func(fr *eval.Frame) any { return run(fr, l.list(fr)) }
+}
+
+func (l typedItems[E]) sortBy(k int, f func(*eval.Frame) any, desc bool) func(*eval.Frame) []any {
+	run := sortOf(l.set, k, f, desc)
+	return func(fr *eval.Frame) []any { return run(fr, l.list(fr)) }
+}
+
+// dynItems is a list known only at run time (a local, an element of a
+// list of lists): its elements are bound boxed, as the VM's loops hold
+// them, and the loop runs over the list's own backing array.
+type dynItems struct{ list func(*eval.Frame) any }
+
+func (dynItems) kind() eval.SlotKind { return eval.SlotAny }
+
+func setAny[E any](s *eval.Slot, x E) { s.Any = x }
+
+// loops is one loop for each kind of list dynItems runs over directly.
+type loops[R any] struct {
+	a func(*eval.Frame, []any) R
+	s func(*eval.Frame, []string) R
+	i func(*eval.Frame, []int) R
+	l func(*eval.Frame, [][]string) R
+}
+
+// dynamic runs the loop that fits the list: over []any, []string, []int
+// or [][]string, and any other list through reflection.
+func dynamic[R any](list func(*eval.Frame) any, run loops[R]) func(*eval.Frame) R {
+	return func(fr *eval.Frame) R {
+		switch l := list(fr).(type) {
+		case []any:
+			return run.a(fr, l)
+		case []string:
+			return run.s(fr, l)
+		case []int:
+			return run.i(fr, l)
+		case [][]string:
+			return run.l(fr, l)
+		default:
+			return run.a(fr, reflectItems(l))
+		}
+	}
+}
+
+// reflectItems reads any other list as the VM's loops do, through
+// reflection; a value that is no list fails as it fails there.
+func reflectItems(l any) []any {
+	v := reflect.ValueOf(l)
+	out := make([]any, v.Len())
+	for i := range out {
+		out[i] = v.Index(i).Interface()
+	}
+	return out
+}
+
+func (d dynItems) found(k int, test func(*eval.Frame) bool, want bool) func(*eval.Frame) bool {
+	return dynamic(d.list, loops[bool]{
+		foundIn(setAny[any], k, test, want), foundIn(setAny[string], k, test, want),
+		foundIn(setAny[int], k, test, want), foundIn(setAny[[]string], k, test, want),
+	})
+}
+
+func (d dynItems) filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any) func(*eval.Frame) []any {
+	return dynamic(d.list, loops[[]any]{
+		filterOf(setAny[any], k, test, mapped), filterOf(setAny[string], k, test, mapped),
+		filterOf(setAny[int], k, test, mapped), filterOf(setAny[[]string], k, test, mapped),
+	})
+}
+
+func (d dynItems) mapped(k int, f func(*eval.Frame) any) func(*eval.Frame) []any {
+	return dynamic(d.list, loops[[]any]{
+		mapOf(setAny[any], k, f), mapOf(setAny[string], k, f),
+		mapOf(setAny[int], k, f), mapOf(setAny[[]string], k, f),
+	})
+}
+
+func (d dynItems) count(k int, test func(*eval.Frame) bool, threshold int) func(*eval.Frame) int {
+	return dynamic(d.list, loops[int]{
+		countIf(setAny[any], k, test, threshold), countIf(setAny[string], k, test, threshold),
+		countIf(setAny[int], k, test, threshold), countIf(setAny[[]string], k, test, threshold),
+	})
+}
+
+func (d dynItems) sumInt(k int, f func(*eval.Frame) int) func(*eval.Frame) int {
+	return dynamic(d.list, loops[int]{
+		sumIntOf(setAny[any], k, f), sumIntOf(setAny[string], k, f),
+		sumIntOf(setAny[int], k, f), sumIntOf(setAny[[]string], k, f),
+	})
+}
+
+func (d dynItems) sum(k int, f func(*eval.Frame) any, loc file.Location) func(*eval.Frame) any {
+	return dynamic(d.list, loops[any]{
+		sumOf(setAny[any], k, f, loc), sumOf(setAny[string], k, f, loc),
+		sumOf(setAny[int], k, f, loc), sumOf(setAny[[]string], k, f, loc),
+	})
+}
+
+func (d dynItems) find(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, missing error, loc file.Location) func(*eval.Frame) any {
+	return dynamic(d.list, loops[any]{
+		findIn(setAny[any], k, test, mapped, missing, loc), findIn(setAny[string], k, test, mapped, missing, loc),
+		findIn(setAny[int], k, test, mapped, missing, loc), findIn(setAny[[]string], k, test, mapped, missing, loc),
+	})
+}
+
+func (l typedItems[E]) index(k int, test func(*eval.Frame) bool, last bool) func(*eval.Frame) int {
+	run := indexIn(l.set, k, test, last)
+	return func(fr *eval.Frame) int { return run(fr, l.list(fr)) }
+}
+
+func (l typedItems[E]) findLast(k int, test func(*eval.Frame) bool) func(*eval.Frame) any {
+	run := lastIn(l.set, k, test)
+	return func(fr *eval.Frame) any { return run(fr, l.list(fr)) }
+}
+
+func (d dynItems) index(k int, test func(*eval.Frame) bool, last bool) func(*eval.Frame) int {
+	return dynamic(d.list, loops[int]{
+		indexIn(setAny[any], k, test, last), indexIn(setAny[string], k, test, last),
+		indexIn(setAny[int], k, test, last), indexIn(setAny[[]string], k, test, last),
+	})
+}
+
+func (d dynItems) findLast(k int, test func(*eval.Frame) bool) func(*eval.Frame) any {
+	return dynamic(d.list, loops[any]{
+		lastIn(setAny[any], k, test), lastIn(setAny[string], k, test),
+		lastIn(setAny[int], k, test), lastIn(setAny[[]string], k, test),
+	})
+}
+
+// indexIn is the index of the first (or last) element that passes, or -1.
+func indexIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, last bool) func(*eval.Frame, []E) int {
+	return func(fr *eval.Frame, l []E) int {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
+		for j := range l {
+			i := j
+			if last {
+				i = len(l) - 1 - j
+			}
+			set(s, l[i])
+			if test(fr) {
+				return i
+			}
+		}
+		return -1
+	}
+}
+
+// lastIn is the last element that passes, or nil.
+func lastIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool) func(*eval.Frame, []E) any {
+	return func(fr *eval.Frame, l []E) any {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
+		for i := len(l) - 1; i >= 0; i-- {
+			set(s, l[i])
+			if test(fr) {
+				return l[i]
+			}
+		}
+		return nil
+	}
+}
+
+func (d dynItems) sortBy(k int, f func(*eval.Frame) any, desc bool) func(*eval.Frame) []any {
+	return dynamic(d.list, loops[[]any]{
+		sortOf(setAny[any], k, f, desc), sortOf(setAny[string], k, f, desc),
+		sortOf(setAny[int], k, f, desc), sortOf(setAny[[]string], k, f, desc),
+	})
+}
+
+// The loops themselves, one per builtin, generic in the element type.
+// Each reads the list once and its elements by index, as the VM does.
+
+// foundIn tells whether test gives want for some element (any: true;
+// all and none negate it).
+func foundIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, want bool) func(*eval.Frame, []E) bool {
+	return func(fr *eval.Frame, l []E) bool {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
+		for i := range l {
+			set(s, l[i])
+			if test(fr) == want {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// filterOf gathers the elements kept in the frame's buffer, then copies
+// them out at their exact number; a filter run by the predicate of
+// another appends after the outer one's elements and takes them away.
+func filterOf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any) func(*eval.Frame, []E) []any {
+	return func(fr *eval.Frame, l []E) []any {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
+		start := len(fr.Buf)
+		for i := range l {
+			set(s, l[i])
+			if test(fr) {
+				if mapped != nil {
+					fr.Buf = append(fr.Buf, mapped(fr))
+				} else {
+					fr.Buf = append(fr.Buf, l[i])
+				}
+			}
+		}
+		out := make([]any, len(fr.Buf)-start)
+		copy(out, fr.Buf[start:])
+		clear(fr.Buf[start:])
+		fr.Buf = fr.Buf[:start]
+		return out
+	}
+}
+
+func mapOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any) func(*eval.Frame, []E) []any {
+	return func(fr *eval.Frame, l []E) []any {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
+		out := make([]any, len(l))
+		for i := range l {
+			set(s, l[i])
+			out[i] = f(fr)
+		}
+		return out
+	}
+}
+
+// countIf counts the elements test holds for, stopping at threshold
+// when the optimizer set one (-1: none).
+func countIf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, threshold int) func(*eval.Frame, []E) int {
+	return func(fr *eval.Frame, l []E) int {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
+		n := 0
+		for i := range l {
+			set(s, l[i])
+			if test(fr) {
+				n++
+				if n == threshold {
+					break
+				}
+			}
+		}
+		return n
+	}
+}
+
+func sumIntOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) int) func(*eval.Frame, []E) int {
+	return func(fr *eval.Frame, l []E) int {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
+		acc := 0
+		for i := range l {
+			set(s, l[i])
+			acc = f(fr) + acc
+		}
+		return acc
+	}
+}
+
+func sumOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, loc file.Location) func(*eval.Frame, []E) any {
+	return func(fr *eval.Frame, l []E) any {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
+		var acc any = 0
+		for i := range l {
+			set(s, l[i])
+			v := f(fr)
+			acc = eval.Guard(loc, func() any { return runtime.Add(v, acc) })
+		}
+		return acc
+	}
+}
+
+func findIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, missing error, loc file.Location) func(*eval.Frame, []E) any {
+	return func(fr *eval.Frame, l []E) any {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
+		for i := range l {
+			set(s, l[i])
+			if test(fr) {
+				if mapped != nil {
+					return mapped(fr)
+				}
+				return l[i]
+			}
+		}
+		if missing != nil {
+			eval.Fail(loc, missing)
+		}
+		return nil
+	}
+}
+
+func sortOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, desc bool) func(*eval.Frame, []E) []any {
+	return func(fr *eval.Frame, l []E) []any {
+		fr.Spend(len(l))
+		s := &fr.Slots[k]
+		sb := &runtime.SortBy{Desc: desc, Array: make([]any, 0, len(l)), Values: make([]any, 0, len(l))}
+		for i := range l {
+			set(s, l[i])
+			sb.Array = append(sb.Array, l[i])
+			sb.Values = append(sb.Values, f(fr))
+		}
+		sort.Sort(sb)
+		return sb.Array
+	}
+}
+
+// accName binds reduce's accumulator, #acc: no name an expression
+// declares starts with #.
+const accName = "#acc"
+
+// errReduceEmpty is the VM's error for reduce over an empty list with no
+// initial value.
+var errReduceEmpty = errors.New("reduce of empty array with no initial value")
+
+// reduce translates reduce(list, body[, initial]) as the VM runs it: the
+// list is evaluated, then the initial value (else the first element is
+// the accumulator and the loop starts at the second); the body sees the
+// element as # and the accumulator as #acc, and its value is the next
+// accumulator. A list of strings is read without boxing it; an
+// accumulator that is a []any from the start and from every body (a
+// concat) is kept unboxed between steps.
+func (t *translator) reduce(n *ast.BuiltinNode) eval.Val {
+	if len(n.Arguments) < 2 {
+		unsupported()
+	}
+	pred, ok := n.Arguments[1].(*ast.PredicateNode)
+	if !ok {
+		unsupported()
+	}
+	lv := deref(n.Arguments[0], t.node(n.Arguments[0]))
+	list := lv.Box
+	strs, _ := lv.Fn.(func(*eval.Frame) []string)
+	var init func(*eval.Frame) any
+	var initList func(*eval.Frame) []any
+	if len(n.Arguments) == 3 {
+		iv := deref(n.Arguments[2], t.node(n.Arguments[2]))
+		init = iv.Box
+		initList, _ = iv.Fn.(func(*eval.Frame) []any)
+	}
+	k := t.bind("", eval.SlotAny)
+	acc := t.bind(accName, eval.SlotAny)
+	bv := t.node(pred.Node)
+	t.unbind()
+	t.unbind()
+	if _, ok := bv.Fn.(func(*eval.Frame) []any); ok && initList != nil {
+		// Translate the body again with #acc typed: it reads the
+		// accumulator as the []any it is.
+		k = t.bind("", eval.SlotAny)
+		acc = t.bind(accName, eval.SlotAnys)
+		bv = t.node(pred.Node)
+		t.unbind()
+		t.unbind()
+		if f, ok := bv.Fn.(func(*eval.Frame) []any); ok {
+			return eval.Mk(func(fr *eval.Frame) []any {
+				l, ss, isStr := reduceItems(fr, list, strs)
+				n := len(l) + len(ss)
+				fr.Spend(n)
+				a := initList(fr)
+				for i := 0; i < n; i++ {
+					fr.Slots[k].Any = reduceItem(fr, l, ss, isStr, i)
+					s := &fr.Slots[acc]
+					s.Anys, s.Any, s.HasAny = a, nil, false
+					a = f(fr)
+				}
+				return a
+			})
+		}
+		unsupported()
+	}
+	body := bv.Box
+	loc := n.Location()
+	return eval.Mk(func(fr *eval.Frame) any {
+		l, ss, isStr := reduceItems(fr, list, strs)
+		n := len(l) + len(ss)
+		fr.Spend(n)
+		var a any
+		i := 0
+		if init != nil {
+			a = init(fr)
+		} else {
+			if n == 0 {
+				eval.Fail(loc, errReduceEmpty)
+			}
+			a, i = reduceItem(fr, l, ss, isStr, 0), 1
+		}
+		for ; i < n; i++ {
+			fr.Slots[k].Any = reduceItem(fr, l, ss, isStr, i)
+			fr.Slots[acc].Any = a
+			a = body(fr)
+		}
+		return a
+	})
+}
+
+// reduceItems evaluates reduce's list: a []string as it is (typed, or
+// found at run time), any other list as a []any.
+func reduceItems(fr *eval.Frame, list func(*eval.Frame) any, strs func(*eval.Frame) []string) ([]any, []string, bool) {
+	if strs != nil {
+		return nil, strs(fr), true
+	}
+	switch x := list(fr).(type) {
+	case []any:
+		return x, nil, false
+	case []string:
+		return nil, x, true
+	default:
+		return reflectItems(x), nil, false
+	}
+}
+
+// reduceItem is the i-th element of reduce's list, boxed.
+func reduceItem(fr *eval.Frame, l []any, ss []string, isStr bool, i int) any {
+	if isStr {
+		return eval.BoxStr(fr.Boxed, ss[i])
+	}
+	return l[i]
+}

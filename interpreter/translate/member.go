@@ -1,0 +1,219 @@
+package translate
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm/runtime"
+
+	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/eval"
+	"github.com/haven-engine/haven/interpreter/model"
+)
+
+var (
+	pieceType = reflect.TypeFor[*model.Piece]()
+	cardType  = reflect.TypeFor[*model.Card]()
+	nodeType  = reflect.TypeFor[*board.Node]()
+	edgeType  = reflect.TypeFor[*board.Edge]()
+)
+
+// member is a.b or a[i]: a field of a piece, card, node or edge, read
+// directly; a key of a map; an element of a list.
+func (t *translator) member(n *ast.MemberNode) eval.Val {
+	if n.Optional || n.Method {
+		unsupported()
+	}
+	loc := n.Location()
+	if name, ok := n.Property.(*ast.StringNode); ok {
+		switch n.Node.Type() {
+		case pieceType, cardType, nodeType, edgeType:
+			return t.field(n, name.Value)
+		}
+	}
+	base, prop := t.node(n.Node), t.node(n.Property)
+	bt := n.Node.Type()
+	switch {
+	case bt.Kind() == reflect.Map && bt.Key().Kind() == reflect.String && kindOf(n.Property) == reflect.String:
+		key := eval.As[string](prop)
+		switch g := base.Fn.(type) {
+		case func(*eval.Frame) map[string]int:
+			return eval.Mk(func(fr *eval.Frame) int { return g(fr)[key(fr)] })
+		case func(*eval.Frame) map[string]string:
+			return eval.Mk(func(fr *eval.Frame) string { return g(fr)[key(fr)] })
+		case func(*eval.Frame) map[string][]string:
+			return eval.Mk(func(fr *eval.Frame) []string { return g(fr)[key(fr)] })
+		}
+		if bt == reflect.TypeFor[map[string]any]() {
+			b := base.Box
+			return eval.Mk(func(fr *eval.Frame) any {
+				x := b(fr)
+				if m, ok := x.(map[string]any); ok {
+					return m[key(fr)]
+				}
+				k := key(fr)
+				return eval.Guard(loc, func() any { return runtime.Fetch(x, k) })
+			})
+		}
+	case (bt.Kind() == reflect.Slice || bt.Kind() == reflect.Array) && kindOf(n.Property) == reflect.Int:
+		i := intOf(prop, loc)
+		switch g := base.Fn.(type) {
+		case func(*eval.Frame) []string:
+			return index(g, i, loc)
+		case func(*eval.Frame) []int:
+			return index(g, i, loc)
+		case func(*eval.Frame) []any:
+			return index(g, i, loc)
+		case func(*eval.Frame) [][]string:
+			return index(g, i, loc)
+		}
+	}
+	// Anything else goes through expr's own runtime.Fetch; the key is
+	// dereferenced unless it is of the map's key type.
+	if bt.Kind() != reflect.Map || !n.Property.Type().AssignableTo(bt.Key()) {
+		prop = deref(n.Property, prop)
+	}
+	b, p := base.Box, prop.Box
+	return eval.Mk(func(fr *eval.Frame) any {
+		x, k := b(fr), p(fr)
+		return eval.Guard(loc, func() any { return runtime.Fetch(x, k) })
+	})
+}
+
+// intOf reads an int operand; a value of another numeric type is
+// converted as runtime.Fetch converts an index.
+func intOf(v eval.Val, loc file.Location) func(*eval.Frame) int {
+	if f, ok := v.Fn.(func(*eval.Frame) int); ok {
+		return f
+	}
+	b := v.Box
+	return func(fr *eval.Frame) int {
+		x := b(fr)
+		if i, ok := x.(int); ok {
+			return i
+		}
+		return eval.Guard(loc, func() int { return runtime.ToInt(x) })
+	}
+}
+
+// index is l[i] with runtime.Fetch's rules: a negative index counts from
+// the end, and one out of range is an error.
+func index[E any](l func(*eval.Frame) []E, i func(*eval.Frame) int, loc file.Location) eval.Val {
+	return eval.Mk(func(fr *eval.Frame) E {
+		s, k := l(fr), i(fr)
+		if k < 0 {
+			k += len(s)
+		}
+		if k < 0 || k >= len(s) {
+			eval.Fail(loc, fmt.Sprintf("index out of range: %v (array length is %v)", k, len(s)))
+		}
+		return s[k]
+	})
+}
+
+// field reads a field of the engine's own types without reflection.
+func (t *translator) field(n *ast.MemberNode, name string) eval.Val {
+	base, loc := t.node(n.Node), n.Location()
+	rf := fieldOf(n.Node.Type().Elem(), name)
+	switch n.Node.Type() {
+	case pieceType:
+		switch name {
+		case "id":
+			v := field(base, loc, rf, func(p *model.Piece) string { return p.ID })
+			v.Box = field(base, loc, rf, func(p *model.Piece) any { return model.BoxedID(p) }).Box
+			return v
+		case "kind":
+			return field(base, loc, rf, func(p *model.Piece) string { return p.Kind })
+		case "owner":
+			return field(base, loc, rf, func(p *model.Piece) int { return p.Owner })
+		case "at":
+			return field(base, loc, rf, func(p *model.Piece) string { return p.At })
+		}
+	case cardType:
+		switch name {
+		case "id":
+			return field(base, loc, rf, func(c *model.Card) string { return c.ID })
+		case "def":
+			return field(base, loc, rf, func(c *model.Card) string { return c.Def })
+		case "name":
+			return field(base, loc, rf, func(c *model.Card) string { return c.Name })
+		case "kind":
+			return field(base, loc, rf, func(c *model.Card) string { return c.Kind })
+		case "text":
+			return field(base, loc, rf, func(c *model.Card) string { return c.Text })
+		case "num":
+			return field(base, loc, rf, func(c *model.Card) map[string]int { return c.Num })
+		case "str":
+			return field(base, loc, rf, func(c *model.Card) map[string]string { return c.Str })
+		case "list":
+			return field(base, loc, rf, func(c *model.Card) map[string][]string { return c.List })
+		}
+	case nodeType:
+		switch name {
+		case "id":
+			return field(base, loc, rf, func(x *board.Node) string { return x.ID })
+		case "kind":
+			return field(base, loc, rf, func(x *board.Node) string { return x.Kind })
+		case "name":
+			return field(base, loc, rf, func(x *board.Node) string { return x.Name })
+		case "num":
+			return field(base, loc, rf, func(x *board.Node) map[string]int { return x.Num })
+		case "str":
+			return field(base, loc, rf, func(x *board.Node) map[string]string { return x.Str })
+		}
+	case edgeType:
+		switch name {
+		case "from":
+			return field(base, loc, rf, func(e *board.Edge) string { return e.From })
+		case "to":
+			return field(base, loc, rf, func(e *board.Edge) string { return e.To })
+		case "num":
+			return field(base, loc, rf, func(e *board.Edge) map[string]int { return e.Num })
+		case "str":
+			return field(base, loc, rf, func(e *board.Edge) map[string]string { return e.Str })
+		}
+	}
+	unsupported()
+	return eval.Val{}
+}
+
+// fieldOf describes a struct field the way expr's compiler does for
+// runtime.FetchField: by its expr tag.
+func fieldOf(st reflect.Type, name string) *runtime.Field {
+	for i := 0; i < st.NumField(); i++ {
+		f := st.Field(i)
+		if tag, _, _ := strings.Cut(f.Tag.Get("expr"), ","); tag == name {
+			return &runtime.Field{Index: f.Index, Path: []string{name}}
+		}
+	}
+	unsupported()
+	return nil
+}
+
+// field reads a field with get when the value is a non-nil *T; otherwise
+// it leaves the value to runtime.FetchField, for the VM's error.
+func field[T, F any](base eval.Val, loc file.Location, rf *runtime.Field, get func(*T) F) eval.Val {
+	slow := func(x any) F {
+		return eval.Guard(loc, func() any { return runtime.FetchField(x, rf) }).(F)
+	}
+	if g, ok := base.Fn.(func(*eval.Frame) *T); ok {
+		return eval.Mk(func(fr *eval.Frame) F {
+			p := g(fr)
+			if p == nil {
+				return slow(p)
+			}
+			return get(p)
+		})
+	}
+	b := base.Box
+	return eval.Mk(func(fr *eval.Frame) F {
+		x := b(fr)
+		if p, ok := x.(*T); ok && p != nil {
+			return get(p)
+		}
+		return slow(x)
+	})
+}

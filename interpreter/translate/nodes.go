@@ -1,0 +1,570 @@
+package translate
+
+import (
+	"reflect"
+	"strings"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/vm/runtime"
+
+	"github.com/haven-engine/haven/interpreter/eval"
+)
+
+// node translates one node of a checked tree (see compiler.compile in
+// expr for what the VM does with each).
+func (t *translator) node(n ast.Node) eval.Val {
+	switch n := n.(type) {
+	case *ast.NilNode:
+		return eval.Const[any](nil)
+	case *ast.BoolNode:
+		return eval.Const(n.Value)
+	case *ast.IntegerNode:
+		switch kindOf(n) {
+		case reflect.Int:
+			return eval.Const(n.Value)
+		case reflect.Float64:
+			return eval.Const(float64(n.Value))
+		}
+		unsupported()
+	case *ast.FloatNode:
+		if kindOf(n) != reflect.Float64 {
+			unsupported()
+		}
+		return eval.Const(n.Value)
+	case *ast.StringNode:
+		return eval.Const(n.Value)
+	case *ast.ConstantNode:
+		return eval.Const(n.Value)
+	case *ast.IdentifierNode:
+		return t.ident(n)
+	case *ast.PointerNode:
+		b, ok := t.lookup("")
+		if n.Name == "acc" {
+			b, ok = t.lookupAcc()
+		} else if n.Name != "" {
+			unsupported() // #index
+		}
+		if !ok {
+			unsupported()
+		}
+		return read(b)
+	case *ast.UnaryNode:
+		return t.unary(n)
+	case *ast.BinaryNode:
+		return t.binary(n)
+	case *ast.SliceNode:
+		return t.slice(n)
+	case *ast.MemberNode:
+		return t.member(n)
+	case *ast.CallNode:
+		return t.call(n)
+	case *ast.BuiltinNode:
+		return t.builtin(n)
+	case *ast.ConditionalNode:
+		cond := eval.As[bool](t.operand(n.Cond))
+		return choose(cond, t.node(n.Exp1), t.node(n.Exp2))
+	case *ast.ArrayNode:
+		elems := make([]func(*eval.Frame) any, len(n.Nodes))
+		for i, x := range n.Nodes {
+			elems[i] = t.node(x).Box
+		}
+		return eval.Mk(func(fr *eval.Frame) []any {
+			out := make([]any, len(elems))
+			for i, e := range elems {
+				out[i] = e(fr)
+			}
+			return out
+		})
+	case *ast.MapNode:
+		return t.mapLit(n)
+	case *ast.SequenceNode:
+		vals := make([]func(*eval.Frame) any, len(n.Nodes))
+		for i, x := range n.Nodes {
+			vals[i] = t.node(x).Box
+		}
+		return eval.Mk(func(fr *eval.Frame) any {
+			var out any
+			for _, v := range vals {
+				out = v(fr)
+			}
+			return out
+		})
+	case *ast.VariableDeclaratorNode:
+		v := t.node(n.Value)
+		k := t.slots
+		kind, set := store(v, k)
+		t.bind(n.Name, kind)
+		body := t.node(n.Expr)
+		t.unbind()
+		return before(set, body)
+	}
+	unsupported()
+	return eval.Val{}
+}
+
+// ident reads a let, or a local of the scope by its slot. A local not
+// bound reads as nil, as a name missing from the VM's map.
+func (t *translator) ident(n *ast.IdentifierNode) eval.Val {
+	if b, ok := t.lookup(n.Value); ok && n.Value != "" {
+		return read(b)
+	}
+	if kindOf(n) == reflect.Func || n.Value == "$env" || t.lay == nil {
+		unsupported()
+	}
+	k := t.lay.Find(n.Value)
+	if k < 0 {
+		unsupported()
+	}
+	return eval.Mk(func(fr *eval.Frame) any { return fr.Env[k] })
+}
+
+func (t *translator) unary(n *ast.UnaryNode) eval.Val {
+	switch n.Operator {
+	case "!", "not":
+		x := eval.As[bool](t.operand(n.Node))
+		return eval.Mk(func(fr *eval.Frame) bool { return !x(fr) })
+	case "-":
+		v := t.operand(n.Node)
+		if x, ok := v.Fn.(func(*eval.Frame) int); ok {
+			return eval.Mk(func(fr *eval.Frame) int { return -x(fr) })
+		}
+		x, loc := v.Box, n.Location()
+		return eval.Mk(func(fr *eval.Frame) any {
+			v := x(fr)
+			return eval.Guard(loc, func() any { return runtime.Negate(v) })
+		})
+	}
+	unsupported()
+	return eval.Val{}
+}
+
+func (t *translator) binary(n *ast.BinaryNode) eval.Val {
+	switch n.Operator {
+	case "&&", "and", "||", "or":
+		return t.logical(n)
+	case "==", "!=":
+		eq := t.equal(n)
+		if n.Operator == "!=" {
+			return eval.Mk(func(fr *eval.Frame) bool { return !eq(fr) })
+		}
+		return eval.Mk(eq)
+	case "<", ">", "<=", ">=":
+		return t.compare(n)
+	case "+", "-", "*":
+		return t.arith(n)
+	case "/", "%", "in":
+		a, b, loc := t.operand(n.Left).Box, t.operand(n.Right).Box, n.Location()
+		op := map[string]func(a, b any) any{
+			"/":  func(a, b any) any { return runtime.Divide(a, b) },
+			"%":  func(a, b any) any { return runtime.Modulo(a, b) },
+			"in": func(a, b any) any { return runtime.In(a, b) },
+		}[n.Operator]
+		return eval.Mk(func(fr *eval.Frame) any {
+			x, y := a(fr), b(fr)
+			return eval.Guard(loc, func() any { return op(x, y) })
+		})
+	case "..":
+		return t.rangeOf(n)
+	case "startsWith", "endsWith":
+		return t.affix(n)
+	}
+	unsupported()
+	return eval.Val{}
+}
+
+// affix is a startsWith b, a endsWith b, as the VM runs it: false when
+// either is nil; otherwise both must be strings.
+func (t *translator) affix(n *ast.BinaryNode) eval.Val {
+	test := strings.HasPrefix
+	if n.Operator == "endsWith" {
+		test = strings.HasSuffix
+	}
+	l, r := t.operand(n.Left), t.operand(n.Right)
+	a, aok := l.Fn.(func(*eval.Frame) string)
+	b, bok := r.Fn.(func(*eval.Frame) string)
+	if aok && bok {
+		return eval.Mk(func(fr *eval.Frame) bool { return test(a(fr), b(fr)) })
+	}
+	x, y, loc := l.Box, r.Box, n.Location()
+	return eval.Mk(func(fr *eval.Frame) bool {
+		p, q := x(fr), y(fr)
+		if runtime.IsNil(p) || runtime.IsNil(q) {
+			return false
+		}
+		return eval.Guard(loc, func() bool { return test(p.(string), q.(string)) })
+	})
+}
+
+// slice is a[from:to] as runtime.Slice cuts it: bounds counted from the
+// end when negative, then clamped; a list keeps sharing its array (lists
+// are never changed in place), a string is cut by bytes.
+func (t *translator) slice(n *ast.SliceNode) eval.Val {
+	base, loc := t.node(n.Node), n.Location()
+	var to, from func(*eval.Frame) int
+	if n.To != nil {
+		to = intOf(t.operand(n.To), loc)
+	}
+	if n.From != nil {
+		from = intOf(t.operand(n.From), loc)
+	}
+	bounds := func(fr *eval.Frame, length int) (int, int) {
+		b := length
+		if to != nil {
+			b = to(fr)
+		}
+		a := 0
+		if from != nil {
+			a = from(fr)
+		}
+		if a < 0 {
+			a += length
+		}
+		a = max(a, 0)
+		if b < 0 {
+			b += length
+		}
+		b = min(max(b, 0), length)
+		return min(a, b), b
+	}
+	switch f := base.Fn.(type) {
+	case func(*eval.Frame) []string:
+		return eval.Mk(func(fr *eval.Frame) []string {
+			l := f(fr)
+			a, b := bounds(fr, len(l))
+			return l[a:b]
+		})
+	case func(*eval.Frame) []any:
+		return eval.Mk(func(fr *eval.Frame) []any {
+			l := f(fr)
+			a, b := bounds(fr, len(l))
+			return l[a:b]
+		})
+	case func(*eval.Frame) string:
+		return eval.Mk(func(fr *eval.Frame) string {
+			s := f(fr)
+			a, b := bounds(fr, len(s))
+			return s[a:b]
+		})
+	}
+	// A value known only at run time: runtime.Slice, with the bounds
+	// the VM hands it (len of the value when there is no end, 0 when
+	// there is no start).
+	x := deref(n.Node, base).Box
+	var tb, fb func(*eval.Frame) any
+	if n.To != nil {
+		tb = t.operand(n.To).Box
+	}
+	if n.From != nil {
+		fb = t.operand(n.From).Box
+	}
+	return eval.Mk(func(fr *eval.Frame) any {
+		v := x(fr)
+		var hi, lo any = 0, 0
+		if tb != nil {
+			hi = tb(fr)
+		} else {
+			hi = eval.Guard(loc, func() int { return runtime.Len(v) })
+		}
+		if fb != nil {
+			lo = fb(fr)
+		}
+		return eval.Guard(loc, func() any { return runtime.Slice(v, lo, hi) })
+	})
+}
+
+// logical is && and ||: the left side decides, as a bool, whether the
+// right is evaluated; the result is the value of the side that decided.
+func (t *translator) logical(n *ast.BinaryNode) eval.Val {
+	and := n.Operator == "&&" || n.Operator == "and"
+	l := eval.As[bool](t.operand(n.Left))
+	right := t.operand(n.Right)
+	if r, ok := right.Fn.(func(*eval.Frame) bool); ok {
+		if and {
+			return eval.Mk(func(fr *eval.Frame) bool { return l(fr) && r(fr) })
+		}
+		return eval.Mk(func(fr *eval.Frame) bool { return l(fr) || r(fr) })
+	}
+	r := right.Box
+	return eval.Mk(func(fr *eval.Frame) any {
+		if l(fr) != and {
+			return !and
+		}
+		return r(fr)
+	})
+}
+
+// equal follows the compiler's choice of instruction: ints and strings
+// of plain types compare directly, anything else through runtime.Equal.
+func (t *translator) equal(n *ast.BinaryNode) func(*eval.Frame) bool {
+	lk, rk := kindOf(n.Left), kindOf(n.Right)
+	simple := n.Left.Type().PkgPath() == "" && n.Right.Type().PkgPath() == ""
+	l, r := t.operand(n.Left), t.operand(n.Right)
+	switch {
+	case lk == reflect.Int && rk == reflect.Int && simple:
+		a, b := eval.As[int](l), eval.As[int](r)
+		return func(fr *eval.Frame) bool { return a(fr) == b(fr) }
+	case lk == reflect.String && rk == reflect.String && simple:
+		a, b := eval.As[string](l), eval.As[string](r)
+		return func(fr *eval.Frame) bool { return a(fr) == b(fr) }
+	}
+	if a, ok := l.Fn.(func(*eval.Frame) string); ok {
+		b := r.Box
+		return func(fr *eval.Frame) bool {
+			x, y := a(fr), b(fr)
+			if s, ok := y.(string); ok {
+				return x == s
+			}
+			return runtime.Equal(x, y)
+		}
+	}
+	a, b := l.Box, r.Box
+	return func(fr *eval.Frame) bool { return runtime.Equal(a(fr), b(fr)) }
+}
+
+func (t *translator) compare(n *ast.BinaryNode) eval.Val {
+	var ints func(a, b int) bool
+	var op func(a, b any) bool
+	switch n.Operator {
+	case "<":
+		ints, op = func(a, b int) bool { return a < b }, runtime.Less
+	case ">":
+		ints, op = func(a, b int) bool { return a > b }, runtime.More
+	case "<=":
+		ints, op = func(a, b int) bool { return a <= b }, runtime.LessOrEqual
+	default:
+		ints, op = func(a, b int) bool { return a >= b }, runtime.MoreOrEqual
+	}
+	l, r := t.operand(n.Left), t.operand(n.Right)
+	a, aok := l.Fn.(func(*eval.Frame) int)
+	b, bok := r.Fn.(func(*eval.Frame) int)
+	if aok && bok {
+		switch n.Operator {
+		case "<":
+			return eval.Mk(func(fr *eval.Frame) bool { return a(fr) < b(fr) })
+		case ">":
+			return eval.Mk(func(fr *eval.Frame) bool { return a(fr) > b(fr) })
+		case "<=":
+			return eval.Mk(func(fr *eval.Frame) bool { return a(fr) <= b(fr) })
+		default:
+			return eval.Mk(func(fr *eval.Frame) bool { return a(fr) >= b(fr) })
+		}
+	}
+	// Ints known only at run time compare directly too; anything else
+	// goes through expr's runtime.
+	x, y, loc := l.Box, r.Box, n.Location()
+	return eval.Mk(func(fr *eval.Frame) bool {
+		p, q := x(fr), y(fr)
+		if i, ok := p.(int); ok {
+			if j, ok := q.(int); ok {
+				return ints(i, j)
+			}
+		}
+		return eval.Guard(loc, func() bool { return op(p, q) })
+	})
+}
+
+func (t *translator) arith(n *ast.BinaryNode) eval.Val {
+	l, r := t.operand(n.Left), t.operand(n.Right)
+	a, aok := l.Fn.(func(*eval.Frame) int)
+	b, bok := r.Fn.(func(*eval.Frame) int)
+	if aok && bok {
+		switch n.Operator {
+		case "+":
+			return eval.Mk(func(fr *eval.Frame) int { return a(fr) + b(fr) })
+		case "-":
+			return eval.Mk(func(fr *eval.Frame) int { return a(fr) - b(fr) })
+		default:
+			return eval.Mk(func(fr *eval.Frame) int { return a(fr) * b(fr) })
+		}
+	}
+	s, sok := l.Fn.(func(*eval.Frame) string)
+	u, uok := r.Fn.(func(*eval.Frame) string)
+	if sok && uok && n.Operator == "+" {
+		loc := n.Location()
+		return eval.Mk(func(fr *eval.Frame) string {
+			a, b := s(fr), u(fr)
+			fr.Grow(len(a)+len(b), loc)
+			if x, ok := eval.JoinedName(fr.Boxed, a, b); ok {
+				return x.(string)
+			}
+			return a + b
+		})
+	}
+	op := map[string]func(a, b any) any{
+		"+": runtime.Add, "-": runtime.Subtract, "*": runtime.Multiply,
+	}[n.Operator]
+	x, y, loc := l.Box, r.Box, n.Location()
+	plus := n.Operator == "+"
+	return eval.Mk(func(fr *eval.Frame) any {
+		p, q := x(fr), y(fr)
+		if plus {
+			// A name built at run time ('price.' + good) is most often
+			// one the game declares: its box, with no new string.
+			if a, ok := p.(string); ok {
+				if b, ok := q.(string); ok {
+					if v, ok := eval.JoinedName(fr.Boxed, a, b); ok {
+						return fr.Sized(v, loc)
+					}
+				}
+			}
+		}
+		return fr.Sized(eval.Guard(loc, func() any { return op(p, q) }), loc)
+	})
+}
+
+// rangeOf is a..b, a list of ints; like the VM, it refuses a list larger
+// than expr's memory budget.
+func (t *translator) rangeOf(n *ast.BinaryNode) eval.Val {
+	a, b, loc := t.operand(n.Left).Box, t.operand(n.Right).Box, n.Location()
+	return eval.Mk(func(fr *eval.Frame) []int {
+		x, y := a(fr), b(fr)
+		lo, hi := eval.Guard(loc, func() int { return runtime.ToInt(x) }), eval.Guard(loc, func() int { return runtime.ToInt(y) })
+		if hi-lo+1 >= memoryBudget {
+			eval.Fail(loc, "memory budget exceeded")
+		}
+		fr.Spend(max(hi-lo+1, 0))
+		return runtime.MakeRange(lo, hi)
+	})
+}
+
+// memoryBudget is expr's conf.DefaultMemoryBudget.
+const memoryBudget = 1e6
+
+// call is a call of a library function, made directly.
+func (t *translator) call(n *ast.CallNode) eval.Val {
+	id, ok := n.Callee.(*ast.IdentifierNode)
+	if !ok {
+		unsupported()
+	}
+	f, ok := t.lib[id.Value]
+	if !ok {
+		unsupported()
+	}
+	fn := n.Callee.Type()
+	args := make([]eval.Val, len(n.Arguments))
+	for i, a := range n.Arguments {
+		// The VM dereferences a pointer passed where no pointer is
+		// expected; no function of the library takes one.
+		if kindOf(a) == reflect.Pointer && fn.In(i).Kind() != reflect.Pointer {
+			unsupported()
+		}
+		args[i] = t.node(a)
+	}
+	if f.Named != nil {
+		if s, ok := n.Arguments[f.NameArg].(*ast.StringNode); ok {
+			if v, ok := f.Named(n.Location(), s.Value, args); ok {
+				return v
+			}
+		}
+	}
+	return f.Call(n.Location(), args)
+}
+
+// choose is a conditional: typed when both branches yield the same type.
+func choose(c func(*eval.Frame) bool, a, b eval.Val) eval.Val {
+	if v, ok := pick[bool](c, a, b); ok {
+		return v
+	}
+	if v, ok := pick[int](c, a, b); ok {
+		return v
+	}
+	if v, ok := pick[string](c, a, b); ok {
+		return v
+	}
+	if v, ok := pick[[]any](c, a, b); ok {
+		return v
+	}
+	if v, ok := pick[[]string](c, a, b); ok {
+		return v
+	}
+	x, y := a.Box, b.Box
+	return eval.Mk(func(fr *eval.Frame) any {
+		if c(fr) {
+			return x(fr)
+		}
+		return y(fr)
+	})
+}
+
+func pick[T any](c func(*eval.Frame) bool, a, b eval.Val) (eval.Val, bool) {
+	x, ok := a.Fn.(func(*eval.Frame) T)
+	y, ok2 := b.Fn.(func(*eval.Frame) T)
+	if !ok || !ok2 {
+		return eval.Val{}, false
+	}
+	return eval.Mk(func(fr *eval.Frame) T {
+		if c(fr) {
+			return x(fr)
+		}
+		return y(fr)
+	}), true
+}
+
+// before runs set, then the body: a let and the expression it scopes.
+func before(set func(*eval.Frame), body eval.Val) eval.Val {
+	switch f := body.Fn.(type) {
+	case func(*eval.Frame) bool:
+		return eval.Mk(func(fr *eval.Frame) bool { set(fr); return f(fr) })
+	case func(*eval.Frame) int:
+		return eval.Mk(func(fr *eval.Frame) int { set(fr); return f(fr) })
+	case func(*eval.Frame) string:
+		return eval.Mk(func(fr *eval.Frame) string { set(fr); return f(fr) })
+	}
+	b := body.Box
+	return eval.Mk(func(fr *eval.Frame) any { set(fr); return b(fr) })
+}
+
+// mapLit translates a map literal. One whose keys and values are all
+// constants is made once, at load, and shared: no expression changes a
+// map in place. Otherwise a map is made at each evaluation, as the VM
+// does, the first of two pairs with one key winning, as in the VM.
+func (t *translator) mapLit(n *ast.MapNode) eval.Val {
+	keys := make([]func(*eval.Frame) string, len(n.Pairs))
+	vals := make([]func(*eval.Frame) any, len(n.Pairs))
+	konst := map[string]any{}
+	allConst := true
+	for i, x := range n.Pairs {
+		p, ok := x.(*ast.PairNode)
+		if !ok || kindOf(p.Key) != reflect.String {
+			unsupported()
+		}
+		keys[i], vals[i] = eval.As[string](t.node(p.Key)), t.node(p.Value).Box
+		k, kc := litValue(p.Key)
+		v, vc := litValue(p.Value)
+		if !kc || !vc {
+			allConst = false
+		} else if _, dup := konst[k.(string)]; !dup {
+			konst[k.(string)] = v
+		}
+	}
+	if allConst {
+		return eval.Const(konst)
+	}
+	loc := n.Location()
+	return eval.Mk(func(fr *eval.Frame) map[string]any {
+		fr.Grow(len(keys), loc)
+		m := make(map[string]any, len(keys))
+		for i := range keys {
+			k, v := keys[i](fr), vals[i](fr)
+			if _, dup := m[k]; !dup {
+				m[k] = v
+			}
+		}
+		return m
+	})
+}
+
+// litValue is the value of a literal node, as the VM would push it.
+func litValue(n ast.Node) (any, bool) {
+	switch x := n.(type) {
+	case *ast.StringNode:
+		return x.Value, true
+	case *ast.IntegerNode:
+		if kindOf(n) == reflect.Int {
+			return x.Value, true
+		}
+	case *ast.BoolNode:
+		return x.Value, true
+	}
+	return nil, false
+}

@@ -1,0 +1,216 @@
+// Package translate is the fast path: at compile time, once expr has
+// checked an expression, Program turns its tree into Go closures over an
+// eval.Frame, which the interpreter's machine runs instead of expr's VM.
+// Each closure computes what the VM would push for its node: the same
+// value, of the same Go type. A closure is typed (a func(*eval.Frame)
+// int, string, bool, []string...) where the value's Go type is known, so
+// that a chain of int or string operations never boxes.
+//
+// The translation covers what definitions use: constants, locals and
+// params, operators, conditionals, member access on the engine's own
+// types (model.Card, model.Piece, board.Node, board.Edge), indexing,
+// calls to the library (eval.Func), the list builtins with their
+// predicates, and let. An expression with anything else is left to the
+// VM as a whole: Program returns nil.
+package translate
+
+import (
+	"errors"
+	"reflect"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/vm"
+	"github.com/expr-lang/expr/vm/runtime"
+
+	"github.com/haven-engine/haven/interpreter/eval"
+	"github.com/haven-engine/haven/interpreter/model"
+)
+
+// Code is a translated expression.
+type Code struct {
+	Run func(*eval.Frame) any
+	// Run is the expression's value, boxed as the VM holds it; Slots is
+	// how many slots of its own a Frame needs to run it.
+	// List, for an expression whose value is a list, is that list as
+	// eval.ToList reads it, without boxing it (evalList).
+	List  func(*eval.Frame) []any
+	Slots int
+}
+
+// errUnsupported stops a translation: the expression stays on the VM.
+var errUnsupported = errors.New("not covered by the fast path")
+
+type translator struct {
+	lib   map[string]eval.Func
+	lay   *model.Layout // the locals of the scope
+	binds []binding     // innermost last
+	slots int
+}
+
+// binding is a name bound inside the expression: a let, or the element of
+// a predicate (name "", read as # or .field).
+type binding struct {
+	name string
+	slot int
+	kind eval.SlotKind
+}
+
+// Program returns an expression as closures, or nil when it uses
+// something the fast path does not cover.
+func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout) (fc *Code) {
+	t := &translator{lib: lib, lay: lay}
+	defer func() {
+		if r := recover(); r != nil {
+			if r != errUnsupported {
+				panic(r)
+			}
+			fc = nil
+		}
+	}()
+	v := t.cast(prog, t.node(prog.Node()))
+	return &Code{Run: v.Box, List: eval.ListOf(v), Slots: t.slots}
+}
+
+func unsupported() { panic(errUnsupported) }
+
+// cast applies the conversion expr.AsInt or expr.AsBool adds at the end
+// of a program.
+func (t *translator) cast(prog *vm.Program, v eval.Val) eval.Val {
+	n := len(prog.Bytecode)
+	if n == 0 || prog.Bytecode[n-1] != vm.OpCast {
+		return v
+	}
+	loc := prog.Node().Location()
+	switch prog.Arguments[n-1] {
+	case 0:
+		if _, ok := v.Fn.(func(*eval.Frame) int); ok {
+			return v
+		}
+		b := v.Box
+		return eval.Mk(func(fr *eval.Frame) int { return eval.Guard(loc, func() int { return runtime.ToInt(b(fr)) }) })
+	case 3:
+		if _, ok := v.Fn.(func(*eval.Frame) bool); ok {
+			return v
+		}
+		b := v.Box
+		return eval.Mk(func(fr *eval.Frame) bool { return eval.Guard(loc, func() bool { return runtime.ToBool(b(fr)) }) })
+	}
+	unsupported()
+	return v
+}
+
+// bind allocates a slot for a name bound while translating what follows,
+// until unbind.
+func (t *translator) bind(name string, kind eval.SlotKind) int {
+	k := t.slots
+	t.slots++
+	t.binds = append(t.binds, binding{name, k, kind})
+	return k
+}
+
+func (t *translator) unbind() { t.binds = t.binds[:len(t.binds)-1] }
+
+// lookupAcc finds the accumulator of the innermost predicate, bound
+// only by reduce: inside another predicate nested in reduce's, #acc is
+// that predicate's, which the fast path does not model.
+func (t *translator) lookupAcc() (binding, bool) {
+	for i := len(t.binds) - 1; i >= 0; i-- {
+		switch t.binds[i].name {
+		case accName:
+			return t.binds[i], true
+		case "":
+			return binding{}, false
+		}
+	}
+	return binding{}, false
+}
+
+// lookup finds the innermost binding of a name ("" for a predicate's
+// element).
+func (t *translator) lookup(name string) (binding, bool) {
+	for i := len(t.binds) - 1; i >= 0; i-- {
+		if t.binds[i].name == name {
+			return t.binds[i], true
+		}
+	}
+	return binding{}, false
+}
+
+// read is the value of a slot.
+func read(b binding) eval.Val {
+	k := b.slot
+	switch b.kind {
+	case eval.SlotStr:
+		return eval.Mk(func(fr *eval.Frame) string { return fr.Slots[k].Str })
+	case eval.SlotInt:
+		return eval.Mk(func(fr *eval.Frame) int { return fr.Slots[k].Int })
+	case eval.SlotList:
+		return eval.Mk(func(fr *eval.Frame) []string { return fr.Slots[k].List })
+	case eval.SlotAnys:
+		// Boxing a list allocates: box it once per value stored, and
+		// only if something reads it boxed.
+		return eval.Val{Fn: func(fr *eval.Frame) []any { return fr.Slots[k].Anys }, Box: func(fr *eval.Frame) any {
+			s := &fr.Slots[k]
+			if !s.HasAny {
+				s.Any, s.HasAny = s.Anys, true
+			}
+			return s.Any
+		}}
+	}
+	return eval.Mk(func(fr *eval.Frame) any { return fr.Slots[k].Any })
+}
+
+// store returns the slot kind a value is kept in and a function that
+// evaluates the value into slot k.
+func store(v eval.Val, k int) (eval.SlotKind, func(*eval.Frame)) {
+	switch f := v.Fn.(type) {
+	case func(*eval.Frame) string:
+		return eval.SlotStr, func(fr *eval.Frame) { fr.Slots[k].Str = f(fr) }
+	case func(*eval.Frame) int:
+		return eval.SlotInt, func(fr *eval.Frame) { fr.Slots[k].Int = f(fr) }
+	case func(*eval.Frame) []string:
+		return eval.SlotList, func(fr *eval.Frame) { fr.Slots[k].List = f(fr) }
+	case func(*eval.Frame) []any:
+		return eval.SlotAnys, func(fr *eval.Frame) {
+			s := &fr.Slots[k]
+			s.Anys, s.Any, s.HasAny = f(fr), nil, false
+		}
+	}
+	b := v.Box
+	return eval.SlotAny, func(fr *eval.Frame) { fr.Slots[k].Any = b(fr) }
+}
+
+// kindOf is the reflect kind of a node's checked type.
+func kindOf(n ast.Node) reflect.Kind {
+	t := n.Type()
+	if t == nil {
+		return reflect.Invalid
+	}
+	return t.Kind()
+}
+
+// needsDeref tells whether the VM dereferences a node's value before an
+// operator uses it (compiler.derefInNeeded).
+func needsDeref(n ast.Node) bool {
+	if n.Nature().Nil {
+		return false
+	}
+	k := kindOf(n)
+	return k == reflect.Pointer || k == reflect.Interface
+}
+
+// operand translates a node an operator uses: its value, dereferenced
+// where the VM dereferences it (compiler.derefInNeeded).
+func (t *translator) operand(n ast.Node) eval.Val { return deref(n, t.node(n)) }
+
+func deref(n ast.Node, v eval.Val) eval.Val {
+	if !needsDeref(n) {
+		return v
+	}
+	switch v.Fn.(type) {
+	case func(*eval.Frame) int, func(*eval.Frame) string, func(*eval.Frame) bool:
+		return v
+	}
+	b := v.Box
+	return eval.Mk(func(fr *eval.Frame) any { return eval.Deref(b(fr)) })
+}

@@ -1,0 +1,445 @@
+package view
+
+import (
+	"cmp"
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/haven-engine/haven/interpreter/model"
+)
+
+// This file gives a bot what one seat may know of a state, and full
+// states consistent with it (determinizations), so that a bot that plans
+// never reads a card it could not see.
+
+// Observation is what one seat may know of a state: the state with the
+// cards of the zones the seat may not see taken out (their counts kept),
+// without the random generator's state, the moves made or the log (a
+// copy of the log at every decision would make a game quadratic; LogView
+// gives it as the seat saw it), and with every local of an effect under way that
+// holds a card the seat does not see replaced by where that card lies (a
+// HiddenCard). It is built by the interpreter's Game.Observe (Observe here)
+// and read only by its methods;
+// Sample makes full states from it.
+//
+// A card's kind is taken to show on its back: the observation keeps the
+// kind of every hidden card, in its place (a deck of missions stays a
+// deck of missions), and only cards of one kind are dealt in each
+// other's places. The seat's memory is not used: a card it saw earlier and that has since
+// gone into a zone it may not see (its hand shuffled into a deck) is dealt
+// at random like any other unseen card.
+type Observation struct {
+	cards map[string]*model.Card // the game's cards by id
+	seat  int
+	// known is the state without the hidden cards: a zone the seat may not
+	// see is empty, and its count is in hidden. It is never played.
+	known  *model.State
+	hidden map[string]int
+	zones  []string // the keys of hidden, sorted: the order Sample deals in
+	// unseen are the cards the seat does not see, by kind: kinds are
+	// sorted, and unseen[k] holds the cards of kinds[k] sorted by id. backs is the kind (its index) of each card of the hidden
+	// zones, zone after zone in the order of zones.
+	kinds  []string
+	unseen [][]string
+	backs  []int
+	// refs says whether a local of the stack refers to a hidden card.
+	refs bool
+	// made is how many moves the game has made; moves are the last of
+	// them, from made-len(moves) on, as the seat may know them (see
+	// ObserveSince).
+	made  int
+	moves []string
+}
+
+// HiddenCard stands, in an observation, for a card a local of an effect
+// under way holds but the observing seat does not see: the zone it lies
+// in and its index there. Obj says the local held the card itself rather
+// than its id.
+type HiddenCard struct {
+	Zone string `json:"zone"`
+	At   int    `json:"at"`
+	Obj  bool   `json:"obj,omitempty"`
+}
+
+// Observe is what seat may know of st, the cards of the zones of hidden
+// (their counts) taken out; cards are the game's, by id.
+func Observe(st *model.State, seat int, hidden map[string]int, cards map[string]*model.Card) *Observation {
+	o := &Observation{cards: cards, seat: seat, hidden: hidden}
+	n := 0 // hidden cards
+	for ref, count := range hidden {
+		o.zones = append(o.zones, ref)
+		n += count
+	}
+	slices.Sort(o.zones)
+	// The pool of each kind is sorted by id: canonical, whatever the
+	// places the cards lie in.
+	o.backs = make([]int, 0, n)
+	for _, ref := range o.zones {
+		for _, c := range st.ZoneCards(ref) {
+			k := -1
+			if x := cards[c]; x != nil {
+				if k = slices.Index(o.kinds, x.Kind); k < 0 {
+					k = len(o.kinds)
+					o.kinds = append(o.kinds, x.Kind)
+					o.unseen = append(o.unseen, nil)
+				}
+				o.unseen[k] = append(o.unseen[k], c)
+			}
+			o.backs = append(o.backs, k)
+		}
+	}
+	for _, cards := range o.unseen {
+		slices.Sort(cards)
+	}
+	// Kinds are numbered in the order of their names.
+	if !slices.IsSorted(o.kinds) {
+		order := make([]int, len(o.kinds))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortFunc(order, func(a, b int) int { return cmp.Compare(o.kinds[a], o.kinds[b]) })
+		rank := make([]int, len(order))
+		kinds, unseen := make([]string, len(order)), make([][]string, len(order))
+		for r, i := range order {
+			rank[i], kinds[r], unseen[r] = r, o.kinds[i], o.unseen[i]
+		}
+		o.kinds, o.unseen = kinds, unseen
+		for i, k := range o.backs {
+			if k >= 0 {
+				o.backs[i] = rank[k]
+			}
+		}
+	}
+	log, moves := st.Log, st.Moves
+	st.Log, st.Moves = nil, nil
+	k := st.Clone()
+	st.Log, st.Moves = log, moves
+	k.RNG, k.Moves, k.Log = 0, nil, nil
+	for _, ref := range o.zones {
+		k.SetZone(ref, []string{})
+	}
+	if n > 0 {
+		h := hider{cards: cards, st: st, zones: o.zones}
+		for _, f := range k.Stack {
+			f.Scope.Vals = h.list(f.Scope.Vals)
+			f.Result, _ = h.value(f.Result)
+			for i := range f.Cursors {
+				f.Cursors[i].Items = h.list(f.Cursors[i].Items)
+			}
+		}
+		for i, p := range k.Pieces {
+			for key, v := range p.Strs {
+				if w, ok := h.where(v); ok {
+					// A string var holding a hidden card is rare: the copy
+					// is made only then. The ref is written as text.
+					q := *p
+					q.Strs = cloneStrs(p.Strs)
+					b, _ := json.Marshal(w)
+					q.Strs[key] = hiddenPrefix + string(b)
+					k.Pieces[i], p = &q, &q
+					h.found = true
+				}
+			}
+		}
+		o.refs = h.found
+	}
+	o.known = k
+	o.made = len(st.Moves)
+	return o
+}
+
+// Since keeps the moves of st from the from-th on, as the seat may know
+// them (ObserveSince).
+func (o *Observation) Since(st *model.State, from int) {
+	o.moves = make([]string, 0, len(st.Moves)-from)
+	for _, m := range st.Moves[from:] {
+		if !o.moveSeen(st, m) {
+			m = ""
+		}
+		o.moves = append(o.moves, m)
+	}
+}
+
+// moveSeen tells whether a move's text names no card that lies now in a
+// hidden zone or in the box: its words, and the items of a list word
+// ([a,b]), are looked up as card ids.
+func (o *Observation) moveSeen(st *model.State, text string) bool {
+	hidden := o.hidden
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '[' || r == ']' || r == ',' }) {
+		if o.cards[w] == nil {
+			continue
+		}
+		seen := false
+		for ref, cards := range st.AllZones() {
+			if slices.Contains(cards, w) {
+				_, hid := hidden[ref]
+				seen = !hid // the box is hidden too
+				break
+			}
+		}
+		if !seen {
+			return false
+		}
+	}
+	return true
+}
+
+// Made is how many moves the game had made when it was observed.
+func (o *Observation) Made() int { return o.made }
+
+// Moves are the moves ObserveSince was asked for, as the seat may know
+// them ("" for one it may not): the moves from Made()-len(Moves()) on.
+// Observe gives none. Read them, do not change them.
+func (o *Observation) Moves() []string { return o.moves }
+
+// hiddenPrefix marks a piece's string var that held a hidden card.
+const hiddenPrefix = "\x00hidden"
+
+func cloneStrs(m map[string]string) map[string]string {
+	c := make(map[string]string, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+// Seat is the seat observing (-1: a spectator).
+func (o *Observation) Seat() int { return o.seat }
+
+// Pending is the decision the state waits for, or nil.
+func (o *Observation) Pending() *model.Decision { return o.known.Pending }
+
+// Hidden counts the cards of each zone the seat may not see.
+func (o *Observation) Hidden() map[string]int { return o.hidden }
+
+// View is the observation as a View, without the log. It shares the
+// observation's data: read it, do not change it.
+func (o *Observation) View() *View {
+	k := o.known
+	v := &View{
+		Game: k.Game, Viewer: o.seat, Players: k.Players, Vars: k.VarMap(), PlayerVars: k.PvarMaps(),
+		Zones: map[string][]string{}, Hidden: o.hidden, Stocks: k.StockMap(), Pieces: k.Pieces,
+		NodeVars: k.NvarMaps(), Pending: k.Pending, Finished: k.Finished, Log: k.Log,
+	}
+	for ref, cards := range k.AllZones() {
+		if _, ok := o.hidden[ref]; !ok {
+			v.Zones[ref] = cards
+		}
+	}
+	return v
+}
+
+// MarshalJSON writes the seat, the known state, the hidden counts and the
+// unseen cards: two observations that marshal alike are the same.
+func (o *Observation) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Seat   int            `json:"seat"`
+		Known  *model.State   `json:"known"`
+		Hidden map[string]int `json:"hidden"`
+		Kinds  []string       `json:"kinds"`
+		Unseen [][]string     `json:"unseen"`
+		Backs  []int          `json:"backs"`
+		Made   int            `json:"made"`
+		Moves  []string       `json:"moves,omitempty"`
+	}{o.seat, o.known, o.hidden, o.kinds, o.unseen, o.backs, o.made, o.moves})
+}
+
+// Sample returns a full state consistent with the observation: the unseen
+// cards of each kind, sorted by id, shuffled by r and dealt into
+// the places of the hidden zones that show that kind (zone after zone in
+// the order of their names), the locals that held a hidden card given
+// the card now at its place, and a random generator drawn from r. The
+// real places of the hidden cards are never read, so the sample depends
+// only on the observation and r. The state has no log and no moves; play
+// it with the Game that observed it.
+func (o *Observation) Sample(r *rand.Rand) *model.State {
+	s := o.known.Clone()
+	s.Log = nil
+	pools := make([][]string, len(o.unseen))
+	for k, cards := range o.unseen {
+		p := slices.Clone(cards)
+		r.Shuffle(len(p), func(i, j int) { p[i], p[j] = p[j], p[i] })
+		pools[k] = p
+	}
+	at := 0
+	for _, ref := range o.zones {
+		n := o.hidden[ref]
+		z := make([]string, n)
+		for i := range z {
+			if k := o.backs[at+i]; k >= 0 && len(pools[k]) > 0 {
+				z[i], pools[k] = pools[k][0], pools[k][1:]
+			}
+		}
+		s.SetZone(ref, z)
+		at += n
+	}
+	s.RNG = r.Uint64()
+	if o.refs {
+		d := dealer{cards: o.cards, st: s}
+		for _, f := range s.Stack {
+			f.Scope.Vals = d.list(f.Scope.Vals)
+			f.Result, _ = d.value(f.Result)
+			for i := range f.Cursors {
+				f.Cursors[i].Items = d.list(f.Cursors[i].Items)
+			}
+		}
+		for _, p := range s.Pieces {
+			for key, v := range p.Strs {
+				var w HiddenCard
+				if len(v) > len(hiddenPrefix) && v[:len(hiddenPrefix)] == hiddenPrefix && json.Unmarshal([]byte(v[len(hiddenPrefix):]), &w) == nil {
+					p.Strs[key] = d.card(w)
+				}
+			}
+		}
+	}
+	return s
+}
+
+// hider replaces the hidden cards of locals by HiddenCards. Lists and
+// maps are copied when they change, never changed in place: the real
+// state shares them.
+type hider struct {
+	cards map[string]*model.Card
+	st    *model.State // the real state
+	zones []string     // the hidden zones
+	found bool
+}
+
+// where finds the place of a card of a hidden zone.
+func (h *hider) where(id string) (HiddenCard, bool) {
+	if h.cards[id] == nil {
+		return HiddenCard{}, false
+	}
+	for _, ref := range h.zones {
+		if i := slices.Index(h.st.ZoneCards(ref), id); i >= 0 {
+			return HiddenCard{Zone: ref, At: i}, true
+		}
+	}
+	return HiddenCard{}, false
+}
+
+// stringList is a list of card ids ([]string) that held a hidden card:
+// Sample makes it a []string again.
+type stringList []any
+
+// value returns v with its hidden cards replaced, and whether it changed.
+func (h *hider) value(v any) (any, bool) {
+	switch x := v.(type) {
+	case string:
+		if w, ok := h.where(x); ok {
+			h.found = true
+			return w, true
+		}
+	case *model.Card:
+		if x != nil {
+			if w, ok := h.where(x.ID); ok {
+				h.found = true
+				w.Obj = true
+				return w, true
+			}
+		}
+	case []any:
+		out := h.list(x)
+		return out, len(x) > 0 && &out[0] != &x[0]
+	case []string:
+		for _, s := range x {
+			if _, ok := h.where(s); ok {
+				out := make(stringList, len(x))
+				for i, t := range x {
+					out[i], _ = h.value(t)
+				}
+				return out, true
+			}
+		}
+	case map[string]any:
+		for _, e := range x {
+			if _, changed := h.value(e); changed {
+				out := make(map[string]any, len(x))
+				for k2, e2 := range x {
+					out[k2], _ = h.value(e2)
+				}
+				return out, true
+			}
+		}
+	}
+	return v, false
+}
+
+// list returns l with its hidden cards replaced: l itself if it holds
+// none, else a copy.
+func (h *hider) list(l []any) []any {
+	for i, e := range l {
+		if _, changed := h.value(e); changed {
+			out := slices.Clone(l)
+			for j := i; j < len(l); j++ {
+				out[j], _ = h.value(l[j])
+			}
+			return out
+		}
+	}
+	return l
+}
+
+// dealer puts back, in a sample, the cards the locals of an observation
+// held: the card dealt where each HiddenCard points.
+type dealer struct {
+	cards map[string]*model.Card
+	st    *model.State // the sample
+}
+
+func (d *dealer) card(w HiddenCard) string {
+	if z := d.st.ZoneCards(w.Zone); w.At >= 0 && w.At < len(z) {
+		return z[w.At]
+	}
+	return ""
+}
+
+// value returns v with its HiddenCards dealt, and whether it changed.
+// The observation's lists are shared by every sample: one that changes
+// is copied.
+func (d *dealer) value(v any) (any, bool) {
+	switch x := v.(type) {
+	case HiddenCard:
+		id := d.card(x)
+		if x.Obj {
+			return d.cards[id], true
+		}
+		return id, true
+	case stringList:
+		out := make([]string, len(x))
+		for i, e := range x {
+			n, _ := d.value(e)
+			out[i], _ = n.(string)
+		}
+		return out, true
+	case []any:
+		out := d.list(x)
+		return out, len(x) > 0 && &out[0] != &x[0]
+	case map[string]any:
+		for _, e := range x {
+			if _, changed := d.value(e); changed {
+				out := make(map[string]any, len(x))
+				for k, e2 := range x {
+					out[k], _ = d.value(e2)
+				}
+				return out, true
+			}
+		}
+	}
+	return v, false
+}
+
+func (d *dealer) list(l []any) []any {
+	for i, e := range l {
+		if _, changed := d.value(e); changed {
+			out := slices.Clone(l)
+			for j := i; j < len(l); j++ {
+				out[j], _ = d.value(l[j])
+			}
+			return out
+		}
+	}
+	return l
+}

@@ -1,0 +1,116 @@
+package tests
+
+import (
+	"go/build"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/haven-engine/haven/"
+
+// interpreterLayers are the interpreter's packages in pipeline order, the
+// lowest first: a package may import only packages listed before it.
+// Every package under interpreter/ must be listed.
+var interpreterLayers = []string{
+	"interpreter/exprpos",   // a spot inside an expression → its CUE file
+	"interpreter/budget",    // the limits of a definition and what is left of them
+	"interpreter/vmguard",   // the budgets of the expressions left to expr's VM
+	"interpreter/board",     // the board's graph, its walks and costs
+	"interpreter/model",     // the state, its tables and its JSON
+	"interpreter/eval",      // the frame compiled closures run in; the library's calling convention
+	"interpreter/notation",  // the text of moves: values as words, words of a move
+	"interpreter/translate", // expr's checked tree → typed closures
+	"interpreter/view",      // what a player or a bot may know of a state
+	"interpreter",           // compile, run, views: the public entry
+	"interpreter/interpretertest",
+}
+
+// TestInterpreterLayers checks that no interpreter package imports one
+// later in the pipeline, and that none is left out of the order.
+func TestInterpreterLayers(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	imports := packageImports(t, filepath.Join(root, "interpreter"), root)
+	for dir := range imports {
+		if !slices.Contains(interpreterLayers, dir) {
+			t.Errorf("%s is not in interpreterLayers: give it its place in the pipeline", dir)
+		}
+	}
+	for _, bad := range layerViolations(interpreterLayers, imports) {
+		t.Error(bad)
+	}
+}
+
+// TestLayerViolations checks that the check finds an import of a later
+// package and an import of one outside the order.
+func TestLayerViolations(t *testing.T) {
+	order := []string{"a", "b", "c"}
+	got := layerViolations(order, map[string][]string{
+		"a": {"fmt", module + "c"},
+		"b": {module + "a"},
+		"c": {module + "a", module + "b"},
+	})
+	want := []string{"a imports c, which comes later in the pipeline"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// layerViolations lists the imports, among the packages of order, of a
+// package that comes at or after the importer.
+func layerViolations(order []string, imports map[string][]string) []string {
+	var bad []string
+	for i, dir := range order {
+		for _, imp := range imports[dir] {
+			rel, ok := strings.CutPrefix(imp, module)
+			if !ok {
+				continue
+			}
+			if j := slices.Index(order, rel); j >= i {
+				bad = append(bad, dir+" imports "+rel+", which comes later in the pipeline")
+			}
+		}
+	}
+	return bad
+}
+
+// packageImports reads the imports of the non-test Go files of every
+// package under base, by directory relative to root.
+func packageImports(t *testing.T, base, root string) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	err := filepath.WalkDir(base, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		if d.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		p, err := build.ImportDir(path, 0)
+		if _, ok := err.(*build.NoGoError); ok {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		out[filepath.ToSlash(rel)] = p.Imports
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) == 0 {
+		t.Fatalf("no package under %s", base)
+	}
+	if _, err := os.Stat(filepath.Join(base, "model")); err != nil {
+		t.Fatalf("the interpreter's packages are not where this test looks: %v", err)
+	}
+	return out
+}
