@@ -342,7 +342,7 @@ func lastIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool) 
 		for i := len(l) - 1; i >= 0; i-- {
 			set(s, l[i])
 			if test(fr) {
-				return boxElem(fr, l[i])
+				return keepElem(fr, s, l[i])
 			}
 		}
 		return nil
@@ -389,7 +389,7 @@ func filterOf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool
 				if mapped != nil {
 					fr.Buf = append(fr.Buf, mapped(fr))
 				} else {
-					fr.Buf = append(fr.Buf, boxElem(fr, l[i]))
+					fr.Buf = append(fr.Buf, keepElem(fr, s, l[i]))
 				}
 			}
 		}
@@ -471,7 +471,7 @@ func findIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, 
 				if mapped != nil {
 					return mapped(fr)
 				}
-				return boxElem(fr, l[i])
+				return keepElem(fr, s, l[i])
 			}
 		}
 		if missing != nil {
@@ -620,4 +620,14 @@ func boxElem[E any](fr *eval.Frame, x E) any {
 		return eval.BoxStr(fr.Boxed, s)
 	}
 	return x
+}
+
+// keepElem is the element bound in slot s, which a loop keeps: a list
+// of strings the predicate already boxed (HasAny, reset by the typed
+// setter; a SlotDyn's Any is always the element) is not boxed again.
+func keepElem[E any](fr *eval.Frame, s *eval.Slot, x E) any {
+	if _, ok := any(x).([]string); ok && s.HasAny {
+		return s.Any
+	}
+	return boxElem(fr, x)
 }
