@@ -23,12 +23,12 @@ import (
 // checkNames reports names given as string constants that the definition
 // does not declare: a var, zone, die or node misspelt is caught at load.
 func (c *compiler) checkNames(v cue.Value, n exprast.Node) {
-	c.g.checkNames(exprpos.Of(v), c.srcOf(v), n, &c.errs)
+	checkNames(c.g, exprpos.Of(v), c.srcOf(v), n, &c.errs)
 }
 
-func (g *Game) checkNames(l exprpos.Literal, src string, n exprast.Node, errs *diag.List) {
+func checkNames(g *Game, l exprpos.Literal, src string, n exprast.Node, errs *diag.List) {
 	unknown := func(at exprast.Node, what, name string, known []string) {
-		if name == "" || slices.Contains(known, name) || strings.HasSuffix(what, "piece") && g.isPieceID(name) {
+		if name == "" || slices.Contains(known, name) || strings.HasSuffix(what, "piece") && isPieceID(g, name) {
 			return
 		}
 		line, col := exprpos.LineCol(src, at.Location().From)
@@ -41,7 +41,7 @@ func (g *Game) checkNames(l exprpos.Literal, src string, n exprast.Node, errs *d
 	var visit walker = func(node exprast.Node) {
 		switch node := node.(type) {
 		case *exprast.MemberNode:
-			g.checkParamKey(l, src, node, errs)
+			checkParamKey(g, l, src, node, errs)
 		case *exprast.CallNode:
 			id, ok := node.Callee.(*exprast.IdentifierNode)
 			if !ok {
@@ -69,23 +69,23 @@ func (g *Game) checkNames(l exprpos.Literal, src string, n exprast.Node, errs *d
 			case "newPiece":
 				report(0, "kind of piece", g.pieceKindIDs)
 			case "zone", "shuffle":
-				report(0, "zone", g.zoneNames(false))
+				report(0, "zone", zoneNames(g, false))
 			case "draw":
-				report(0, "zone", g.zoneNames(false))
-				report(1, "zone", g.zoneNames(false))
+				report(0, "zone", zoneNames(g, false))
+				report(1, "zone", zoneNames(g, false))
 			case "moveCard", "moveCardTop":
 				report(0, "card", g.cardOrder)
-				report(1, "zone", g.zoneNames(false))
-				report(2, "zone", g.zoneNames(false))
+				report(1, "zone", zoneNames(g, false))
+				report(2, "zone", zoneNames(g, false))
 			case "pz", "pzone":
-				report(0, "player zone", g.zoneNames(true))
+				report(0, "player zone", zoneNames(g, true))
 			case "card":
 				report(0, "card", g.cardOrder)
 			case "defs":
 				report(0, "card kind", keys(g.defs))
-				g.kindRef(node.Arguments[0])
+				kindRef(g, node.Arguments[0])
 			case "piece", "unplace":
-				report(0, "piece", g.pieceIDs())
+				report(0, "piece", pieceIDs(g))
 			case "rollDie":
 				report(0, "die", keys(g.dice))
 			case "node", "out", "into", "at", "walks", "walksBack":
@@ -94,14 +94,14 @@ func (g *Game) checkNames(l exprpos.Literal, src string, n exprast.Node, errs *d
 				report(0, "node", g.board.Order)
 				report(1, "node", g.board.Order)
 			case "place":
-				report(0, "piece", g.pieceIDs())
+				report(0, "piece", pieceIDs(g))
 				report(1, "node", g.board.Order)
 			case "nodes":
 				report(0, "node kind", keys(g.board.Kinds))
 			case "transfer":
-				report(0, "good", g.goodIDs())
+				report(0, "good", goodIDs(g))
 			case "has":
-				report(1, "good", g.goodIDs())
+				report(1, "good", goodIDs(g))
 			}
 		case *exprast.BinaryNode:
 			// card(c).def == 'x', .kind in ['a', 'b']: a field that holds
@@ -109,23 +109,23 @@ func (g *Game) checkNames(l exprpos.Literal, src string, n exprast.Node, errs *d
 			switch node.Operator {
 			case "==", "!=":
 				for _, pair := range [][2]exprast.Node{{node.Left, node.Right}, {node.Right, node.Left}} {
-					if what, known := g.fieldNames(pair[0]); what != "" {
+					if what, known := fieldNames(g, pair[0]); what != "" {
 						if s, ok := pair[1].(*exprast.StringNode); ok {
 							unknown(s, what, s.Value, known)
 							if what == "card kind" {
-								g.kindRef(s)
+								kindRef(g, s)
 							}
 						}
 					}
 				}
 			case "in", "not in":
-				if what, known := g.fieldNames(node.Left); what != "" {
+				if what, known := fieldNames(g, node.Left); what != "" {
 					if arr, ok := node.Right.(*exprast.ArrayNode); ok {
 						for _, e := range arr.Nodes {
 							if s, ok := e.(*exprast.StringNode); ok {
 								unknown(s, what, s.Value, known)
 								if what == "card kind" {
-									g.kindRef(s)
+									kindRef(g, s)
 								}
 							}
 						}
@@ -138,7 +138,7 @@ func (g *Game) checkNames(l exprpos.Literal, src string, n exprast.Node, errs *d
 }
 
 // kindRef notes a kind an expression names as a constant.
-func (g *Game) kindRef(n exprast.Node) {
+func kindRef(g *Game, n exprast.Node) {
 	if s, ok := n.(*exprast.StringNode); ok {
 		if g.kindRefs == nil {
 			g.kindRefs = map[string]bool{}
@@ -152,7 +152,7 @@ func (g *Game) kindRef(n exprast.Node) {
 // node's `.kind`, a piece's `.kind` and `.at` (a node), an edge's `.from`
 // and `.to`. The type expr's checker gave the base tells which; a base of
 // unknown type is not checked.
-func (g *Game) fieldNames(n exprast.Node) (string, []string) {
+func fieldNames(g *Game, n exprast.Node) (string, []string) {
 	m, ok := n.(*exprast.MemberNode)
 	if !ok {
 		return "", nil
@@ -167,7 +167,7 @@ func (g *Game) fieldNames(n exprast.Node) (string, []string) {
 	}
 	switch {
 	case t == reflect.TypeOf(model.Card{}) && p.Value == "def":
-		return "card", g.cardDefs()
+		return "card", cardDefs(g)
 	case t == reflect.TypeOf(model.Card{}) && p.Value == "kind":
 		return "card kind", keys(g.defs)
 	case t == reflect.TypeOf(board.Node{}) && p.Value == "kind":
@@ -206,7 +206,7 @@ func unknownName(what, name string, known []string) string {
 // isPieceID tells whether id is one a piece may have: kind-seat-n, with
 // a declared kind and a seat the game allows. (How many pieces of a kind
 // there are is an expression over the player count.)
-func (g *Game) isPieceID(id string) bool {
+func isPieceID(g *Game, id string) bool {
 	for _, k := range g.pieceKindIDs {
 		rest, ok := strings.CutPrefix(id, k+"-")
 		if !ok {
@@ -224,7 +224,7 @@ func (g *Game) isPieceID(id string) bool {
 
 // pieceIDs are ids a misspelt piece id is compared with: the first few
 // pieces of every kind and seat.
-func (g *Game) pieceIDs() []string {
+func pieceIDs(g *Game) []string {
 	var out []string
 	for _, k := range g.pieceKindIDs {
 		for p := 0; p < g.MaxPlayers; p++ {
@@ -236,7 +236,7 @@ func (g *Game) pieceIDs() []string {
 	return out
 }
 
-func (g *Game) cardDefs() []string {
+func cardDefs(g *Game) []string {
 	var out []string
 	for _, ds := range g.defs {
 		out = append(out, ds...)
@@ -251,14 +251,14 @@ func (w walker) Visit(n *exprast.Node) { w(*n) }
 
 func (c *compiler) srcOf(v cue.Value) string { s, _ := v.String(); return s }
 
-func (g *Game) zoneNames(perPlayer bool) []string {
+func zoneNames(g *Game, perPlayer bool) []string {
 	if perPlayer {
 		return keys(g.pzones)
 	}
 	return append(keys(g.zones), boxZone)
 }
 
-func (g *Game) goodIDs() []string {
+func goodIDs(g *Game) []string {
 	var out []string
 	for _, gd := range g.goods {
 		out = append(out, gd.ID)
@@ -307,7 +307,7 @@ func paramsRead(c *code, ps []param) int {
 // hintExpr adds the closest known name to expr's "unknown name",
 // "unknown field" (a param) and "has no field" (of a card, node, piece or
 // edge) errors.
-func (g *Game) hintExpr(msg string, s scope) string {
+func hintExpr(g *Game, msg string, s scope) string {
 	var name string
 	var known []string
 	switch {
@@ -359,7 +359,7 @@ func (g *Game) hintExpr(msg string, s scope) string {
 
 // checkParamKey reports a constant key into a keyed param that the param
 // does not declare: `params.prices['bred']` is caught at load.
-func (g *Game) checkParamKey(l exprpos.Literal, src string, m *exprast.MemberNode, errs *diag.List) {
+func checkParamKey(g *Game, l exprpos.Literal, src string, m *exprast.MemberNode, errs *diag.List) {
 	key, ok := m.Property.(*exprast.StringNode)
 	if !ok {
 		return

@@ -106,7 +106,7 @@ func (c *compiler) checkRefs(v cue.Value) {
 }
 
 // actionAndGroupNames are the names a turn may list.
-func (g *Game) actionAndGroupNames() []string {
+func actionAndGroupNames(g *Game) []string {
 	var out []string
 	for _, a := range g.actionOrder {
 		out = append(out, a.ID)

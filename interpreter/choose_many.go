@@ -7,9 +7,6 @@ import (
 	"fmt"
 	"slices"
 
-	"cuelang.org/go/cue"
-	"github.com/expr-lang/expr"
-
 	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/haven-engine/haven/interpreter/notation"
 )
@@ -21,22 +18,6 @@ type manyChoice struct {
 
 // maxSubsets bounds the moves a choice of several lists.
 const maxSubsets = 4096
-
-// many reads min and max of a choose step; it tells whether there are.
-func (c *compiler) many(x cue.Value, st *Step, s scope) bool {
-	lo, okLo := lookup(x, "min")
-	hi, okHi := lookup(x, "max")
-	if !okLo && !okHi {
-		return false
-	}
-	if !okLo || !okHi {
-		c.errorf(x, "choose %s: a choice of several needs both min and max", st.chooseID)
-		return false
-	}
-	st.many = &manyChoice{min: c.pure(lo, s, expr.AsInt()), max: c.pure(hi, s, expr.AsInt())}
-	st.auto = false
-	return true
-}
 
 // bounds evaluates min and max.
 func (g *Game) bounds(f *model.Frame, s *Step) (int, int, error) {

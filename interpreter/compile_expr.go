@@ -73,7 +73,7 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 		if errors.As(err, &fe) {
 			msg := clockHint(fe.Message)
 			if msg == fe.Message {
-				msg = c.g.hintExpr(fe.Message, s)
+				msg = hintExpr(c.g, fe.Message, s)
 			}
 			c.errs = append(c.errs, &diag.Error{Pos: exprpos.In(v, fe.Line, fe.Column), Msg: msg + exprpos.Indent(fe.Snippet)})
 		} else {
@@ -86,7 +86,7 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 		c.errorf(v, "%s", bad)
 	}
 	c.cycles(v, cd, c.scoring)
-	cd.shortcut(c.lay)
+	shortcut(cd, c.lay)
 	cd.fast = translate.Program(prog, c.g.m.lib, c.lay)
 	if cd.fast == nil && !cd.isConst && !cd.isIdent {
 		if cd.prog, err = vmguard.Compile(src, all, &c.g.m.budget); err != nil {
@@ -97,7 +97,7 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 }
 
 // shortcut notes expressions that need no VM: literals and bare names.
-func (cd *code) shortcut(lay *model.Layout) {
+func shortcut(cd *code, lay *model.Layout) {
 	switch n := cd.prog.Node().(type) {
 	case *exprast.IdentifierNode:
 		cd.ident = lay.Find(n.Value)

@@ -410,7 +410,7 @@ func (c *compiler) actionList(acts cue.Value, what string) []*Action {
 			}
 		}
 		if !found {
-			c.errorf(y, "%s: %s", what, unknownName("action or group of actions", name, c.g.actionAndGroupNames()))
+			c.errorf(y, "%s: %s", what, unknownName("action or group of actions", name, actionAndGroupNames(c.g)))
 		}
 	})
 	return out

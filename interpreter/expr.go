@@ -38,7 +38,7 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 			}
 			msg := clockHint(fe.Message)
 			if msg == fe.Message {
-				msg = g.hintExpr(fe.Message, scope{"me": types.Int, "numPlayers": types.Int, "params": g.paramTypes})
+				msg = hintExpr(g, fe.Message, scope{"me": types.Int, "numPlayers": types.Int, "params": g.paramTypes})
 			}
 			return nil, &diag.Error{Pos: p, Msg: msg + exprpos.Indent(fe.Snippet)}
 		}
@@ -46,7 +46,7 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 	}
 	var errs diag.List
 	l := exprpos.Literal{Pos: diag.Pos{File: pos.File, Line: pos.Line, Col: pos.Col - 1}}
-	g.checkNames(l, src, prog.Node(), &errs)
+	checkNames(g, l, src, prog.Node(), &errs)
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 		return nil, &diag.Error{Pos: pos, Msg: bad}
 	}
 	cd := &code{prog: prog, src: src, pos: pos, lit: l}
-	cd.shortcut(g.base)
+	shortcut(cd, g.base)
 	cd.fast = translate.Program(prog, g.m.lib, g.base)
 	if cd.fast == nil && !cd.isConst && !cd.isIdent {
 		if cd.prog, err = vmguard.Compile(src, opts, &g.m.budget); err != nil {

@@ -7,9 +7,6 @@ package interpreter
 // is done the same decision is asked again (its options listed anew).
 
 import (
-	"cuelang.org/go/cue"
-	"github.com/expr-lang/expr"
-
 	"github.com/haven-engine/haven/interpreter/model"
 )
 
@@ -17,20 +14,6 @@ import (
 type freeRule struct {
 	actions []*Action
 	when    *code // nil: always
-}
-
-// freeRules compiles the `free` list of a definition.
-func (c *compiler) freeRules(v cue.Value) {
-	fv, _ := lookup(v, "free")
-	c.lay = c.g.base
-	elems(fv, func(_ int, x cue.Value) {
-		acts, _ := lookup(x, "actions")
-		r := freeRule{actions: c.actionList(acts, "free")}
-		if w, ok := lookup(x, "when"); ok {
-			r.when = c.pure(w, c.base(), expr.AsBool())
-		}
-		c.g.free = append(c.g.free, r)
-	})
 }
 
 // freeOffered reports whether a rule offers its actions to player p now.
