@@ -18,6 +18,7 @@ import (
 	"github.com/haven-engine/haven/interpreter/board"
 	"github.com/haven-engine/haven/interpreter/exprpos"
 	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/runtime"
 )
 
 // checkNames reports names given as string constants that the definition
@@ -26,7 +27,7 @@ func (c *compiler) checkNames(v cue.Value, n exprast.Node) {
 	checkNames(c.g, exprpos.Of(v), c.srcOf(v), n, &c.errs)
 }
 
-func checkNames(g *Game, l exprpos.Literal, src string, n exprast.Node, errs *diag.List) {
+func checkNames(g *runtime.Game, l exprpos.Literal, src string, n exprast.Node, errs *diag.List) {
 	unknown := func(at exprast.Node, what, name string, known []string) {
 		if name == "" || slices.Contains(known, name) || strings.HasSuffix(what, "piece") && isPieceID(g, name) {
 			return
@@ -56,48 +57,48 @@ func checkNames(g *Game, l exprpos.Literal, src string, n exprast.Node, errs *di
 			}
 			switch id.Value {
 			case "get", "set", "add":
-				report(0, "var", g.vars)
+				report(0, "var", g.Vars)
 			case "pget", "pset", "padd":
-				report(1, "player var", g.playerVars)
+				report(1, "player var", g.PlayerVars)
 			case "qget", "qset", "qadd":
-				report(1, "piece var", g.pieceVars)
+				report(1, "piece var", g.PieceVars)
 			case "nget", "nset", "nadd":
-				report(0, "node", g.board.Order)
-				report(1, "node var", g.nodeVars)
+				report(0, "node", g.Board.Order)
+				report(1, "node var", g.NodeVars)
 			case "qstr", "qsetstr":
-				report(1, "piece string var", g.pieceStrs)
+				report(1, "piece string var", g.PieceStrs)
 			case "newPiece":
-				report(0, "kind of piece", g.pieceKindIDs)
+				report(0, "kind of piece", g.PieceKindIDs)
 			case "zone", "shuffle":
 				report(0, "zone", zoneNames(g, false))
 			case "draw":
 				report(0, "zone", zoneNames(g, false))
 				report(1, "zone", zoneNames(g, false))
 			case "moveCard", "moveCardTop":
-				report(0, "card", g.cardOrder)
+				report(0, "card", g.CardOrder)
 				report(1, "zone", zoneNames(g, false))
 				report(2, "zone", zoneNames(g, false))
 			case "pz", "pzone":
 				report(0, "player zone", zoneNames(g, true))
 			case "card":
-				report(0, "card", g.cardOrder)
+				report(0, "card", g.CardOrder)
 			case "defs":
-				report(0, "card kind", keys(g.defs))
+				report(0, "card kind", keys(g.Defs))
 				kindRef(g, node.Arguments[0])
 			case "piece", "unplace":
 				report(0, "piece", pieceIDs(g))
 			case "rollDie":
-				report(0, "die", keys(g.dice))
+				report(0, "die", keys(g.Dice))
 			case "node", "out", "into", "at", "walks", "walksBack":
-				report(0, "node", g.board.Order)
+				report(0, "node", g.Board.Order)
 			case "dist", "costDist":
-				report(0, "node", g.board.Order)
-				report(1, "node", g.board.Order)
+				report(0, "node", g.Board.Order)
+				report(1, "node", g.Board.Order)
 			case "place":
 				report(0, "piece", pieceIDs(g))
-				report(1, "node", g.board.Order)
+				report(1, "node", g.Board.Order)
 			case "nodes":
-				report(0, "node kind", keys(g.board.Kinds))
+				report(0, "node kind", keys(g.Board.Kinds))
 			case "transfer":
 				report(0, "good", goodIDs(g))
 			case "has":
@@ -138,12 +139,12 @@ func checkNames(g *Game, l exprpos.Literal, src string, n exprast.Node, errs *di
 }
 
 // kindRef notes a kind an expression names as a constant.
-func kindRef(g *Game, n exprast.Node) {
+func kindRef(g *runtime.Game, n exprast.Node) {
 	if s, ok := n.(*exprast.StringNode); ok {
-		if g.kindRefs == nil {
-			g.kindRefs = map[string]bool{}
+		if g.KindRefs == nil {
+			g.KindRefs = map[string]bool{}
 		}
-		g.kindRefs[s.Value] = true
+		g.KindRefs[s.Value] = true
 	}
 }
 
@@ -152,7 +153,7 @@ func kindRef(g *Game, n exprast.Node) {
 // node's `.kind`, a piece's `.kind` and `.at` (a node), an edge's `.from`
 // and `.to`. The type expr's checker gave the base tells which; a base of
 // unknown type is not checked.
-func fieldNames(g *Game, n exprast.Node) (string, []string) {
+func fieldNames(g *runtime.Game, n exprast.Node) (string, []string) {
 	m, ok := n.(*exprast.MemberNode)
 	if !ok {
 		return "", nil
@@ -169,15 +170,15 @@ func fieldNames(g *Game, n exprast.Node) (string, []string) {
 	case t == reflect.TypeOf(model.Card{}) && p.Value == "def":
 		return "card", cardDefs(g)
 	case t == reflect.TypeOf(model.Card{}) && p.Value == "kind":
-		return "card kind", keys(g.defs)
+		return "card kind", keys(g.Defs)
 	case t == reflect.TypeOf(board.Node{}) && p.Value == "kind":
-		return "node kind", keys(g.board.Kinds)
+		return "node kind", keys(g.Board.Kinds)
 	case t == reflect.TypeOf(model.Piece{}) && p.Value == "kind":
-		return "piece kind", g.pieceKindIDs
+		return "piece kind", g.PieceKindIDs
 	case t == reflect.TypeOf(model.Piece{}) && p.Value == "at":
-		return "node", append([]string{""}, g.board.Order...)
+		return "node", append([]string{""}, g.Board.Order...)
 	case t == reflect.TypeOf(board.Edge{}) && (p.Value == "from" || p.Value == "to"):
-		return "node", g.board.Order
+		return "node", g.Board.Order
 	}
 	return "", nil
 }
@@ -206,8 +207,8 @@ func unknownName(what, name string, known []string) string {
 // isPieceID tells whether id is one a piece may have: kind-seat-n, with
 // a declared kind and a seat the game allows. (How many pieces of a kind
 // there are is an expression over the player count.)
-func isPieceID(g *Game, id string) bool {
-	for _, k := range g.pieceKindIDs {
+func isPieceID(g *runtime.Game, id string) bool {
+	for _, k := range g.PieceKindIDs {
 		rest, ok := strings.CutPrefix(id, k+"-")
 		if !ok {
 			continue
@@ -224,9 +225,9 @@ func isPieceID(g *Game, id string) bool {
 
 // pieceIDs are ids a misspelt piece id is compared with: the first few
 // pieces of every kind and seat.
-func pieceIDs(g *Game) []string {
+func pieceIDs(g *runtime.Game) []string {
 	var out []string
-	for _, k := range g.pieceKindIDs {
+	for _, k := range g.PieceKindIDs {
 		for p := 0; p < g.MaxPlayers; p++ {
 			for n := 1; n <= 5; n++ {
 				out = append(out, fmt.Sprintf("%s-%d-%d", k, p, n))
@@ -236,9 +237,9 @@ func pieceIDs(g *Game) []string {
 	return out
 }
 
-func cardDefs(g *Game) []string {
+func cardDefs(g *runtime.Game) []string {
 	var out []string
-	for _, ds := range g.defs {
+	for _, ds := range g.Defs {
 		out = append(out, ds...)
 	}
 	sort.Strings(out)
@@ -251,16 +252,16 @@ func (w walker) Visit(n *exprast.Node) { w(*n) }
 
 func (c *compiler) srcOf(v cue.Value) string { s, _ := v.String(); return s }
 
-func zoneNames(g *Game, perPlayer bool) []string {
+func zoneNames(g *runtime.Game, perPlayer bool) []string {
 	if perPlayer {
-		return keys(g.pzones)
+		return keys(g.Pzones)
 	}
-	return append(keys(g.zones), boxZone)
+	return append(keys(g.Zones), runtime.BoxZone)
 }
 
-func goodIDs(g *Game) []string {
+func goodIDs(g *runtime.Game) []string {
 	var out []string
-	for _, gd := range g.goods {
+	for _, gd := range g.GoodList {
 		out = append(out, gd.ID)
 	}
 	return out
@@ -285,16 +286,16 @@ func sorted(s []string) []string {
 
 // paramsRead is how many leading params an expression needs bound: one
 // more than the index of the last param it names.
-func paramsRead(c *code, ps []param) int {
-	if c.prog == nil {
+func paramsRead(c *runtime.Code, ps []runtime.Param) int {
+	if c.Prog == nil {
 		return len(ps)
 	}
 	need := 0
-	n := c.prog.Node()
+	n := c.Prog.Node()
 	var visit walker = func(node exprast.Node) {
 		if id, ok := node.(*exprast.IdentifierNode); ok {
 			for k, p := range ps {
-				if p.name == id.Value && k+1 > need {
+				if p.Name == id.Value && k+1 > need {
 					need = k + 1
 				}
 			}
@@ -307,7 +308,7 @@ func paramsRead(c *code, ps []param) int {
 // hintExpr adds the closest known name to expr's "unknown name",
 // "unknown field" (a param) and "has no field" (of a card, node, piece or
 // edge) errors.
-func hintExpr(g *Game, msg string, s scope) string {
+func hintExpr(g *runtime.Game, msg string, s scope) string {
 	var name string
 	var known []string
 	switch {
@@ -316,12 +317,12 @@ func hintExpr(g *Game, msg string, s scope) string {
 		for k := range s {
 			known = append(known, k)
 		}
-		for k := range g.m.lib {
+		for k := range g.M.Lib {
 			known = append(known, k)
 		}
 	case strings.HasPrefix(msg, "unknown field "):
 		name = strings.TrimPrefix(msg, "unknown field ")
-		for k := range g.paramTypes {
+		for k := range g.ParamTypes {
 			known = append(known, k)
 		}
 	case strings.HasPrefix(msg, "type ") && strings.Contains(msg, " has no field "):
@@ -339,7 +340,7 @@ func hintExpr(g *Game, msg string, s scope) string {
 			}
 			// Say it in the designer's words, not Go's type name.
 			msg = "a " + strings.ToLower(rt.Name()) + " has no field " + field
-			if _, ok := v.(model.Piece); ok && slices.Contains(g.pieceVars, field) {
+			if _, ok := v.(model.Piece); ok && slices.Contains(g.PieceVars, field) {
 				return msg + " (read the piece var with qget(.id, '" + field + "'))"
 			} else if ok && field == "vars" {
 				return msg + " (read a piece var with qget(.id, 'name'))"
@@ -359,7 +360,7 @@ func hintExpr(g *Game, msg string, s scope) string {
 
 // checkParamKey reports a constant key into a keyed param that the param
 // does not declare: `params.prices['bred']` is caught at load.
-func checkParamKey(g *Game, l exprpos.Literal, src string, m *exprast.MemberNode, errs *diag.List) {
+func checkParamKey(g *runtime.Game, l exprpos.Literal, src string, m *exprast.MemberNode, errs *diag.List) {
 	key, ok := m.Property.(*exprast.StringNode)
 	if !ok {
 		return

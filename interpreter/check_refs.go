@@ -13,35 +13,36 @@ import (
 	"cuelang.org/go/cue"
 
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/runtime"
 	"github.com/haven-engine/haven/load"
 )
 
 func (c *compiler) checkRefs(v cue.Value) {
 	g := c.g
-	offered := map[*Action]bool{}
+	offered := map[*runtime.Action]bool{}
 	var emitted []string
 	called := map[string]bool{}
-	for _, b := range g.blocks {
-		for _, st := range b.steps {
-			switch st.kind {
-			case stepCall:
-				called[st.callName] = true
-			case stepTurn:
-				for _, a := range st.actions {
+	for _, b := range g.Blocks {
+		for _, st := range b.Steps {
+			switch st.Kind {
+			case runtime.StepCall:
+				called[st.CallName] = true
+			case runtime.StepTurn:
+				for _, a := range st.Actions {
 					offered[a] = true
 				}
-			case stepEmit:
-				emitted = append(emitted, st.emit)
+			case runtime.StepEmit:
+				emitted = append(emitted, st.Emit)
 			}
 		}
 	}
-	for _, r := range g.free {
-		for _, a := range r.actions {
+	for _, r := range g.Free {
+		for _, a := range r.Actions {
 			offered[a] = true
 		}
 	}
 	var groups, offeredIDs []string
-	for _, a := range g.actionOrder {
+	for _, a := range g.ActionOrder {
 		if offered[a] {
 			offeredIDs = append(offeredIDs, a.ID)
 			if a.Group != "" {
@@ -51,7 +52,7 @@ func (c *compiler) checkRefs(v cue.Value) {
 	}
 	as, _ := lookup(v, "actions")
 	fields(as, func(id string, x cue.Value) {
-		a := g.actions[id]
+		a := g.Actions[id]
 		if a == nil || offered[a] || len(offered) == 0 {
 			return
 		}
@@ -84,18 +85,18 @@ func (c *compiler) checkRefs(v cue.Value) {
 		}
 	})
 
-	if g.capVar != "" && !slices.Contains(g.vars, g.capVar) {
+	if g.CapVarID != "" && !slices.Contains(g.Vars, g.CapVarID) {
 		y, _ := lookup(v, "cap.var")
-		c.errorf(y, "cap: %s", unknownName("var", g.capVar, g.vars))
+		c.errorf(y, "cap: %s", unknownName("var", g.CapVarID, g.Vars))
 	}
 
 	// A card kind that no expression names and that is one letter away
 	// from another kind is a typo: the card would join no deck.
-	kinds := keys(g.defs)
+	kinds := keys(g.Defs)
 	cs, _ := lookup(v, "cards")
 	fields(cs, func(id string, x cue.Value) {
 		k := str(x, "kind")
-		if g.kindRefs[k] || len(g.defs[k]) > 1 {
+		if g.KindRefs[k] || len(g.Defs[k]) > 1 {
 			return
 		}
 		if hint := diag.DidYouMean(k, kinds); hint != "" {
@@ -106,9 +107,9 @@ func (c *compiler) checkRefs(v cue.Value) {
 }
 
 // actionAndGroupNames are the names a turn may list.
-func actionAndGroupNames(g *Game) []string {
+func actionAndGroupNames(g *runtime.Game) []string {
 	var out []string
-	for _, a := range g.actionOrder {
+	for _, a := range g.ActionOrder {
 		out = append(out, a.ID)
 		if a.Group != "" && !slices.Contains(out, a.Group) {
 			out = append(out, a.Group)

@@ -16,6 +16,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 
 	"github.com/haven-engine/haven/interpreter/exprpos"
+	"github.com/haven-engine/haven/interpreter/runtime"
 )
 
 // nondeterministic are expr's builtins whose result depends on the clock
@@ -108,11 +109,11 @@ var wholeGame = map[string]string{
 // cycles reports a call of legal() anywhere in a definition (it is for
 // scenarios: in a condition it asks for itself, in a step it lists
 // nothing) and a call of score() or winners() in the scoring.
-func (c *compiler) cycles(v cue.Value, cd *code, scoring bool) {
-	if cd.prog == nil {
+func (c *compiler) cycles(v cue.Value, cd *runtime.Code, scoring bool) {
+	if cd.Prog == nil {
 		return
 	}
-	n := cd.prog.Node()
+	n := cd.Prog.Node()
 	var visit walker = func(node exprast.Node) {
 		call, ok := node.(*exprast.CallNode)
 		if !ok {
@@ -122,7 +123,7 @@ func (c *compiler) cycles(v cue.Value, cd *code, scoring bool) {
 		if !ok {
 			return
 		}
-		line, col := exprpos.LineCol(cd.src, call.Location().From)
+		line, col := exprpos.LineCol(cd.Src, call.Location().From)
 		switch {
 		case id.Value == "legal":
 			c.errs.Add(exprpos.In(v, line, col), "a cycle: %s, which may call legal() again; legal() is for scenarios, not definitions", wholeGame["legal"])
@@ -137,15 +138,15 @@ func (c *compiler) cycles(v cue.Value, cd *code, scoring bool) {
 // others, with the cycle named: effects may not recurse (a loop is a
 // `while`).
 func (c *compiler) effectCycles() {
-	calls := map[string][]*Step{}
-	for id, e := range c.g.effects {
-		walkSteps(e.body, func(s *Step) {
-			if s.kind == stepCall && s.call != nil {
+	calls := map[string][]*runtime.Step{}
+	for id, e := range c.g.Effects {
+		walkSteps(e.Body, func(s *runtime.Step) {
+			if s.Kind == runtime.StepCall && s.Call != nil {
 				calls[id] = append(calls[id], s)
 			}
 		})
 	}
-	ids := keys(c.g.effects)
+	ids := keys(c.g.Effects)
 	state := map[string]int{} // 0 new, 1 on the path, 2 done
 	var path []string
 	reported := map[string]bool{}
@@ -154,7 +155,7 @@ func (c *compiler) effectCycles() {
 		state[id] = 1
 		path = append(path, id)
 		for _, s := range calls[id] {
-			to := s.call.ID
+			to := s.Call.ID
 			switch state[to] {
 			case 0:
 				visit(to)
@@ -164,7 +165,7 @@ func (c *compiler) effectCycles() {
 				key := strings.Join(sortedCopy(cycle[:len(cycle)-1]), " ")
 				if !reported[key] {
 					reported[key] = true
-					c.errs.Add(s.pos, "effects call themselves: %s (effects may not recurse; loop with `while`)", strings.Join(cycle, " → "))
+					c.errs.Add(s.Pos, "effects call themselves: %s (effects may not recurse; loop with `while`)", strings.Join(cycle, " → "))
 				}
 			}
 		}
@@ -179,15 +180,15 @@ func (c *compiler) effectCycles() {
 }
 
 // walkSteps calls f on every step of a block and its nested blocks.
-func walkSteps(b *Block, f func(*Step)) {
+func walkSteps(b *runtime.Block, f func(*runtime.Step)) {
 	if b == nil {
 		return
 	}
-	for _, s := range b.steps {
+	for _, s := range b.Steps {
 		f(s)
-		walkSteps(s.then, f)
-		walkSteps(s.els, f)
-		walkSteps(s.loop, f)
+		walkSteps(s.Then, f)
+		walkSteps(s.Els, f)
+		walkSteps(s.Loop, f)
 	}
 }
 

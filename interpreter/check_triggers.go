@@ -11,13 +11,14 @@ package interpreter
 // budget.
 
 import (
+	"github.com/haven-engine/haven/interpreter/runtime"
 	"strings"
 )
 
 // raise is an emit a trigger's body always reaches.
 type raise struct {
 	event string
-	step  *Step
+	step  *runtime.Step
 }
 
 // triggerCycles reports the cycles of events whose global triggers
@@ -25,14 +26,14 @@ type raise struct {
 func (c *compiler) triggerCycles() {
 	edges := map[string][]raise{} // event → the events its triggers always raise
 	var events []string
-	for _, t := range c.g.triggers {
-		if !always(t.when) {
+	for _, t := range c.g.Triggers {
+		if !always(t.When) {
 			continue
 		}
 		if _, ok := edges[t.On]; !ok {
 			events = append(events, t.On)
 		}
-		edges[t.On] = append(edges[t.On], alwaysRaised(t.body, map[*Block]bool{})...)
+		edges[t.On] = append(edges[t.On], alwaysRaised(t.Body, map[*runtime.Block]bool{})...)
 	}
 	state := map[string]int{} // 0 new, 1 on the path, 2 done
 	var path []string
@@ -51,7 +52,7 @@ func (c *compiler) triggerCycles() {
 				key := strings.Join(sortedCopy(cycle[:len(cycle)-1]), " ")
 				if !reported[key] {
 					reported[key] = true
-					c.errs.Add(r.step.pos, "triggers raise their own event every time they run: %s (a trigger that needs to repeat must have a `when` that can stop it)", eventCycle(cycle))
+					c.errs.Add(r.step.Pos, "triggers raise their own event every time they run: %s (a trigger that needs to repeat must have a `when` that can stop it)", eventCycle(cycle))
 				}
 			}
 		}
@@ -82,35 +83,35 @@ func eventCycle(cycle []string) string {
 
 // always reports whether a trigger's condition always holds: it has none,
 // or expr folded it to true.
-func always(when *code) bool {
-	if when == nil || when.prog == nil {
+func always(when *runtime.Code) bool {
+	if when == nil || when.Prog == nil {
 		return when == nil
 	}
-	v, ok := constValue(when.prog.Node())
+	v, ok := constValue(when.Prog.Node())
 	return ok && v == true
 }
 
 // alwaysRaised lists the emits a block reaches every time it runs: its
 // own steps up to an end or a return, and those of the effects it calls
 // there. Steps inside an if, a loop or a choice may not run.
-func alwaysRaised(b *Block, seen map[*Block]bool) []raise {
+func alwaysRaised(b *runtime.Block, seen map[*runtime.Block]bool) []raise {
 	if b == nil || seen[b] {
 		return nil
 	}
 	seen[b] = true
 	var out []raise
-	for _, s := range b.steps {
-		switch s.kind {
-		case stepEmit:
-			out = append(out, raise{s.emit, s})
-		case stepCall:
-			if s.call != nil {
-				for _, r := range alwaysRaised(s.call.body, seen) {
+	for _, s := range b.Steps {
+		switch s.Kind {
+		case runtime.StepEmit:
+			out = append(out, raise{s.Emit, s})
+		case runtime.StepCall:
+			if s.Call != nil {
+				for _, r := range alwaysRaised(s.Call.Body, seen) {
 					// The error points at the call the trigger makes.
 					out = append(out, raise{r.event, s})
 				}
 			}
-		case stepEnd, stepReturn:
+		case runtime.StepEnd, runtime.StepReturn:
 			return out
 		}
 	}

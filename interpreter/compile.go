@@ -12,38 +12,37 @@ import (
 	"github.com/haven-engine/haven/interpreter/board"
 	"github.com/haven-engine/haven/interpreter/budget"
 	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/runtime"
 	"github.com/haven-engine/haven/load"
 )
 
-// Compile turns a validated `game` value (from package load) into a Game.
-// Every expr source is compiled and type-checked here, once; all problems
-// are returned together as a diag.List with positions in the CUE files.
-func Compile(v cue.Value) (*Game, error) {
-	c := &compiler{g: &Game{
+// compile turns a validated `game` value into the machine's Game.
+func compile(v cue.Value) (*runtime.Game, error) {
+	c := &compiler{g: &runtime.Game{
 		Params:    map[string]any{},
-		varInit:   map[string]int{},
-		pvarInit:  map[string]int{},
-		qvarInit:  map[string]int{},
-		zones:     map[string]*Zone{},
-		pzones:    map[string]*Zone{},
-		pzNames:   map[string][]string{},
-		cards:     map[string]*model.Card{},
-		dice:      map[string][]int{},
-		effects:   map[string]*Effect{},
-		actions:   map[string]*Action{},
-		goodIndex: map[string]*Good{},
+		VarInit:   map[string]int{},
+		PvarInit:  map[string]int{},
+		QvarInit:  map[string]int{},
+		Zones:     map[string]*runtime.Zone{},
+		Pzones:    map[string]*runtime.Zone{},
+		PzNames:   map[string][]string{},
+		Cards:     map[string]*model.Card{},
+		Dice:      map[string][]int{},
+		Effects:   map[string]*runtime.Effect{},
+		Actions:   map[string]*runtime.Action{},
+		GoodIndex: map[string]*runtime.Good{},
 	}}
-	c.g.base, c.g.seenByLay = model.NewLayout(), &model.Layout{Index: map[string]int{}}
+	c.g.Base, c.g.SeenByLay = model.NewLayout(), &model.Layout{Index: map[string]int{}}
 	for _, n := range []string{"viewer", "owner", "params"} {
-		c.g.seenByLay.Slot(n)
+		c.g.SeenByLay.Slot(n)
 	}
-	c.g.m = &machine{g: c.g}
-	c.g.m.budget.Limits = &c.g.limits
-	c.g.m.register()
-	c.g.m.opts = append(c.g.m.opts, noClock()...)
+	c.g.M = &runtime.Machine{G: c.g}
+	c.g.M.Budget.Limits = &c.g.Limits
+	c.g.M.Register()
+	c.g.M.Opts = append(c.g.M.Opts, noClock()...)
 	c.declarations(v)
 	c.ruleDecls(v)
-	c.g.tab = c.g.newTables()
+	c.g.Tab = c.g.NewTables()
 	c.policyDecls(v)
 	c.bodies(v)
 	c.ruleBodies(v)
@@ -58,12 +57,12 @@ func Compile(v cue.Value) (*Game, error) {
 	if err := c.errs.Err(); err != nil {
 		return nil, err
 	}
-	c.g.boxed = c.g.internNames()
+	c.g.Boxed = c.g.InternNames()
 	return c.g, nil
 }
 
 type compiler struct {
-	g    *Game
+	g    *runtime.Game
 	errs diag.List
 	// owner and rule name what the steps being compiled belong to; a step
 	// with no rule of its own inherits the rule of the step around it.
@@ -73,7 +72,7 @@ type compiler struct {
 	// scoring is set while the scoring is compiled (check_safety.go).
 	scoring bool
 	// pol is the bots' policy, compiled into the steps and actions it ranks.
-	pol policy
+	pol runtime.Policy
 }
 
 func (c *compiler) errorf(v cue.Value, format string, args ...any) {
@@ -181,17 +180,17 @@ func (c *compiler) declarations(v cue.Value) {
 	g.MaxPlayers = c.count(v, "players.max", "players", budget.Counts.Players)
 
 	p, _ := lookup(v, "params")
-	g.paramTypes = types.Map{}
+	g.ParamTypes = types.Map{}
 	fields(p, func(name string, x cue.Value) {
 		val := c.paramValue(x)
 		g.Params[name] = val
-		g.paramTypes[name] = types.TypeOf(val)
+		g.ParamTypes[name] = types.TypeOf(val)
 	})
-	g.params = g.Params
+	g.ParamList = g.Params
 
 	if x, ok := lookup(v, "cap.var"); ok {
-		g.capVar, _ = x.String()
-		g.capMax = integer(v, "cap.max")
+		g.CapVarID, _ = x.String()
+		g.CapMax = integer(v, "cap.max")
 	}
 	vs, _ := lookup(v, "vars")
 	fields(vs, func(name string, x cue.Value) {
@@ -199,22 +198,22 @@ func (c *compiler) declarations(v cue.Value) {
 			// A keyed family: one counter `name.key` per key.
 			fields(x, func(k string, y cue.Value) {
 				n, _ := y.Int64()
-				g.vars = append(g.vars, name+"."+k)
-				g.varInit[name+"."+k] = int(n)
+				g.Vars = append(g.Vars, name+"."+k)
+				g.VarInit[name+"."+k] = int(n)
 			})
 			return
 		}
 		n, _ := x.Int64()
-		g.vars = append(g.vars, name)
-		g.varInit[name] = int(n)
+		g.Vars = append(g.Vars, name)
+		g.VarInit[name] = int(n)
 	})
-	counters(v, "playerVars", &g.playerVars, g.pvarInit)
-	counters(v, "pieceVars", &g.pieceVars, g.qvarInit)
+	counters(v, "playerVars", &g.PlayerVars, g.PvarInit)
+	counters(v, "pieceVars", &g.PieceVars, g.QvarInit)
 	gs, _ := lookup(v, "goods")
 	fields(gs, func(name string, x cue.Value) {
-		gd := &Good{ID: name, Name: str(x, "name"), Count: c.count(x, "count", "units of a good", budget.Counts.Goods)}
-		g.goods = append(g.goods, gd)
-		g.goodIndex[name] = gd
+		gd := &runtime.Good{ID: name, Name: str(x, "name"), Count: c.count(x, "count", "units of a good", budget.Counts.Goods)}
+		g.GoodList = append(g.GoodList, gd)
+		g.GoodIndex[name] = gd
 	})
 	for _, perPlayer := range []bool{false, true} {
 		path := "zones"
@@ -223,26 +222,26 @@ func (c *compiler) declarations(v cue.Value) {
 		}
 		zs, _ := lookup(v, path)
 		fields(zs, func(name string, x cue.Value) {
-			z := &Zone{ID: name, Name: str(x, "name"), PerPlayer: perPlayer, Visibility: str(x, "visibility"), Refill: str(x, "refill")}
-			if name == boxZone {
+			z := &runtime.Zone{ID: name, Name: str(x, "name"), PerPlayer: perPlayer, Visibility: str(x, "visibility"), Refill: str(x, "refill")}
+			if name == runtime.BoxZone {
 				c.errorf(x, "zone %q is reserved: it holds the cards not yet dealt", name)
 			}
 			if perPlayer {
-				g.pzones[name] = z
+				g.Pzones[name] = z
 				for p := 0; p < g.MaxPlayers; p++ {
-					g.pzNames[name] = append(g.pzNames[name], model.PlayerZone(name, p))
+					g.PzNames[name] = append(g.PzNames[name], model.PlayerZone(name, p))
 				}
 			} else {
-				g.zones[name] = z
+				g.Zones[name] = z
 			}
-			g.zoneOrder = append(g.zoneOrder, name)
+			g.ZoneOrder = append(g.ZoneOrder, name)
 		})
 	}
 	cs, _ := lookup(v, "cards")
-	g.defs = map[string][]string{}
+	g.Defs = map[string][]string{}
 	fields(cs, func(name string, x cue.Value) {
 		n := c.cardCount(x)
-		g.defs[str(x, "kind")] = append(g.defs[str(x, "kind")], name)
+		g.Defs[str(x, "kind")] = append(g.Defs[str(x, "kind")], name)
 		for k := 1; k <= n; k++ {
 			id := name
 			if n > 1 {
@@ -260,22 +259,22 @@ func (c *compiler) declarations(v cue.Value) {
 				elems(y, func(_ int, z cue.Value) { s, _ := z.String(); l = append(l, s) })
 				card.List[k] = l
 			})
-			g.cards[id] = card
-			g.cardOrder = append(g.cardOrder, id)
+			g.Cards[id] = card
+			g.CardOrder = append(g.CardOrder, id)
 		}
 	})
 	pk, _ := lookup(v, "pieces")
-	fields(pk, func(name string, _ cue.Value) { g.pieceKindIDs = append(g.pieceKindIDs, name) })
+	fields(pk, func(name string, _ cue.Value) { g.PieceKindIDs = append(g.PieceKindIDs, name) })
 	ds, _ := lookup(v, "dice")
 	fields(ds, func(name string, x cue.Value) {
-		elems(x, func(_ int, y cue.Value) { n, _ := y.Int64(); g.dice[name] = append(g.dice[name], int(n)) })
+		elems(x, func(_ int, y cue.Value) { n, _ := y.Int64(); g.Dice[name] = append(g.Dice[name], int(n)) })
 	})
 	c.boardDecl(v)
 }
 
 func (c *compiler) boardDecl(v cue.Value) {
 	g := c.g
-	g.board = &board.Board{Nodes: map[string]*board.Node{}, Out: map[string][]*board.Edge{}, In: map[string][]*board.Edge{}, Kinds: map[string][]string{}}
+	g.Board = &board.Board{Nodes: map[string]*board.Node{}, Out: map[string][]*board.Edge{}, In: map[string][]*board.Edge{}, Kinds: map[string][]string{}}
 	boards, _ := lookup(v, "boards")
 	name := str(v, "board")
 	if name == "" {
@@ -306,18 +305,18 @@ func (c *compiler) boardDecl(v cue.Value) {
 		fields(nums, func(k string, y cue.Value) { i, _ := y.Int64(); n.Num[k] = int(i) })
 		strs, _ := lookup(x, "str")
 		fields(strs, func(k string, y cue.Value) { n.Str[k], _ = y.String() })
-		g.board.Nodes[id] = n
-		g.board.Order = append(g.board.Order, id)
-		g.board.Kinds[n.Kind] = append(g.board.Kinds[n.Kind], id)
-		g.board.Kinds[""] = append(g.board.Kinds[""], id)
+		g.Board.Nodes[id] = n
+		g.Board.Order = append(g.Board.Order, id)
+		g.Board.Kinds[n.Kind] = append(g.Board.Kinds[n.Kind], id)
+		g.Board.Kinds[""] = append(g.Board.Kinds[""], id)
 	})
 	es, _ := lookup(b, "edges")
 	elems(es, func(_ int, x cue.Value) {
 		from, to := str(x, "from"), str(x, "to")
 		for k, end := range []string{from, to} {
-			if g.board.Nodes[end] == nil {
+			if g.Board.Nodes[end] == nil {
 				y, _ := lookup(x, []string{"from", "to"}[k])
-				c.errorf(y, "edge %s→%s: %s", from, to, unknownName("node", end, g.board.Order))
+				c.errorf(y, "edge %s→%s: %s", from, to, unknownName("node", end, g.Board.Order))
 				return
 			}
 		}
@@ -326,13 +325,13 @@ func (c *compiler) boardDecl(v cue.Value) {
 		fields(nums, func(k string, y cue.Value) { i, _ := y.Int64(); e.Num[k] = int(i) })
 		strs, _ := lookup(x, "str")
 		fields(strs, func(k string, y cue.Value) { e.Str[k], _ = y.String() })
-		g.board.Out[from] = append(g.board.Out[from], e)
-		g.board.In[to] = append(g.board.In[to], e)
-		g.board.Decl = append(g.board.Decl, board.DeclaredEdge{Edge: e, Directed: boolean(x, "directed", true)})
+		g.Board.Out[from] = append(g.Board.Out[from], e)
+		g.Board.In[to] = append(g.Board.In[to], e)
+		g.Board.Decl = append(g.Board.Decl, board.DeclaredEdge{Edge: e, Directed: boolean(x, "directed", true)})
 		if !boolean(x, "directed", true) {
 			r := &board.Edge{From: to, To: from, Num: e.Num, Str: e.Str}
-			g.board.Out[to] = append(g.board.Out[to], r)
-			g.board.In[from] = append(g.board.In[from], r)
+			g.Board.Out[to] = append(g.Board.Out[to], r)
+			g.Board.In[from] = append(g.Board.In[from], r)
 		}
 	})
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/haven-engine/haven/diag"
 	"github.com/haven-engine/haven/interpreter/exprpos"
 	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/runtime"
 	"github.com/haven-engine/haven/interpreter/translate"
 	"github.com/haven-engine/haven/interpreter/vmguard"
 	"github.com/haven-engine/haven/load"
@@ -23,19 +24,19 @@ import (
 // pure compiles an expression that must not change the state: a condition,
 // a list of candidates or options, a score. They are evaluated whenever
 // moves are listed, so a change made there would happen at random times.
-func (c *compiler) pure(v cue.Value, s scope, opts ...expr.Option) *code {
+func (c *compiler) pure(v cue.Value, s scope, opts ...expr.Option) *runtime.Code {
 	cd := c.expr(v, s, opts...)
-	if cd.prog == nil {
+	if cd.Prog == nil {
 		return cd
 	}
-	n := cd.prog.Node()
+	n := cd.Prog.Node()
 	var visit walker = func(node exprast.Node) {
 		call, ok := node.(*exprast.CallNode)
 		if !ok {
 			return
 		}
 		if id, ok := call.Callee.(*exprast.IdentifierNode); ok && changes[id.Value] {
-			line, col := exprpos.LineCol(cd.src, call.Location().From)
+			line, col := exprpos.LineCol(cd.Src, call.Location().From)
 			c.errs.Add(exprpos.In(v, line, col), "%s changes the state: not allowed in a condition, a list of choices or a score", id.Value)
 		}
 	}
@@ -52,22 +53,22 @@ var changes = map[string]bool{
 }
 
 // expr compiles one expression in scope s, mapping errors to the CUE file.
-func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
+func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *runtime.Code {
 	src, err := v.String()
 	if err != nil {
 		c.errorf(v, "want an expression string: %v", err)
-		return &code{}
+		return &runtime.Code{}
 	}
 	pos := load.Pos(v.Pos())
 	env := types.Map{}
 	for k, t := range s {
 		env[k] = t
 	}
-	all := append([]expr.Option{expr.Env(env)}, c.g.m.opts...)
+	all := append([]expr.Option{expr.Env(env)}, c.g.M.Opts...)
 	all = append(all, opts...)
 	prog, err := expr.Compile(src, all...)
-	cd := &code{prog: prog, src: src, pos: pos, lit: exprpos.Of(v)}
-	c.g.codes = append(c.g.codes, cd)
+	cd := &runtime.Code{Prog: prog, Src: src, Pos: pos, Lit: exprpos.Of(v)}
+	c.g.Codes = append(c.g.Codes, cd)
 	if err != nil {
 		var fe *file.Error
 		if errors.As(err, &fe) {
@@ -87,9 +88,9 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 	}
 	c.cycles(v, cd, c.scoring)
 	shortcut(cd, c.lay)
-	cd.fast = translate.Program(prog, c.g.m.lib, c.lay)
-	if cd.fast == nil && !cd.isConst && !cd.isIdent {
-		if cd.prog, err = vmguard.Compile(src, all, &c.g.m.budget); err != nil {
+	cd.Fast = translate.Program(prog, c.g.M.Lib, c.lay)
+	if cd.Fast == nil && !cd.IsConst && !cd.IsIdent {
+		if cd.Prog, err = vmguard.Compile(src, all, &c.g.M.Budget); err != nil {
 			c.errorf(v, "this expression cannot be bounded on expr's VM: %v", err)
 		}
 	}
@@ -97,13 +98,13 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *code {
 }
 
 // shortcut notes expressions that need no VM: literals and bare names.
-func shortcut(cd *code, lay *model.Layout) {
-	switch n := cd.prog.Node().(type) {
+func shortcut(cd *runtime.Code, lay *model.Layout) {
+	switch n := cd.Prog.Node().(type) {
 	case *exprast.IdentifierNode:
-		cd.ident = lay.Find(n.Value)
-		cd.isIdent = cd.ident >= 0
+		cd.Ident = lay.Find(n.Value)
+		cd.IsIdent = cd.Ident >= 0
 	default:
-		cd.konst, cd.isConst = literal(n)
+		cd.Konst, cd.IsConst = literal(n)
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 // limits reads `limits` of the definition, each value checked against
 // its hard cap.
 func (c *compiler) limits(v cue.Value) {
-	c.g.limits = budget.Default
+	c.g.Limits = budget.Default
 	l, ok := lookup(v, "limits")
 	if !ok {
 		return
@@ -23,11 +23,11 @@ func (c *compiler) limits(v cue.Value) {
 		hard     int
 		whatUnit string
 	}{
-		{"steps", &c.g.limits.Steps, budget.Hard.Steps, "steps"},
-		{"work", &c.g.limits.Work, budget.Hard.Work, "elements"},
-		{"decision", &c.g.limits.Decision, budget.Hard.Decision, "elements"},
-		{"memory", &c.g.limits.Memory, budget.Hard.Memory, "bytes or elements"},
-		{"depth", &c.g.limits.Depth, budget.Hard.Depth, "levels"},
+		{"steps", &c.g.Limits.Steps, budget.Hard.Steps, "steps"},
+		{"work", &c.g.Limits.Work, budget.Hard.Work, "elements"},
+		{"decision", &c.g.Limits.Decision, budget.Hard.Decision, "elements"},
+		{"memory", &c.g.Limits.Memory, budget.Hard.Memory, "bytes or elements"},
+		{"depth", &c.g.Limits.Depth, budget.Hard.Depth, "levels"},
 	} {
 		x, ok := lookup(l, f.name)
 		if !ok {
@@ -63,7 +63,7 @@ func (c *compiler) count(v cue.Value, path, what string, max int) int {
 // together may not pass Counts.Cards.
 func (c *compiler) cardCount(x cue.Value) int {
 	n := c.count(x, "count", "copies of a card", budget.Counts.Cards)
-	if len(c.g.cardOrder)+n > budget.Counts.Cards {
+	if len(c.g.CardOrder)+n > budget.Counts.Cards {
 		if n > 0 {
 			c.errorf(x, "count: %d more copies make more than the %d cards a definition may have", n, budget.Counts.Cards)
 		}

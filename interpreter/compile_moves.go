@@ -4,37 +4,38 @@ import (
 	"cuelang.org/go/cue"
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/types"
+	"github.com/haven-engine/haven/interpreter/runtime"
 )
 
 // This file compiles the parts of a step that shape its moves: a choice of
 // several, the reasons a choice refuses an answer, and free actions.
 
 // many reads min and max of a choose step; it tells whether there are.
-func (c *compiler) many(x cue.Value, st *Step, s scope) bool {
+func (c *compiler) many(x cue.Value, st *runtime.Step, s scope) bool {
 	lo, okLo := lookup(x, "min")
 	hi, okHi := lookup(x, "max")
 	if !okLo && !okHi {
 		return false
 	}
 	if !okLo || !okHi {
-		c.errorf(x, "choose %s: a choice of several needs both min and max", st.chooseID)
+		c.errorf(x, "choose %s: a choice of several needs both min and max", st.ChooseID)
 		return false
 	}
-	st.many = &manyChoice{min: c.pure(lo, s, expr.AsInt()), max: c.pure(hi, s, expr.AsInt())}
-	st.auto = false
+	st.Many = &runtime.ManyChoice{Min: c.pure(lo, s, expr.AsInt()), Max: c.pure(hi, s, expr.AsInt())}
+	st.Auto = false
 	return true
 }
 
 // why compiles the reasons a choice of one option gives for refusing an
 // answer: each condition sees `as` as a string, the answer typed.
-func (c *compiler) why(x cue.Value, st *Step, s scope) {
+func (c *compiler) why(x cue.Value, st *runtime.Step, s scope) {
 	w, ok := lookup(x, "why")
 	if !ok {
 		return
 	}
-	ws := s.with(st.as, types.String)
+	ws := s.with(st.As, types.String)
 	fields(w, func(text string, v cue.Value) {
-		st.why = append(st.why, namedCode{text, c.pure(v, ws, expr.AsBool()), -1, ""})
+		st.Why = append(st.Why, runtime.NamedCode{Name: text, Code: c.pure(v, ws, expr.AsBool()), Slot: -1})
 	})
 }
 
@@ -51,13 +52,13 @@ func (c *compiler) noWhy(x cue.Value) {
 // freeRules compiles the `free` list of a definition.
 func (c *compiler) freeRules(v cue.Value) {
 	fv, _ := lookup(v, "free")
-	c.lay = c.g.base
+	c.lay = c.g.Base
 	elems(fv, func(_ int, x cue.Value) {
 		acts, _ := lookup(x, "actions")
-		r := freeRule{actions: c.actionList(acts, "free")}
+		r := runtime.FreeRule{Actions: c.actionList(acts, "free")}
 		if w, ok := lookup(x, "when"); ok {
-			r.when = c.pure(w, c.base(), expr.AsBool())
+			r.When = c.pure(w, c.base(), expr.AsBool())
 		}
-		c.g.free = append(c.g.free, r)
+		c.g.Free = append(c.g.Free, r)
 	})
 }

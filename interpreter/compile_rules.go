@@ -13,6 +13,7 @@ import (
 
 	"github.com/haven-engine/haven/interpreter/eval"
 	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/runtime"
 )
 
 // ruleDecls reads node vars, piece string vars and active zones, and
@@ -20,18 +21,18 @@ import (
 // them. It runs after declarations and before bodies.
 func (c *compiler) ruleDecls(v cue.Value) {
 	g := c.g
-	g.nvarInit, g.qstrInit, g.cardRules, g.funcs = map[string]int{}, map[string]string{}, map[string]*cardRules{}, map[string]*function{}
-	counters(v, "nodeVars", &g.nodeVars, g.nvarInit)
+	g.NvarInit, g.QstrInit, g.CardRules, g.Funcs = map[string]int{}, map[string]string{}, map[string]*runtime.CardRules{}, map[string]*runtime.Function{}
+	counters(v, "nodeVars", &g.NodeVars, g.NvarInit)
 	vs, _ := lookup(v, "pieceStrs")
 	fields(vs, func(name string, x cue.Value) {
 		s, _ := x.String()
-		g.pieceStrs = append(g.pieceStrs, name)
-		g.qstrInit[name] = s
+		g.PieceStrs = append(g.PieceStrs, name)
+		g.QstrInit[name] = s
 	})
 	pz, _ := lookup(v, "playerZones")
 	fields(pz, func(name string, x cue.Value) {
 		if boolean(x, "active", false) {
-			g.activeZones = append(g.activeZones, name)
+			g.ActiveZones = append(g.ActiveZones, name)
 		}
 	})
 	zs, _ := lookup(v, "zones")
@@ -44,12 +45,12 @@ func (c *compiler) ruleDecls(v cue.Value) {
 
 	fs, _ := lookup(v, "functions")
 	fields(fs, func(name string, x cue.Value) {
-		f := &function{id: name, ret: str(x, "returns"), lay: model.NewLayout()}
+		f := &runtime.Function{Id: name, Ret: str(x, "returns"), Lay: model.NewLayout()}
 		var in []reflect.Type
 		pv, _ := lookup(x, "params")
 		fields(pv, func(pn string, y cue.Value) {
 			t, _ := y.String()
-			f.params = append(f.params, param{name: pn, typ: t, slot: f.lay.Slot(pn)})
+			f.ParamList = append(f.ParamList, runtime.Param{Name: pn, Typ: t, Slot: f.Lay.Slot(pn)})
 			// A list param takes any list ([]string from costWalks...).
 			rt := reflectOf(t)
 			if t == "list" {
@@ -57,23 +58,23 @@ func (c *compiler) ruleDecls(v cue.Value) {
 			}
 			in = append(in, rt)
 		})
-		if c.g.m.lib[name].Name != "" {
+		if c.g.M.Lib[name].Name != "" {
 			c.errorf(x, "function %q: the library has a function of that name", name)
 			return
 		}
-		g.funcs[name] = f
-		m := g.m
-		sig := reflect.New(reflect.FuncOf(in, []reflect.Type{reflectOf(f.ret)}, false)).Interface()
-		m.opts = append(m.opts, expr.Function(name, func(args ...any) (any, error) {
-			sc := g.scope(f.lay, -1, m.st.Players)
-			for i, p := range f.params {
-				sc.Vals[p.slot] = args[i]
+		g.Funcs[name] = f
+		m := g.M
+		sig := reflect.New(reflect.FuncOf(in, []reflect.Type{reflectOf(f.Ret)}, false)).Interface()
+		m.Opts = append(m.Opts, expr.Function(name, func(args ...any) (any, error) {
+			sc := g.Scope(f.Lay, -1, m.St.Players)
+			for i, p := range f.ParamList {
+				sc.Vals[p.Slot] = args[i]
 			}
-			out, err := m.eval(f.be, sc)
-			g.release(sc)
+			out, err := m.Eval(f.Be, sc)
+			g.Release(sc)
 			return out, err
 		}, sig))
-		m.lib[name] = eval.Func{Name: name, Call: g.fastFunction(f)}
+		m.Lib[name] = eval.Func{Name: name, Call: g.FastFunction(f)}
 	})
 }
 
@@ -95,18 +96,18 @@ func (c *compiler) ruleBodies(v cue.Value) {
 	g := c.g
 	fs, _ := lookup(v, "functions")
 	fields(fs, func(name string, x cue.Value) {
-		f := g.funcs[name]
+		f := g.Funcs[name]
 		if f == nil {
 			return
 		}
-		s := scope{"numPlayers": types.Int, "params": g.paramTypes}
-		for _, p := range f.params {
-			s = s.with(p.name, typeNamed(p.typ))
+		s := scope{"numPlayers": types.Int, "params": g.ParamTypes}
+		for _, p := range f.ParamList {
+			s = s.with(p.Name, typeNamed(p.Typ))
 		}
 		be, _ := lookup(x, "be")
-		c.lay = f.lay
+		c.lay = f.Lay
 		var opt expr.Option
-		switch f.ret {
+		switch f.Ret {
 		case "int":
 			opt = expr.AsInt()
 		case "bool":
@@ -116,39 +117,39 @@ func (c *compiler) ruleBodies(v cue.Value) {
 		default:
 			opt = expr.AsAny()
 		}
-		f.be = c.pure(be, s, opt)
+		f.Be = c.pure(be, s, opt)
 	})
 
 	cs, _ := lookup(v, "cards")
 	fields(cs, func(def string, x cue.Value) {
-		r := &cardRules{}
+		r := &runtime.CardRules{}
 		ms, _ := lookup(x, "mods")
 		fields(ms, func(name string, y cue.Value) {
-			md := &modifier{key: name, target: str(y, "target"), stack: boolean(y, "stack", true), lay: model.NewLayout("value", "this")}
-			md.valueSlot, md.cardSlot = md.lay.Slot("value"), md.lay.Slot("this")
+			md := &runtime.Modifier{Key: name, Target: str(y, "target"), Stack: boolean(y, "stack", true), Lay: model.NewLayout("value", "this")}
+			md.ValueSlot, md.CardSlot = md.Lay.Slot("value"), md.Lay.Slot("this")
 			be, _ := lookup(y, "be")
-			c.lay = md.lay
-			md.be = c.pure(be, c.base().with("value", types.Int).with("this", types.String), expr.AsInt())
-			r.mods = append(r.mods, md)
+			c.lay = md.Lay
+			md.Be = c.pure(be, c.base().with("value", types.Int).with("this", types.String), expr.AsInt())
+			r.Mods = append(r.Mods, md)
 		})
 		ts, _ := lookup(x, "triggers")
 		fields(ts, func(name string, y cue.Value) {
-			t := &Trigger{On: str(y, "on")}
-			t.cause = "card " + def + " " + name
+			t := &runtime.Trigger{On: str(y, "on")}
+			t.Cause = "card " + def + " " + name
 			c.lay = model.NewLayout("event", "this")
-			t.event, t.card = c.lay.Slot("event"), c.lay.Slot("this")
+			t.Event, t.Card = c.lay.Slot("event"), c.lay.Slot("this")
 			s := c.base().with("event", types.TypeOf(map[string]any{})).with("this", types.String)
 			if w, ok := lookup(y, "when"); ok {
-				t.when = c.pure(w, s, expr.AsBool())
+				t.When = c.pure(w, s, expr.AsBool())
 			}
 			body, _ := lookup(y, "do")
-			c.owner, c.rule = t.cause, ""
-			t.body = c.block(body, s)
-			r.triggers = append(r.triggers, t)
+			c.owner, c.rule = t.Cause, ""
+			t.Body = c.block(body, s)
+			r.Triggers = append(r.Triggers, t)
 		})
-		if len(r.mods) > 0 || len(r.triggers) > 0 {
-			g.cardRules[def] = r
-			if len(g.activeZones) == 0 {
+		if len(r.Mods) > 0 || len(r.Triggers) > 0 {
+			g.CardRules[def] = r
+			if len(g.ActiveZones) == 0 {
 				c.errorf(x, "card %q has mods or triggers but no player zone is active: mark the zone its owner keeps it in `active: true`", def)
 			}
 		}
@@ -156,14 +157,14 @@ func (c *compiler) ruleBodies(v cue.Value) {
 
 	ws, _ := lookup(v, "watches")
 	fields(ws, func(name string, x cue.Value) {
-		w := &watch{id: name}
+		w := &runtime.Watch{Id: name}
 		c.lay = model.NewLayout()
 		wv, _ := lookup(x, "when")
-		w.when = c.pure(wv, c.base(), expr.AsBool())
+		w.When = c.pure(wv, c.base(), expr.AsBool())
 		body, _ := lookup(x, "do")
 		c.owner, c.rule = "watch "+name, ""
-		w.body = c.block(body, c.base())
-		g.watches = append(g.watches, w)
+		w.Body = c.block(body, c.base())
+		g.Watches = append(g.Watches, w)
 	})
-	c.lay = g.base
+	c.lay = g.Base
 }

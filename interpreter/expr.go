@@ -10,6 +10,7 @@ import (
 	"github.com/haven-engine/haven/diag"
 	"github.com/haven-engine/haven/interpreter/exprpos"
 	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/runtime"
 	"github.com/haven-engine/haven/interpreter/translate"
 	"github.com/haven-engine/haven/interpreter/vmguard"
 )
@@ -18,13 +19,14 @@ import (
 // definition: a scenario's state patch or expectation. It sees the same
 // functions as the definition's own expressions, with `me` = 0.
 type Expr struct {
-	c *code
+	c *runtime.Code
 }
 
 // CompileExpr compiles src, whose first character stands at pos.
-func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
-	env := types.Map{"me": types.Int, "numPlayers": types.Int, "params": g.paramTypes}
-	opts := append([]expr.Option{expr.Env(env)}, g.m.opts...)
+func (gw *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
+	g := gw.Game
+	env := types.Map{"me": types.Int, "numPlayers": types.Int, "params": g.ParamTypes}
+	opts := append([]expr.Option{expr.Env(env)}, g.M.Opts...)
 	prog, err := expr.Compile(src, opts...)
 	if err != nil {
 		var fe *file.Error
@@ -38,7 +40,7 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 			}
 			msg := clockHint(fe.Message)
 			if msg == fe.Message {
-				msg = hintExpr(g, fe.Message, scope{"me": types.Int, "numPlayers": types.Int, "params": g.paramTypes})
+				msg = hintExpr(g, fe.Message, scope{"me": types.Int, "numPlayers": types.Int, "params": g.ParamTypes})
 			}
 			return nil, &diag.Error{Pos: p, Msg: msg + exprpos.Indent(fe.Snippet)}
 		}
@@ -53,11 +55,11 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 	if bad := foldedType(prog); bad != "" {
 		return nil, &diag.Error{Pos: pos, Msg: bad}
 	}
-	cd := &code{prog: prog, src: src, pos: pos, lit: l}
-	shortcut(cd, g.base)
-	cd.fast = translate.Program(prog, g.m.lib, g.base)
-	if cd.fast == nil && !cd.isConst && !cd.isIdent {
-		if cd.prog, err = vmguard.Compile(src, opts, &g.m.budget); err != nil {
+	cd := &runtime.Code{Prog: prog, Src: src, Pos: pos, Lit: l}
+	shortcut(cd, g.Base)
+	cd.Fast = translate.Program(prog, g.M.Lib, g.Base)
+	if cd.Fast == nil && !cd.IsConst && !cd.IsIdent {
+		if cd.Prog, err = vmguard.Compile(src, opts, &g.M.Budget); err != nil {
 			return nil, &diag.Error{Pos: pos, Msg: "this expression cannot be bounded on expr's VM: " + err.Error()}
 		}
 	}
@@ -66,9 +68,4 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 
 // Eval runs a compiled expression on a state. Changes it makes (a patch)
 // are logged with cause "patch".
-func (g *Game) Eval(st *model.State, e *Expr) (any, error) {
-	g.m.st = st
-	g.m.decide()
-	g.m.cause = "patch"
-	return g.m.eval(e.c, g.scope(g.base, 0, st.Players))
-}
+func (g *Game) Eval(st *model.State, e *Expr) (any, error) { return g.EvalPatch(st, e.c) }

@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 import (
 	"fmt"
@@ -17,7 +17,7 @@ import (
 // namedCall is the builder of a call of the library function fn by a
 // constant name, and the argument that holds the name: counters here,
 // zones in fastzones.go.
-func (m *machine) namedCall(fn string) (func(file.Location, string, []eval.Val) (eval.Val, bool), int) {
+func (m *Machine) namedCall(fn string) (func(file.Location, string, []eval.Val) (eval.Val, bool), int) {
 	switch fn {
 	case "get":
 		return m.namedGet, 0
@@ -50,22 +50,22 @@ func (m *machine) namedCall(fn string) (func(file.Location, string, []eval.Val) 
 	return nil, 0
 }
 
-func (m *machine) namedGet(_ file.Location, name string, _ []eval.Val) (eval.Val, bool) {
-	tab := m.g.tab
+func (m *Machine) namedGet(_ file.Location, name string, _ []eval.Val) (eval.Val, bool) {
+	tab := m.G.Tab
 	k := tab.Vars.Find(name)
 	if k < 0 {
 		return eval.Val{}, false
 	}
 	return eval.Mk(func(*eval.Frame) int {
-		if st := m.st; st.Tables == tab {
+		if st := m.St; st.Tables == tab {
 			return st.Counts[k]
 		}
-		return m.st.VarOf(name)
+		return m.St.VarOf(name)
 	}), true
 }
 
-func (m *machine) namedSet(loc file.Location, name string, args []eval.Val, add bool) (eval.Val, bool) {
-	k := m.g.tab.Vars.Find(name)
+func (m *Machine) namedSet(loc file.Location, name string, args []eval.Val, add bool) (eval.Val, bool) {
+	k := m.G.Tab.Vars.Find(name)
 	if k < 0 {
 		return eval.Val{}, false
 	}
@@ -79,8 +79,8 @@ func (m *machine) namedSet(loc file.Location, name string, args []eval.Val, add 
 	}), true
 }
 
-func (m *machine) namedPget(loc file.Location, name string, args []eval.Val) (eval.Val, bool) {
-	tab := m.g.tab
+func (m *Machine) namedPget(loc file.Location, name string, args []eval.Val) (eval.Val, bool) {
+	tab := m.G.Tab
 	k := tab.PlayerVars.Find(name)
 	if k < 0 {
 		return eval.Val{}, false
@@ -91,15 +91,15 @@ func (m *machine) namedPget(loc file.Location, name string, args []eval.Val) (ev
 		if err != nil {
 			eval.Fail(loc, err)
 		}
-		if st := m.st; st.Tables == tab {
+		if st := m.St; st.Tables == tab {
 			return st.Counts[st.PvarAt()+p*len(tab.PlayerVars.List)+k]
 		}
-		return m.st.PvarOf(p, name)
+		return m.St.PvarOf(p, name)
 	}), true
 }
 
-func (m *machine) namedPset(loc file.Location, name string, args []eval.Val, add bool) (eval.Val, bool) {
-	k := m.g.tab.PlayerVars.Find(name)
+func (m *Machine) namedPset(loc file.Location, name string, args []eval.Val, add bool) (eval.Val, bool) {
+	k := m.G.Tab.PlayerVars.Find(name)
 	if k < 0 {
 		return eval.Val{}, false
 	}
@@ -114,8 +114,8 @@ func (m *machine) namedPset(loc file.Location, name string, args []eval.Val, add
 	}), true
 }
 
-func (m *machine) namedNget(loc file.Location, name string, args []eval.Val) (eval.Val, bool) {
-	tab := m.g.tab
+func (m *Machine) namedNget(loc file.Location, name string, args []eval.Val) (eval.Val, bool) {
+	tab := m.G.Tab
 	k := tab.NodeVars.Find(name)
 	if k < 0 {
 		return eval.Val{}, false
@@ -123,7 +123,7 @@ func (m *machine) namedNget(loc file.Location, name string, args []eval.Val) (ev
 	node, start := eval.As[string](args[0]), tab.NvarInit[k]
 	return eval.Mk(func(fr *eval.Frame) int {
 		id := node(fr)
-		st := m.st
+		st := m.St
 		if st.Tables != tab {
 			v, err := m.nget(id, name)
 			if err != nil {
@@ -143,8 +143,8 @@ func (m *machine) namedNget(loc file.Location, name string, args []eval.Val) (ev
 	}), true
 }
 
-func (m *machine) namedQget(loc file.Location, name string, args []eval.Val) (eval.Val, bool) {
-	tab := m.g.tab
+func (m *Machine) namedQget(loc file.Location, name string, args []eval.Val) (eval.Val, bool) {
+	tab := m.G.Tab
 	k := tab.PieceVars.Find(name)
 	if k < 0 {
 		return eval.Val{}, false
@@ -164,11 +164,11 @@ func (m *machine) namedQget(loc file.Location, name string, args []eval.Val) (ev
 
 // namedSetOf is nset or nadd (piece false) or qset or qadd (piece true):
 // a counter of a node or a piece, by the index of its name.
-func (m *machine) namedSetOf(loc file.Location, name string, args []eval.Val, add, piece bool) (eval.Val, bool) {
-	k := m.g.tab.NodeVars.Find(name)
+func (m *Machine) namedSetOf(loc file.Location, name string, args []eval.Val, add, piece bool) (eval.Val, bool) {
+	k := m.G.Tab.NodeVars.Find(name)
 	set := m.setNVarAt
 	if piece {
-		k, set = m.g.tab.PieceVars.Find(name), m.setQVarAt
+		k, set = m.G.Tab.PieceVars.Find(name), m.setQVarAt
 	}
 	if k < 0 {
 		return eval.Val{}, false

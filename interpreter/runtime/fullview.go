@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 import (
 	"github.com/haven-engine/haven/interpreter/model"

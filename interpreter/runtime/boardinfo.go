@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 import "github.com/haven-engine/haven/interpreter/board"
 
@@ -16,15 +16,15 @@ type BoardEdge = board.DeclaredEdge
 
 // BoardNodes lists the nodes of the board in play, in definition order.
 func (g *Game) BoardNodes() []*board.Node {
-	out := make([]*board.Node, len(g.board.Order))
-	for i, id := range g.board.Order {
-		out[i] = g.board.Nodes[id]
+	out := make([]*board.Node, len(g.Board.Order))
+	for i, id := range g.Board.Order {
+		out[i] = g.Board.Nodes[id]
 	}
 	return out
 }
 
 // BoardEdges lists the edges of the board in play, as declared.
-func (g *Game) BoardEdges() []board.DeclaredEdge { return g.board.Decl }
+func (g *Game) BoardEdges() []board.DeclaredEdge { return g.Board.Decl }
 
 // Goods lists the goods, in definition order.
-func (g *Game) Goods() []*Good { return g.goods }
+func (g *Game) Goods() []*Good { return g.GoodList }

@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 // This file runs the closures an expression was translated into
 // (package translate) in a frame of the machine's own (package eval).
@@ -15,7 +15,7 @@ import (
 
 // fastError turns what a closure panicked with into the error the VM
 // would have returned: positioned, with expr's message.
-func (c *code) fastError(r any) error {
+func (c *Code) fastError(r any) error {
 	p, ok := r.(*eval.Panic)
 	if !ok {
 		return c.runtimeError(fmt.Errorf("%v", r))
@@ -24,32 +24,32 @@ func (c *code) fastError(r any) error {
 	if err, ok := p.Value.(error); ok {
 		fe.Wrap(err)
 	}
-	return c.runtimeError(fe.Bind(c.prog.Source()))
+	return c.runtimeError(fe.Bind(c.Prog.Source()))
 }
 
-// runFast evaluates c's closures in a frame of the machine's own, reused
+// RunFast evaluates c's closures in a frame of the machine's own, reused
 // from one evaluation to the next. The closures read the locals straight
 // from env, which must have the layout c was compiled with.
-func (m *machine) runFast(c *code, env model.Scope) (any, error) {
-	return runIn(m, c, env, c.fast.Run)
+func (m *Machine) RunFast(c *Code, env model.Scope) (any, error) {
+	return runIn(m, c, env, c.Fast.Run)
 }
 
 // runIn runs one of c's closures (the boxed value, or the list) in a
 // frame of the machine's own.
-func runIn[T any](m *machine, c *code, env model.Scope, run func(*eval.Frame) T) (out T, err error) {
+func runIn[T any](m *Machine, c *Code, env model.Scope, run func(*eval.Frame) T) (out T, err error) {
 	if m.top == len(m.frames) {
 		m.frames = append(m.frames, &eval.Frame{})
 	}
 	fr := m.frames[m.top]
 	if m.top == 0 {
 		m.evaluating()
-	} else if m.top >= m.g.limits.Depth {
-		return out, c.runtimeError(budget.Errorf("depth budget exceeded: evaluations nested more than %d deep (limits.depth): does a score or condition call itself?", m.g.limits.Depth))
+	} else if m.top >= m.G.Limits.Depth {
+		return out, c.runtimeError(budget.Errorf("depth budget exceeded: evaluations nested more than %d deep (limits.depth): does a score or condition call itself?", m.G.Limits.Depth))
 	}
-	fr.Budget = &m.budget
-	fr.Boxed = m.g.boxed
+	fr.Budget = &m.Budget
+	fr.Boxed = m.G.Boxed
 	m.top++
-	fc := c.fast
+	fc := c.Fast
 	if cap(fr.Slots) < fc.Slots {
 		fr.Slots = make([]eval.Slot, fc.Slots)
 	}
@@ -72,15 +72,15 @@ func runIn[T any](m *machine, c *code, env model.Scope, run func(*eval.Frame) T)
 // []any, as eval.ToList does. On the fast path a list is not boxed on its
 // way out: boxing a slice costs an allocation.
 // err is the evaluation's error, notList ToList's.
-func (m *machine) evalList(c *code, env model.Scope) (l []any, notList, err error) {
-	if c.fast != nil && c.fast.List != nil && !m.noFast && m.differ == nil && !c.isIdent && !c.isConst {
-		l, err = runIn(m, c, env, c.fast.List)
+func (m *Machine) evalList(c *Code, env model.Scope) (l []any, notList, err error) {
+	if c.Fast != nil && c.Fast.List != nil && !m.NoFast && m.Differ == nil && !c.IsIdent && !c.IsConst {
+		l, err = runIn(m, c, env, c.Fast.List)
 		return l, nil, err
 	}
-	v, err := m.eval(c, env)
+	v, err := m.Eval(c, env)
 	if err != nil {
 		return nil, nil, err
 	}
-	l, notList = eval.ToList(v, m.g.boxed)
+	l, notList = eval.ToList(v, m.G.Boxed)
 	return l, notList, nil
 }

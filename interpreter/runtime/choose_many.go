@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 // This file holds choices of several options at once: a choose step with
 // min and max binds its name to the list of options picked.
@@ -11,9 +11,9 @@ import (
 	"github.com/haven-engine/haven/interpreter/notation"
 )
 
-// manyChoice bounds how many options a choice of several takes.
-type manyChoice struct {
-	min, max *code
+// ManyChoice bounds how many options a choice of several takes.
+type ManyChoice struct {
+	Min, Max *Code
 }
 
 // maxSubsets bounds the moves a choice of several lists.
@@ -21,11 +21,11 @@ const maxSubsets = 4096
 
 // bounds evaluates min and max.
 func (g *Game) bounds(f *model.Frame, s *Step) (int, int, error) {
-	lo, err := g.m.eval(s.many.min, f.Scope)
+	lo, err := g.M.Eval(s.Many.Min, f.Scope)
 	if err != nil {
 		return 0, 0, err
 	}
-	hi, err := g.m.eval(s.many.max, f.Scope)
+	hi, err := g.M.Eval(s.Many.Max, f.Scope)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -39,17 +39,17 @@ func (g *Game) subsets(f *model.Frame, s *Step, opts []any) error {
 	if err != nil {
 		return err
 	}
-	m := g.m
+	m := g.M
 	n := 0
 	pick := make([]int, 0, len(opts))
 	var rec func(start, size int) error
 	rec = func(start, size int) error {
 		if len(pick) == size {
 			if n++; n > maxSubsets {
-				return fmt.Errorf("%s: choose %s: more than %d sets of options", s.pos, s.chooseID, maxSubsets)
+				return fmt.Errorf("%s: choose %s: more than %d sets of options", s.Pos, s.ChooseID, maxSubsets)
 			}
 			at, vf := len(m.text), len(m.recVals)
-			m.text = append(m.text, s.chooseID...)
+			m.text = append(m.text, s.ChooseID...)
 			for _, k := range pick {
 				m.text = notation.AppendFormat(append(m.text, ' '), opts[k])
 				m.recVals = append(m.recVals, opts[k])

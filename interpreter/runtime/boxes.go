@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 // Boxed strings. Putting a string in an interface (a list element, a
 // value the fast path hands the VM's way) copies its header to the heap:
@@ -9,8 +9,8 @@ package interpreter
 // box. The table is read-only once Compile returns, so states of one
 // game may run on several goroutines.
 
-// internNames boxes every name the definition declares.
-func (g *Game) internNames() map[string]any {
+// InternNames boxes every name the definition declares.
+func (g *Game) InternNames() map[string]any {
 	boxed := map[string]any{}
 	add := func(s string) {
 		if _, ok := boxed[s]; !ok {
@@ -23,36 +23,36 @@ func (g *Game) internNames() map[string]any {
 			add(v)
 		}
 	}
-	for _, z := range g.zoneOrder {
+	for _, z := range g.ZoneOrder {
 		add(z)
 	}
-	for _, refs := range g.pzNames {
+	for _, refs := range g.PzNames {
 		for _, z := range refs {
 			add(z)
 		}
 	}
-	add(boxZone)
-	for _, id := range g.cardOrder {
-		c := g.cards[id]
+	add(BoxZone)
+	for _, id := range g.CardOrder {
+		c := g.Cards[id]
 		add(c.ID)
 		add(c.Def)
 		add(c.Name)
 		add(c.Kind)
 		addMap(c.Str)
 	}
-	for _, k := range g.pieceKindIDs {
+	for _, k := range g.PieceKindIDs {
 		add(k)
 	}
-	for _, gd := range g.goods {
+	for _, gd := range g.GoodList {
 		add(gd.ID)
 	}
-	for _, l := range [][]string{g.vars, g.playerVars, g.pieceVars, g.nodeVars, g.pieceStrs} {
+	for _, l := range [][]string{g.Vars, g.PlayerVars, g.PieceVars, g.NodeVars, g.PieceStrs} {
 		for _, s := range l {
 			add(s)
 		}
 	}
-	addMap(g.qstrInit)
-	if b := g.board; b != nil {
+	addMap(g.QstrInit)
+	if b := g.Board; b != nil {
 		for _, id := range b.Order {
 			n := b.Nodes[id]
 			add(n.ID)

@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 import (
 	"sort"
@@ -25,20 +25,20 @@ type Result struct {
 
 // Score evaluates the scoring of a state (finished or not).
 func (g *Game) Score(st *model.State) (*Result, error) {
-	m := g.m
+	m := g.M
 	m.decide()
-	m.st = st
+	m.St = st
 	r := &Result{Finished: st.Finished && !st.Capped, Capped: st.Capped, Reason: st.EndReason, TiebreakNames: g.TiebreakNames()}
 	for p := 0; p < st.Players; p++ {
-		sc := g.scope(g.base, p, st.Players)
-		v, err := m.eval(g.scoring.score, sc)
+		sc := g.Scope(g.Base, p, st.Players)
+		v, err := m.Eval(g.Scoring.Score, sc)
 		if err != nil {
 			return nil, err
 		}
 		r.Scores = append(r.Scores, v.(int))
 		var tb []int
-		for _, t := range g.scoring.tiebreak {
-			v, err := m.eval(t.code, sc)
+		for _, t := range g.Scoring.Tiebreak {
+			v, err := m.Eval(t.Code, sc)
 			if err != nil {
 				return nil, err
 			}
@@ -46,12 +46,12 @@ func (g *Game) Score(st *model.State) (*Result, error) {
 		}
 		r.Tiebreak = append(r.Tiebreak, tb)
 		show := map[string]int{}
-		for _, s := range g.scoring.show {
-			v, err := m.eval(s.code, sc)
+		for _, s := range g.Scoring.Show {
+			v, err := m.Eval(s.Code, sc)
 			if err != nil {
 				return nil, err
 			}
-			show[s.name] = v.(int)
+			show[s.Name] = v.(int)
 		}
 		r.Show = append(r.Show, show)
 		r.Ranking = append(r.Ranking, p)

@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 // This file is the function library every expression may call: reads
 // first, then the changes, each logged with the current cause.
@@ -20,7 +20,7 @@ import (
 // method of the machine: expr's checker reads its signature, and the fast
 // path calls it directly (eval.Func). Reads come first, then the changes;
 // each change is logged with the current cause.
-func (m *machine) library() []eval.Func {
+func (m *Machine) library() []eval.Func {
 	return []eval.Func{
 		// Counters.
 		eval.Fn1("get", m.get),
@@ -84,45 +84,45 @@ func (m *machine) library() []eval.Func {
 	}
 }
 
-// register makes the library: by name for the fast path, and as options
+// Register makes the library: by name for the fast path, and as options
 // for expr.
 //
 // expr's Function option reflects a function's types each time it is
 // applied, which is once per expression compiled: the library's options
 // are applied here once, and one option copies what they made.
-func (m *machine) register() {
-	m.lib = map[string]eval.Func{}
+func (m *Machine) Register() {
+	m.Lib = map[string]eval.Func{}
 	made := conf.CreateNew()
 	for _, f := range append(m.library(), m.playLibrary()...) {
 		f.Named, f.NameArg = m.namedCall(f.Name)
-		m.lib[f.Name] = f
+		m.Lib[f.Name] = f
 		f.Option(made)
 	}
 	fns := made.Functions
-	m.opts = append(m.opts, func(c *conf.Config) {
+	m.Opts = append(m.Opts, func(c *conf.Config) {
 		for name, f := range fns {
 			c.Functions[name] = f
 		}
 	})
 }
 
-func (m *machine) get(name string) (int, error) { return m.st.VarOf(name), nil }
+func (m *Machine) get(name string) (int, error) { return m.St.VarOf(name), nil }
 
-func (m *machine) pget(p int, name string) (int, error) {
+func (m *Machine) pget(p int, name string) (int, error) {
 	p, err := m.seat(p)
 	if err != nil {
 		return 0, err
 	}
-	return m.st.PvarOf(p, name), nil
+	return m.St.PvarOf(p, name), nil
 }
 
-func (m *machine) set(name string, v int) (bool, error) { return m.setVar(name, v, false) }
-func (m *machine) add(name string, v int) (bool, error) { return m.setVar(name, v, true) }
+func (m *Machine) set(name string, v int) (bool, error) { return m.setVar(name, v, false) }
+func (m *Machine) add(name string, v int) (bool, error) { return m.setVar(name, v, true) }
 
-func (m *machine) pset(p int, name string, v int) (bool, error) { return m.setPVar(p, name, v, false) }
-func (m *machine) padd(p int, name string, v int) (bool, error) { return m.setPVar(p, name, v, true) }
+func (m *Machine) pset(p int, name string, v int) (bool, error) { return m.setPVar(p, name, v, false) }
+func (m *Machine) padd(p int, name string, v int) (bool, error) { return m.setPVar(p, name, v, true) }
 
-func (m *machine) qget(id, name string) (int, error) {
+func (m *Machine) qget(id, name string) (int, error) {
 	p, err := m.piece(id)
 	if err != nil {
 		return 0, err
@@ -130,17 +130,17 @@ func (m *machine) qget(id, name string) (int, error) {
 	return p.Var(name), nil
 }
 
-func (m *machine) qset(id, name string, v int) (bool, error) { return m.setQVar(id, name, v, false) }
-func (m *machine) qadd(id, name string, v int) (bool, error) { return m.setQVar(id, name, v, true) }
+func (m *Machine) qset(id, name string, v int) (bool, error) { return m.setQVar(id, name, v, false) }
+func (m *Machine) qadd(id, name string, v int) (bool, error) { return m.setQVar(id, name, v, true) }
 
 // seatOf is the seat k seats on from p, wrapping round the table.
-func (m *machine) seatOf(p, k int) (int, error) { return mod(p+k, m.st.Players), nil }
+func (m *Machine) seatOf(p, k int) (int, error) { return mod(p+k, m.St.Players), nil }
 
 // seats lists every seat, starting at p. The lists are made once per
 // number of players and shared: a list is never changed in place, and
 // each is capped at its length, so appending to one copies it.
-func (m *machine) seats(p int) ([]int, error) {
-	n := m.st.Players
+func (m *Machine) seats(p int) ([]int, error) {
+	n := m.St.Players
 	if n <= 0 {
 		return []int{}, nil
 	}
@@ -158,54 +158,54 @@ func (m *machine) seats(p int) ([]int, error) {
 	return m.seatLists[mod(p, n)], nil
 }
 
-func (m *machine) pz(name string, p int) (string, error) { return m.g.playerZone(name, p), nil }
+func (m *Machine) pz(name string, p int) (string, error) { return m.G.playerZone(name, p), nil }
 
-func (m *machine) pzone(name string, p int) ([]string, error) {
-	if st := m.st; st.Tables == m.g.tab && p >= 0 && p < st.Players {
+func (m *Machine) pzone(name string, p int) ([]string, error) {
+	if st := m.St; st.Tables == m.G.Tab && p >= 0 && p < st.Players {
 		if j := st.Tables.Players.Find(name); j >= 0 {
 			return st.Zones[st.Tables.PlayerZone(j, p, st.Players)], nil
 		}
 	}
-	return m.zone(m.g.playerZone(name, p))
+	return m.zone(m.G.playerZone(name, p))
 }
 
-func (m *machine) card(id string) (*model.Card, error) {
-	if c := m.g.cards[id]; c != nil {
+func (m *Machine) card(id string) (*model.Card, error) {
+	if c := m.G.Cards[id]; c != nil {
 		return c, nil
 	}
 	return nil, fmt.Errorf("card(%q): no such card", id)
 }
 
-func (m *machine) defs(kind string) ([]string, error) { return m.g.defsOf(kind), nil }
+func (m *Machine) defs(kind string) ([]string, error) { return m.G.defsOf(kind), nil }
 
-func (m *machine) moveCardEnd(card, from, to string) (bool, error) {
+func (m *Machine) moveCardEnd(card, from, to string) (bool, error) {
 	return m.moveCard(card, from, to, false)
 }
 
-func (m *machine) moveCardTop(card, from, to string) (bool, error) {
+func (m *Machine) moveCardTop(card, from, to string) (bool, error) {
 	return m.moveCard(card, from, to, true)
 }
 
-func (m *machine) shuffle(name string) (bool, error) {
+func (m *Machine) shuffle(name string) (bool, error) {
 	l, err := m.zone(name)
 	if err != nil {
 		return false, err
 	}
-	m.rev++
+	m.Rev++
 	// A fresh list: a local holding the zone's list keeps its order.
 	l = slices.Clone(l)
-	m.st.Shuffle(l)
-	m.st.SetZone(name, l)
+	m.St.Shuffle(l)
+	m.St.SetZone(name, l)
 	m.event("shuffled "+name, "", "", "")
 	return true, nil
 }
 
-func (m *machine) pieces() ([]*model.Piece, error) { return m.st.Pieces, nil }
+func (m *Machine) pieces() ([]*model.Piece, error) { return m.St.Pieces, nil }
 
 // at lists the pieces standing on a node.
-func (m *machine) at(node string) ([]*model.Piece, error) {
+func (m *Machine) at(node string) ([]*model.Piece, error) {
 	var out []*model.Piece
-	for _, p := range m.st.Pieces {
+	for _, p := range m.St.Pieces {
 		if p.At == node {
 			out = append(out, p)
 		}
@@ -213,33 +213,33 @@ func (m *machine) at(node string) ([]*model.Piece, error) {
 	return out, nil
 }
 
-func (m *machine) unplace(id string) (bool, error) { return m.place(id, "") }
+func (m *Machine) unplace(id string) (bool, error) { return m.place(id, "") }
 
-func (m *machine) node(id string) (*board.Node, error) {
-	if n := m.g.board.Nodes[id]; n != nil {
+func (m *Machine) node(id string) (*board.Node, error) {
+	if n := m.G.Board.Nodes[id]; n != nil {
 		return n, nil
 	}
 	return nil, fmt.Errorf("node(%q): no such node", id)
 }
 
-func (m *machine) nodes(kind string) ([]string, error)     { return m.g.board.Kinds[kind], nil }
-func (m *machine) out(node string) ([]*board.Edge, error)  { return m.g.board.Out[node], nil }
-func (m *machine) into(node string) ([]*board.Edge, error) { return m.g.board.In[node], nil }
+func (m *Machine) nodes(kind string) ([]string, error)     { return m.G.Board.Kinds[kind], nil }
+func (m *Machine) out(node string) ([]*board.Edge, error)  { return m.G.Board.Out[node], nil }
+func (m *Machine) into(node string) ([]*board.Edge, error) { return m.G.Board.In[node], nil }
 
-func (m *machine) dist(from, to string) (int, error) { return m.g.board.Dist(from, to), nil }
+func (m *Machine) dist(from, to string) (int, error) { return m.G.Board.Dist(from, to), nil }
 
-func (m *machine) walks(from string, n int) ([][]string, error) {
+func (m *Machine) walks(from string, n int) ([][]string, error) {
 	return m.walksDir(from, n, false)
 }
 
-func (m *machine) walksBack(from string, n int) ([][]string, error) {
+func (m *Machine) walksBack(from string, n int) ([][]string, error) {
 	return m.walksDir(from, n, true)
 }
 
 // minusFunc is minus for the library. On the fast path a list of ids
 // that is a []string or a []any is read without boxing it, and a []any
 // is read into the frame's scratch.
-func (m *machine) minusFunc() eval.Func {
+func (m *Machine) minusFunc() eval.Func {
 	f := eval.Fn2("minus", m.minus)
 	f.Call = func(loc file.Location, args []eval.Val) eval.Val {
 		a, aok := idsArg(args[0])
@@ -282,7 +282,7 @@ func idsArg(v eval.Val) (func(*eval.Frame) ([]string, []any), bool) {
 }
 
 // minus takes lists of ids, typed or not.
-func (m *machine) minus(a, b any) ([]string, error) {
+func (m *Machine) minus(a, b any) ([]string, error) {
 	x, err := idList(a)
 	if err != nil {
 		return nil, fmt.Errorf("minus: %v", err)
@@ -294,40 +294,40 @@ func (m *machine) minus(a, b any) ([]string, error) {
 	return minus(x, y), nil
 }
 
-func (m *machine) stock(holder string) ([]string, error) { return m.st.StockList(holder), nil }
+func (m *Machine) stock(holder string) ([]string, error) { return m.St.StockList(holder), nil }
 
-func (m *machine) has(holder, good string) (int, error) {
-	return countOf(m.st.StockList(holder), good), nil
+func (m *Machine) has(holder, good string) (int, error) {
+	return countOf(m.St.StockList(holder), good), nil
 }
 
-func (m *machine) roll(sides int) (int, error) {
+func (m *Machine) roll(sides int) (int, error) {
 	if sides < 1 {
 		return 0, fmt.Errorf("roll(%d): a die needs at least one side", sides)
 	}
-	m.rev++
-	r := m.st.Intn(sides) + 1
+	m.Rev++
+	r := m.St.Intn(sides) + 1
 	m.event("rolled "+strconv.Itoa(r), "", "", "")
 	return r, nil
 }
 
-func (m *machine) rollDie(die string) (int, error) {
-	faces := m.g.dice[die]
+func (m *Machine) rollDie(die string) (int, error) {
+	faces := m.G.Dice[die]
 	if len(faces) == 0 {
 		return 0, fmt.Errorf("rollDie(%q): no such die", die)
 	}
-	m.rev++
-	r := faces[m.st.Intn(len(faces))]
+	m.Rev++
+	r := faces[m.St.Intn(len(faces))]
 	m.event("rolled "+die+" "+strconv.Itoa(r), "", "", "")
 	return r, nil
 }
 
-func (m *machine) note(text string) (bool, error) {
+func (m *Machine) note(text string) (bool, error) {
 	m.event(text, "", "", "")
 	return true, nil
 }
 
-func (m *machine) legal() ([]string, error) {
-	moves, err := m.g.Legal(m.st)
+func (m *Machine) legal() ([]string, error) {
+	moves, err := m.G.Legal(m.St)
 	out := make([]string, len(moves))
 	for k, mv := range moves {
 		out[k] = mv.Text
@@ -335,25 +335,25 @@ func (m *machine) legal() ([]string, error) {
 	return out, err
 }
 
-func (m *machine) pending() (int, error) {
-	if m.st.Pending == nil {
+func (m *Machine) pending() (int, error) {
+	if m.St.Pending == nil {
 		return -1, nil
 	}
-	return m.st.Pending.Player, nil
+	return m.St.Pending.Player, nil
 }
 
-func (m *machine) finished() (bool, error) { return m.st.Finished, nil }
+func (m *Machine) finished() (bool, error) { return m.St.Finished, nil }
 
-func (m *machine) winners() ([]int, error) {
-	r, err := m.g.Score(m.st)
+func (m *Machine) winners() ([]int, error) {
+	r, err := m.G.Score(m.St)
 	if err != nil {
 		return nil, err
 	}
 	return r.Winners, nil
 }
 
-func (m *machine) score(p int) (int, error) {
-	r, err := m.g.Score(m.st)
+func (m *Machine) score(p int) (int, error) {
+	r, err := m.G.Score(m.St)
 	if err != nil {
 		return 0, err
 	}
@@ -377,22 +377,22 @@ func countOf(l []string, x string) int {
 	return n
 }
 
-func (m *machine) seat(p int) (int, error) {
-	if p < 0 || p >= m.st.Players {
-		return 0, fmt.Errorf("no player %d (players are 0..%d)", p, m.st.Players-1)
+func (m *Machine) seat(p int) (int, error) {
+	if p < 0 || p >= m.St.Players {
+		return 0, fmt.Errorf("no player %d (players are 0..%d)", p, m.St.Players-1)
 	}
 	return p, nil
 }
 
-func (m *machine) setVar(name string, v int, add bool) (bool, error) {
+func (m *Machine) setVar(name string, v int, add bool) (bool, error) {
 	return m.setVarAt(-1, name, v, add)
 }
 
 // setVarAt sets var k of the game's tables, named name (k -1: by name).
-func (m *machine) setVarAt(k int, name string, v int, add bool) (bool, error) {
-	m.rev++
-	st := m.st
-	if k >= 0 && st.Tables == m.g.tab {
+func (m *Machine) setVarAt(k int, name string, v int, add bool) (bool, error) {
+	m.Rev++
+	st := m.St
+	if k >= 0 && st.Tables == m.G.Tab {
 		if add {
 			v += st.Counts[k]
 		}
@@ -409,20 +409,20 @@ func (m *machine) setVarAt(k int, name string, v int, add bool) (bool, error) {
 	return true, nil
 }
 
-func (m *machine) setPVar(p int, name string, v int, add bool) (bool, error) {
+func (m *Machine) setPVar(p int, name string, v int, add bool) (bool, error) {
 	return m.setPVarAt(-1, p, name, v, add)
 }
 
 // setPVarAt sets player var k of the game's tables, named name (k -1:
 // by name), of seat p.
-func (m *machine) setPVarAt(k, p int, name string, v int, add bool) (bool, error) {
-	m.rev++
+func (m *Machine) setPVarAt(k, p int, name string, v int, add bool) (bool, error) {
+	m.Rev++
 	p, err := m.seat(p)
 	if err != nil {
 		return false, err
 	}
-	st := m.st
-	if k >= 0 && st.Tables == m.g.tab {
+	st := m.St
+	if k >= 0 && st.Tables == m.G.Tab {
 		i := st.PvarAt() + p*len(st.Tables.PlayerVars.List) + k
 		if add {
 			v += st.Counts[i]
@@ -440,19 +440,19 @@ func (m *machine) setPVarAt(k, p int, name string, v int, add bool) (bool, error
 	return true, nil
 }
 
-func (m *machine) setQVar(id, name string, v int, add bool) (bool, error) {
+func (m *Machine) setQVar(id, name string, v int, add bool) (bool, error) {
 	return m.setQVarAt(-1, id, name, v, add)
 }
 
 // setQVarAt sets piece var k of the game's tables, named name (k -1:
 // by name), of piece id.
-func (m *machine) setQVarAt(k int, id, name string, v int, add bool) (bool, error) {
-	m.rev++
+func (m *Machine) setQVarAt(k int, id, name string, v int, add bool) (bool, error) {
+	m.Rev++
 	p, err := m.piece(id)
 	if err != nil {
 		return false, err
 	}
-	if k >= 0 && p.Tables == m.g.tab {
+	if k >= 0 && p.Tables == m.G.Tab {
 		if add {
 			v += p.Vars[k]
 		}
@@ -470,22 +470,22 @@ func (m *machine) setQVarAt(k int, id, name string, v int, add bool) (bool, erro
 }
 
 // zone returns the cards of a zone reference ("name" or "name/seat").
-func (m *machine) zone(ref string) ([]string, error) {
-	if l, ok := m.st.ZoneList(ref); ok {
+func (m *Machine) zone(ref string) ([]string, error) {
+	if l, ok := m.St.ZoneList(ref); ok {
 		return l, nil
 	}
 	name, owner := model.SplitZoneRef(ref)
 	switch {
-	case owner < 0 && m.g.pzones[name] != nil && m.g.zones[name] == nil:
+	case owner < 0 && m.G.Pzones[name] != nil && m.G.Zones[name] == nil:
 		return nil, fmt.Errorf("zone %q is per player: name it as pz(%q, seat)", ref, name)
-	case owner >= 0 && m.g.pzones[name] != nil:
+	case owner >= 0 && m.G.Pzones[name] != nil:
 		return nil, fmt.Errorf("zone %q: no player %d", ref, owner)
 	}
 	return nil, fmt.Errorf("no zone %q", ref)
 }
 
-func (m *machine) moveCard(card, from, to string, top bool) (bool, error) {
-	m.rev++
+func (m *Machine) moveCard(card, from, to string, top bool) (bool, error) {
+	m.Rev++
 	src, err := m.zone(from)
 	if err != nil {
 		return false, err
@@ -500,11 +500,11 @@ func (m *machine) moveCard(card, from, to string, top bool) (bool, error) {
 	// Lists are copied on change, never changed in place: a value an
 	// expression holds (a local bound to zone(...)) must not change
 	// under it, or a saved and reloaded game would diverge.
-	m.st.SetZone(from, without(src, k))
+	m.St.SetZone(from, without(src, k))
 	if top {
-		m.st.SetZone(to, append([]string{card}, m.st.ZoneCards(to)...))
+		m.St.SetZone(to, append([]string{card}, m.St.ZoneCards(to)...))
 	} else {
-		m.st.SetZone(to, appendFresh(m.st.ZoneCards(to), card))
+		m.St.SetZone(to, appendFresh(m.St.ZoneCards(to), card))
 	}
 	m.event("moved card", card, from, to)
 	return true, nil
@@ -513,22 +513,22 @@ func (m *machine) moveCard(card, from, to string, top bool) (bool, error) {
 // draw moves the top card of from to the end of to; an empty zone with a
 // refill zone is first refilled by shuffling that zone into it. It
 // returns the card, or "" when there is none.
-func (m *machine) draw(from, to string) (string, error) {
+func (m *Machine) draw(from, to string) (string, error) {
 	src, err := m.zone(from)
 	if err != nil {
 		return "", err
 	}
 	if len(src) == 0 {
 		name, owner := model.SplitZoneRef(from)
-		if z := m.g.zoneDecl(name, owner); z != nil && z.Refill != "" {
+		if z := m.G.zoneDecl(name, owner); z != nil && z.Refill != "" {
 			refill := z.Refill
-			if owner >= 0 && m.g.pzones[refill] != nil {
+			if owner >= 0 && m.G.Pzones[refill] != nil {
 				refill = model.PlayerZone(refill, owner)
 			}
-			src = append(slices.Clone(src), m.st.ZoneCards(refill)...)
-			m.st.SetZone(refill, []string{})
-			m.st.Shuffle(src)
-			m.st.SetZone(from, src)
+			src = append(slices.Clone(src), m.St.ZoneCards(refill)...)
+			m.St.SetZone(refill, []string{})
+			m.St.Shuffle(src)
+			m.St.SetZone(from, src)
 			m.event("reshuffled "+refill+" into "+from, "", refill, from)
 		}
 	}
@@ -540,8 +540,8 @@ func (m *machine) draw(from, to string) (string, error) {
 	return card, err
 }
 
-func (m *machine) piece(id string) (*model.Piece, error) {
-	for _, p := range m.st.Pieces {
+func (m *Machine) piece(id string) (*model.Piece, error) {
+	for _, p := range m.St.Pieces {
 		if p.ID == id {
 			return p, nil
 		}
@@ -549,13 +549,13 @@ func (m *machine) piece(id string) (*model.Piece, error) {
 	return nil, fmt.Errorf("no piece %q", id)
 }
 
-func (m *machine) place(id, node string) (bool, error) {
-	m.rev++
+func (m *Machine) place(id, node string) (bool, error) {
+	m.Rev++
 	p, err := m.piece(id)
 	if err != nil {
 		return false, err
 	}
-	if node != "" && m.g.board.Nodes[node] == nil {
+	if node != "" && m.G.Board.Nodes[node] == nil {
 		return false, fmt.Errorf("place(%q, %q): no such node", id, node)
 	}
 	if m.log {
@@ -572,15 +572,15 @@ func orBox(node string) string {
 	return node
 }
 
-func (m *machine) transfer(good, from, to string) (bool, error) {
-	m.rev++
-	src := m.st.StockList(from)
+func (m *Machine) transfer(good, from, to string) (bool, error) {
+	m.Rev++
+	src := m.St.StockList(from)
 	k := slices.Index(src, good)
 	if k < 0 {
 		return false, fmt.Errorf("transfer: no %s in %s", good, from)
 	}
-	m.st.SetStock(from, without(src, k))
-	m.st.SetStock(to, appendFresh(m.st.StockList(to), good))
+	m.St.SetStock(from, without(src, k))
+	m.St.SetStock(to, appendFresh(m.St.StockList(to), good))
 	if m.log {
 		m.event("moved "+good+" from "+from+" to "+to, "", "", "")
 	}
@@ -613,7 +613,7 @@ next:
 
 // defsOf lists the card types of a kind, in definition order.
 func (g *Game) defsOf(kind string) []string {
-	return g.defs[kind]
+	return g.Defs[kind]
 }
 
 // idList reads a list of ids, typed or not.
@@ -641,9 +641,9 @@ func idList(v any) ([]string, error) {
 // a seat, a global one otherwise.
 func (g *Game) zoneDecl(name string, owner int) *Zone {
 	if owner >= 0 {
-		return g.pzones[name]
+		return g.Pzones[name]
 	}
-	return g.zones[name]
+	return g.Zones[name]
 }
 
 // without is a new list: l without its k-th element. l is left as it is.

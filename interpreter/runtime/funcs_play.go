@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 // This file holds the library functions of node vars, piece string
 // vars, pieces made during play, walks with step costs and the
@@ -15,7 +15,7 @@ import (
 )
 
 // playLibrary is the second part of the library (see library).
-func (m *machine) playLibrary() []eval.Func {
+func (m *Machine) playLibrary() []eval.Func {
 	return []eval.Func{
 		// Counters on board nodes; string vars of pieces.
 		eval.Fn2("nget", m.nget),
@@ -38,30 +38,30 @@ func (m *machine) playLibrary() []eval.Func {
 	}
 }
 
-func (m *machine) nget(node, name string) (int, error) {
-	if m.g.board.Nodes[node] == nil {
+func (m *Machine) nget(node, name string) (int, error) {
+	if m.G.Board.Nodes[node] == nil {
 		return 0, fmt.Errorf("nget(%q): no such node", node)
 	}
-	if v, ok := m.st.NvarOf(node, name); ok {
+	if v, ok := m.St.NvarOf(node, name); ok {
 		return v, nil
 	}
-	return m.g.nvarInit[name], nil
+	return m.G.NvarInit[name], nil
 }
 
-func (m *machine) nset(node, name string, v int) (bool, error) {
+func (m *Machine) nset(node, name string, v int) (bool, error) {
 	return m.setNVar(node, name, v, false)
 }
-func (m *machine) nadd(node, name string, v int) (bool, error) { return m.setNVar(node, name, v, true) }
+func (m *Machine) nadd(node, name string, v int) (bool, error) { return m.setNVar(node, name, v, true) }
 
-func (m *machine) setNVar(node, name string, v int, add bool) (bool, error) {
+func (m *Machine) setNVar(node, name string, v int, add bool) (bool, error) {
 	return m.setNVarAt(-1, node, name, v, add)
 }
 
 // setNVarAt sets node var k of the game's tables, named name (k -1: by
 // name), of a node.
-func (m *machine) setNVarAt(k int, node, name string, v int, add bool) (bool, error) {
-	m.rev++
-	st, tab := m.st, m.g.tab
+func (m *Machine) setNVarAt(k int, node, name string, v int, add bool) (bool, error) {
+	m.Rev++
+	st, tab := m.St, m.G.Tab
 	if n := tab.Nodes.Find(node); k >= 0 && n >= 0 && st.Tables == tab {
 		i := n*len(tab.NodeVars.List) + k
 		if add {
@@ -88,7 +88,7 @@ func (m *machine) setNVarAt(k int, node, name string, v int, add bool) (bool, er
 	return true, nil
 }
 
-func (m *machine) qstr(id, name string) (string, error) {
+func (m *Machine) qstr(id, name string) (string, error) {
 	p, err := m.piece(id)
 	if err != nil {
 		return "", err
@@ -96,11 +96,11 @@ func (m *machine) qstr(id, name string) (string, error) {
 	if v, ok := p.Strs[name]; ok {
 		return v, nil
 	}
-	return m.g.qstrInit[name], nil
+	return m.G.QstrInit[name], nil
 }
 
-func (m *machine) qsetstr(id, name, v string) (bool, error) {
-	m.rev++
+func (m *Machine) qsetstr(id, name, v string) (bool, error) {
+	m.Rev++
 	p, err := m.piece(id)
 	if err != nil {
 		return false, err
@@ -118,29 +118,29 @@ func (m *machine) qsetstr(id, name, v string) (bool, error) {
 // newPiece makes one more piece of a kind for a player, off the board,
 // and returns its id: kind-seat-n, n one more than the player's pieces
 // of the kind.
-func (m *machine) newPiece(kind string, owner int) (string, error) {
-	m.rev++
+func (m *Machine) newPiece(kind string, owner int) (string, error) {
+	m.Rev++
 	owner, err := m.seat(owner)
 	if err != nil {
 		return "", err
 	}
 	known := false
-	for _, k := range m.g.pieceKinds {
+	for _, k := range m.G.PieceKinds {
 		known = known || k.ID == kind
 	}
 	if !known {
 		return "", fmt.Errorf("newPiece(%q): no such kind of piece", kind)
 	}
 	n := 1
-	for _, p := range m.st.Pieces {
+	for _, p := range m.St.Pieces {
 		if p.Kind == kind && p.Owner == owner {
 			n++
 		}
 	}
 	pc := &model.Piece{ID: kind + "-" + strconv.Itoa(owner) + "-" + strconv.Itoa(n), Kind: kind, Owner: owner}
-	m.g.initPiece(pc)
+	m.G.initPiece(pc)
 	// A new list: a local holding pieces() keeps the pieces it listed.
-	m.st.Pieces = append(m.st.Pieces[:len(m.st.Pieces):len(m.st.Pieces)], pc)
+	m.St.Pieces = append(m.St.Pieces[:len(m.St.Pieces):len(m.St.Pieces)], pc)
 	if m.log {
 		m.event("new piece "+pc.ID, "", "", "")
 	}
@@ -149,7 +149,7 @@ func (m *machine) newPiece(kind string, owner int) (string, error) {
 
 // initPiece gives a piece its vars' starting values.
 func (g *Game) initPiece(pc *model.Piece) {
-	g.tab.NewPieceVars(pc)
+	g.Tab.NewPieceVars(pc)
 	pc.IDBox = pc.ID
 }
 
@@ -159,19 +159,19 @@ func (g *Game) initPiece(pc *model.Piece) {
 // free (passing a port) or dear; a negative cost closes the edge. Each path lists the nodes entered. The
 // lists are computed once per (from, maxCost, key) and kept: the board
 // does not change, and the list is never changed in place.
-func (m *machine) costWalks(from string, maxCost int, key string) ([][]string, error) {
-	b := m.g.board
+func (m *Machine) costWalks(from string, maxCost int, key string) ([][]string, error) {
+	b := m.G.Board
 	if b.Nodes[from] == nil {
 		return nil, fmt.Errorf("costWalks(%q): no such node", from)
 	}
 	if l, ok := b.KeptCostWalks(from, maxCost, key); ok {
 		return l, nil
 	}
-	l, ok := b.CostWalks(from, maxCost, key, min(m.budget.Eval, m.budget.Decision, m.g.limits.Memory))
+	l, ok := b.CostWalks(from, maxCost, key, min(m.Budget.Eval, m.Budget.Decision, m.G.Limits.Memory))
 	if !ok {
 		return nil, budget.Errorf("work budget exceeded: more paths costing at most %d from %s than the budget allows (limits.work, limits.memory)", maxCost, from)
 	}
-	if err := m.budget.Spend(len(l)); err != nil {
+	if err := m.Budget.Spend(len(l)); err != nil {
 		return nil, err
 	}
 	b.KeepCostWalks(from, maxCost, key, l)
@@ -181,20 +181,20 @@ func (m *machine) costWalks(from string, maxCost int, key string) ([][]string, e
 // pathCost is what a path from a node costs, as costWalks counts it
 // (edges, and the nodes passed through); -1 when a step has no edge or
 // its edge is closed to the key (a negative cost).
-func (m *machine) pathCost(from string, list any, key string) (int, error) {
+func (m *Machine) pathCost(from string, list any, key string) (int, error) {
 	path, err := idList(list)
 	if err != nil {
 		return 0, fmt.Errorf("pathCost: %v", err)
 	}
 	total, at := 0, from
 	for _, to := range path {
-		e := m.g.board.EdgeTo(at, to)
+		e := m.G.Board.EdgeTo(at, to)
 		if e == nil || board.EdgeCost(e, key) < 0 {
 			return -1, nil
 		}
 		total += board.EdgeCost(e, key)
 		if at != from {
-			total += m.g.board.PassCost(at, key)
+			total += m.G.Board.PassCost(at, key)
 		}
 		at = to
 	}
@@ -203,13 +203,13 @@ func (m *machine) pathCost(from string, list any, key string) (int, error) {
 
 // owns tells whether a player has a card of a type in force (in one of
 // the player zones marked active).
-func (m *machine) owns(p int, def string) (bool, error) {
+func (m *Machine) owns(p int, def string) (bool, error) {
 	if _, err := m.seat(p); err != nil {
 		return false, err
 	}
-	for _, z := range m.g.activeZones {
-		for _, id := range m.st.ZoneCards(m.g.playerZone(z, p)) {
-			if c := m.g.cards[id]; c != nil && c.Def == def {
+	for _, z := range m.G.ActiveZones {
+		for _, id := range m.St.ZoneCards(m.G.playerZone(z, p)) {
+			if c := m.G.Cards[id]; c != nil && c.Def == def {
 				return true, nil
 			}
 		}
@@ -221,40 +221,40 @@ func (m *machine) owns(p int, def string) (bool, error) {
 // cards player p has in force, in the order the cards lie in the active
 // zones. A modifier that does not stack applies once however many cards
 // with a modifier of that key the player has.
-func (m *machine) modified(target string, p int, base int) (int, error) {
+func (m *Machine) modified(target string, p int, base int) (int, error) {
 	if _, err := m.seat(p); err != nil {
 		return 0, err
 	}
-	g := m.g
+	g := m.G
 	v := base
 	var done []string
-	for _, z := range g.activeZones {
-		for _, id := range m.st.ZoneCards(g.playerZone(z, p)) {
-			c := g.cards[id]
+	for _, z := range g.ActiveZones {
+		for _, id := range m.St.ZoneCards(g.playerZone(z, p)) {
+			c := g.Cards[id]
 			if c == nil {
 				continue
 			}
-			r := g.cardRules[c.Def]
+			r := g.CardRules[c.Def]
 			if r == nil {
 				continue
 			}
 		mods:
-			for _, md := range r.mods {
-				if md.target != target {
+			for _, md := range r.Mods {
+				if md.Target != target {
 					continue
 				}
-				if !md.stack {
+				if !md.Stack {
 					for _, d := range done {
-						if d == md.key {
+						if d == md.Key {
 							continue mods
 						}
 					}
-					done = append(done, md.key)
+					done = append(done, md.Key)
 				}
-				sc := g.scope(md.lay, p, m.st.Players)
-				sc.Vals[md.valueSlot], sc.Vals[md.cardSlot] = v, id
-				x, err := m.eval(md.be, sc)
-				g.release(sc)
+				sc := g.Scope(md.Lay, p, m.St.Players)
+				sc.Vals[md.ValueSlot], sc.Vals[md.CardSlot] = v, id
+				x, err := m.Eval(md.Be, sc)
+				g.Release(sc)
 				if err != nil {
 					return 0, err
 				}
@@ -267,6 +267,6 @@ func (m *machine) modified(target string, p int, base int) (int, error) {
 
 // costDist is the least cost of a walk from one node to another
 // (Board.costDist).
-func (m *machine) costDist(from, to, key string) (int, error) {
-	return m.g.board.CostDist(from, to, key)
+func (m *Machine) costDist(from, to, key string) (int, error) {
+	return m.G.Board.CostDist(from, to, key)
 }

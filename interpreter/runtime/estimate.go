@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 import "github.com/haven-engine/haven/interpreter/model"
 
@@ -7,7 +7,7 @@ import "github.com/haven-engine/haven/interpreter/model"
 
 // HasEstimate tells whether the definition's scoring declares an
 // estimate (scoring.estimate).
-func (g *Game) HasEstimate() bool { return g.scoring.estimate != nil }
+func (g *Game) HasEstimate() bool { return g.Scoring.Estimate != nil }
 
 // Estimate evaluates the scoring's estimate of every seat of st (higher
 // is better) into dst, grown as needed, and returns it. It reads st as it
@@ -16,16 +16,16 @@ func (g *Game) HasEstimate() bool { return g.scoring.estimate != nil }
 // returns dst emptied.
 func (g *Game) Estimate(st *model.State, dst []int) ([]int, error) {
 	dst = dst[:0]
-	if g.scoring.estimate == nil {
+	if g.Scoring.Estimate == nil {
 		return dst, nil
 	}
-	m := g.m
+	m := g.M
 	m.decide()
-	m.st = st
+	m.St = st
 	for p := 0; p < st.Players; p++ {
-		sc := g.scope(g.base, p, st.Players)
-		v, err := m.eval(g.scoring.estimate, sc)
-		g.release(sc)
+		sc := g.Scope(g.Base, p, st.Players)
+		v, err := m.Eval(g.Scoring.Estimate, sc)
+		g.Release(sc)
 		if err != nil {
 			return dst, err
 		}

@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 // This file lists the moves a pending decision allows and applies one.
 
@@ -14,7 +14,7 @@ import (
 func (g *Game) pendingStep(st *model.State) (*model.Frame, *model.Cursor, *Step) {
 	f := st.Stack[len(st.Stack)-1]
 	c := &f.Cursors[len(f.Cursors)-1]
-	return f, c, g.blocks[c.Block].steps[c.PC]
+	return f, c, g.Blocks[c.Block].Steps[c.PC]
 }
 
 // Move is one legal move: the player who makes it and its text, in the
@@ -36,7 +36,7 @@ func (g *Game) Legal(st *model.State) ([]Move, error) { return g.legal(st, nil) 
 // legal lists the moves into out (nil: a list of their own). The
 // outermost call keeps how each move binds (moveindex.go).
 func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
-	m := g.m
+	m := g.M
 	if len(m.moves) == 0 {
 		m.last.st = nil
 	}
@@ -44,7 +44,7 @@ func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 	if st.Finished || st.Pending == nil {
 		return out, nil
 	}
-	m.st = st
+	m.St = st
 	if err := g.resume(st); err != nil {
 		return nil, err
 	}
@@ -58,9 +58,9 @@ func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 		m.moves, m.text = m.moves[:start], m.text[:from]
 		m.recs, m.recVals = m.recs[:start], m.recVals[:vals]
 	}()
-	if s.kind == stepChoose {
+	if s.Kind == StepChoose {
 		opts, err := g.options(st, f, s)
-		if s.many != nil && err == nil {
+		if s.Many != nil && err == nil {
 			err = g.subsets(f, s, opts)
 			if err == nil {
 				err = g.listFree(p, st.Players, s, f)
@@ -69,7 +69,7 @@ func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 		}
 		for _, o := range opts {
 			at, vf := len(m.text), len(m.recVals)
-			m.text = append(m.text, s.chooseID...)
+			m.text = append(m.text, s.ChooseID...)
 			m.text = append(m.text, ' ')
 			m.text = notation.AppendFormat(m.text, o)
 			m.recVals = append(m.recVals, o)
@@ -86,11 +86,11 @@ func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 		}
 		return g.movesOf(p, start, from, out), nil
 	}
-	for _, a := range s.actions {
-		sc := g.scope(a.lay, p, st.Players)
+	for _, a := range s.Actions {
+		sc := g.Scope(a.Lay, p, st.Players)
 		a.see(sc, f)
 		err := g.enumerate(a, sc)
-		g.release(sc)
+		g.Release(sc)
 		if err != nil {
 			return nil, err
 		}
@@ -113,7 +113,7 @@ type span struct{ from, to int }
 // movesOf appends to out the moves from the start-th on, whose texts
 // stand in the buffer from from on.
 func (g *Game) movesOf(p, start, from int, out []Move) []Move {
-	m := g.m
+	m := g.M
 	if len(m.moves) == start {
 		return out
 	}
@@ -127,17 +127,17 @@ func (g *Game) movesOf(p, start, from int, out []Move) []Move {
 // enumerate lists the moves of an action: each is written in the
 // machine's buffer, the words of a move being built in its scratch.
 func (g *Game) enumerate(a *Action, sc model.Scope) error {
-	m := g.m
+	m := g.M
 	at := len(m.word)
 	m.word = append(m.word, a.ID...)
 	defer func() { m.word = m.word[:at] }()
-	if len(a.params) < 2 {
+	if len(a.ParamList) < 2 {
 		return g.bindFrom(a, 0, sc, at, nil)
 	}
 	// As with the moves, the candidates of each param live in the
 	// machine's buffer while the action is enumerated.
 	start := len(m.cands)
-	m.cands = append(m.cands, make([]candidates, len(a.params))...)
+	m.cands = append(m.cands, make([]candidates, len(a.ParamList))...)
 	defer func() {
 		clear(m.cands[start:])
 		m.cands = m.cands[:start]
@@ -156,30 +156,30 @@ type candidates struct {
 // in turn. The move's words so far stand in the machine's scratch from
 // word on.
 func (g *Game) bindFrom(a *Action, k int, sc model.Scope, word int, lists []candidates) error {
-	m := g.m
+	m := g.M
 	if ok, _, err := g.holds(a, k, sc); err != nil || !ok {
 		return err
 	}
-	if k == len(a.params) {
+	if k == len(a.ParamList) {
 		at, vf := len(m.text), len(m.recVals)
 		m.text = append(m.text, m.word[word:]...)
-		for _, p := range a.params {
-			m.recVals = append(m.recVals, sc.Vals[p.slot])
+		for _, p := range a.ParamList {
+			m.recVals = append(m.recVals, sc.Vals[p.Slot])
 		}
 		m.listed(at, a, vf)
 		return nil
 	}
-	p := a.params[k]
+	p := a.ParamList[k]
 	var vals []any
 	if lists != nil && lists[k].ok {
 		vals = lists[k].vals
 	} else {
-		l, notList, err := g.m.evalList(p.from, sc)
+		l, notList, err := g.M.evalList(p.From, sc)
 		if err != nil {
 			return err
 		}
 		if notList != nil {
-			return fmt.Errorf("%s: %s.%s: %v", p.from.pos, a.ID, p.name, notList)
+			return fmt.Errorf("%s: %s.%s: %v", p.From.Pos, a.ID, p.Name, notList)
 		}
 		vals = l
 		if err := p.fits(a, vals); err != nil {
@@ -191,9 +191,9 @@ func (g *Game) bindFrom(a *Action, k int, sc model.Scope, word int, lists []cand
 	}
 	end := len(m.word)
 	for _, x := range vals {
-		sc.Vals[p.slot] = x
+		sc.Vals[p.Slot] = x
 		for j := k + 1; j < len(lists); j++ {
-			if a.params[j].need > k {
+			if a.ParamList[j].Need > k {
 				lists[j].ok = false
 			}
 		}
@@ -203,23 +203,23 @@ func (g *Game) bindFrom(a *Action, k int, sc model.Scope, word int, lists []cand
 		}
 	}
 	m.word = m.word[:end]
-	sc.Vals[p.slot] = nil
+	sc.Vals[p.Slot] = nil
 	return nil
 }
 
 // holds checks the conditions of an action that need exactly k params,
 // returning the message of the first that fails.
 func (g *Game) holds(a *Action, k int, sc model.Scope) (bool, string, error) {
-	for _, w := range a.when {
-		if w.need != k {
+	for _, w := range a.When {
+		if w.Need != k {
 			continue
 		}
-		ok, err := g.m.eval(w.code, sc)
+		ok, err := g.M.Eval(w.Code, sc)
 		if err != nil {
 			return false, "", err
 		}
 		if !ok.(bool) {
-			return false, w.msg, nil
+			return false, w.Msg, nil
 		}
 	}
 	return true, "", nil
@@ -236,14 +236,14 @@ func (e *IllegalMove) Error() string { return fmt.Sprintf("illegal move %q: %s",
 // Apply makes a move and runs the game on to the next decision. An
 // illegal move leaves the state as it was and returns an *IllegalMove.
 func (g *Game) Apply(st *model.State, move string) error {
-	g.m.decide()
+	g.M.decide()
 	if st.Finished {
 		return &IllegalMove{move, "the game is over"}
 	}
 	if st.Pending == nil {
 		return &IllegalMove{move, "no decision is pending"}
 	}
-	g.m.st = st
+	g.M.St = st
 	if err := g.resume(st); err != nil {
 		return err
 	}
@@ -254,7 +254,7 @@ func (g *Game) Apply(st *model.State, move string) error {
 	}
 	f, c, s := g.pendingStep(st)
 	p := st.Pending.Player
-	if s.kind == stepChoose && words[0] != s.chooseID {
+	if s.Kind == StepChoose && words[0] != s.ChooseID {
 		if a, err := g.freeAction(p, st.Players, s, words[0]); a != nil || err != nil {
 			if err != nil {
 				return err
@@ -262,9 +262,9 @@ func (g *Game) Apply(st *model.State, move string) error {
 			return g.applyAction(st, f, c, a, p, move, words, false)
 		}
 	}
-	if s.kind == stepChoose && s.many != nil {
-		if words[0] != s.chooseID {
-			return &IllegalMove{move, fmt.Sprintf("player %d must answer %s: %s VALUE...", p, s.chooseID, s.chooseID)}
+	if s.Kind == StepChoose && s.Many != nil {
+		if words[0] != s.ChooseID {
+			return &IllegalMove{move, fmt.Sprintf("player %d must answer %s: %s VALUE...", p, s.ChooseID, s.ChooseID)}
 		}
 		opts, err := g.options(st, f, s)
 		if err != nil {
@@ -277,13 +277,13 @@ func (g *Game) Apply(st *model.State, move string) error {
 		if why != "" {
 			return &IllegalMove{move, why}
 		}
-		f.Scope.Vals[s.asSlot] = picked
+		f.Scope.Vals[s.AsSlot] = picked
 		c.PC++
 		return g.commit(st, move)
 	}
-	if s.kind == stepChoose {
-		if len(words) != 2 || words[0] != s.chooseID {
-			return &IllegalMove{move, fmt.Sprintf("player %d must answer %s: %s VALUE", p, s.chooseID, s.chooseID)}
+	if s.Kind == StepChoose {
+		if len(words) != 2 || words[0] != s.ChooseID {
+			return &IllegalMove{move, fmt.Sprintf("player %d must answer %s: %s VALUE", p, s.ChooseID, s.ChooseID)}
 		}
 		opts, err := g.options(st, f, s)
 		if err != nil {
@@ -291,7 +291,7 @@ func (g *Game) Apply(st *model.State, move string) error {
 		}
 		for _, o := range opts {
 			if notation.Format(o) == words[1] {
-				f.Scope.Vals[s.asSlot] = o
+				f.Scope.Vals[s.AsSlot] = o
 				c.PC++
 				return g.commit(st, move)
 			}
@@ -299,7 +299,7 @@ func (g *Game) Apply(st *model.State, move string) error {
 		return &IllegalMove{move, fmt.Sprintf("%s is not one of the options (%s)", words[1], notation.Options(opts)) + g.why(f, s, words[1])}
 	}
 	var a *Action
-	for _, x := range s.actions {
+	for _, x := range s.Actions {
 		if x.ID == words[0] {
 			a = x
 		}
@@ -321,10 +321,10 @@ func (g *Game) Apply(st *model.State, move string) error {
 // pushes its frame; advance moves the pending step on (an action that
 // ends the turn).
 func (g *Game) applyAction(st *model.State, f *model.Frame, c *model.Cursor, a *Action, p int, move string, words []string, advance bool) error {
-	if len(words)-1 != len(a.params) {
-		return &IllegalMove{move, fmt.Sprintf("%s takes %d argument(s): %s", a.ID, len(a.params), paramNames(a))}
+	if len(words)-1 != len(a.ParamList) {
+		return &IllegalMove{move, fmt.Sprintf("%s takes %d argument(s): %s", a.ID, len(a.ParamList), paramNames(a))}
 	}
-	sc := g.scope(a.lay, p, st.Players)
+	sc := g.Scope(a.Lay, p, st.Players)
 	a.see(sc, f)
 	for k := 0; ; k++ {
 		ok, msg, err := g.holds(a, k, sc)
@@ -334,11 +334,11 @@ func (g *Game) applyAction(st *model.State, f *model.Frame, c *model.Cursor, a *
 		if !ok {
 			return &IllegalMove{move, msg}
 		}
-		if k == len(a.params) {
+		if k == len(a.ParamList) {
 			break
 		}
-		prm := a.params[k]
-		vals, notList, err := g.m.evalList(prm.from, sc)
+		prm := a.ParamList[k]
+		vals, notList, err := g.M.evalList(prm.From, sc)
 		if err != nil {
 			return err
 		}
@@ -348,18 +348,18 @@ func (g *Game) applyAction(st *model.State, f *model.Frame, c *model.Cursor, a *
 		found := false
 		for _, x := range vals {
 			if notation.Format(x) == words[k+1] {
-				sc.Vals[prm.slot], found = x, true
+				sc.Vals[prm.Slot], found = x, true
 				break
 			}
 		}
 		if !found {
-			return &IllegalMove{move, fmt.Sprintf("%s %s: %s is not one of %s", a.ID, prm.name, words[k+1], notation.Options(vals))}
+			return &IllegalMove{move, fmt.Sprintf("%s %s: %s is not one of %s", a.ID, prm.Name, words[k+1], notation.Options(vals))}
 		}
 	}
 	if advance {
 		c.PC++
 	}
-	g.push(st, sc, a.cause, a.body.id)
+	g.push(st, sc, a.Cause, a.Body.Id)
 	return g.commit(st, move)
 }
 
@@ -373,8 +373,8 @@ func (g *Game) commit(st *model.State, move string) error {
 
 func paramNames(a *Action) string {
 	var names []string
-	for _, p := range a.params {
-		names = append(names, p.name)
+	for _, p := range a.ParamList {
+		names = append(names, p.Name)
 	}
 	return strings.Join(names, " ")
 }

@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 import (
 	"github.com/haven-engine/haven/interpreter/model"
@@ -28,9 +28,9 @@ func (g *Game) visible(st *model.State, ref string, viewer int) (bool, error) {
 		return true, nil
 	case z.Visibility == "owner" && owner == viewer && viewer >= 0:
 		return true, nil
-	case z.seenBy != nil:
-		g.m.st = st
-		ok, err := g.m.eval(z.seenBy, model.Scope{Vals: []any{viewer, owner, g.params}, Layout: g.seenByLay})
+	case z.SeenBy != nil:
+		g.M.St = st
+		ok, err := g.M.Eval(z.SeenBy, model.Scope{Vals: []any{viewer, owner, g.ParamList}, Layout: g.SeenByLay})
 		if err != nil {
 			return false, err
 		}

@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 import (
 	"slices"
@@ -67,7 +67,7 @@ func (g *Game) LogView(st *model.State, viewer, from int) []model.Event {
 // is, where it lies now: in a zone the viewer sees. A card still in the
 // box, or that is no card, is not seen.
 func (g *Game) Sees(st *model.State, viewer int, id string) (bool, error) {
-	if g.cards[id] == nil {
+	if g.Cards[id] == nil {
 		return false, nil
 	}
 	for ref, cards := range st.AllZones() {
@@ -81,16 +81,16 @@ func (g *Game) Sees(st *model.State, viewer int, id string) (bool, error) {
 // DisplayName returns the name the definition gives to the node, card,
 // good or action id (its `name`), or id itself when it has none.
 func (g *Game) DisplayName(id string) string {
-	if n := g.board.Nodes[id]; n != nil && n.Name != "" {
+	if n := g.Board.Nodes[id]; n != nil && n.Name != "" {
 		return n.Name
 	}
-	if c := g.cards[id]; c != nil && c.Name != "" {
+	if c := g.Cards[id]; c != nil && c.Name != "" {
 		return c.Name
 	}
-	if gd := g.goodIndex[id]; gd != nil && gd.Name != "" {
+	if gd := g.GoodIndex[id]; gd != nil && gd.Name != "" {
 		return gd.Name
 	}
-	if a := g.actions[id]; a != nil && a.Name != "" {
+	if a := g.Actions[id]; a != nil && a.Name != "" {
 		return a.Name
 	}
 	return id
@@ -119,8 +119,8 @@ func (g *Game) PendingRule(st *model.State) string {
 		return ""
 	}
 	c := f.Cursors[len(f.Cursors)-1]
-	if c.Block < 0 || c.Block >= len(g.blocks) || c.PC < 0 || c.PC >= len(g.blocks[c.Block].steps) {
+	if c.Block < 0 || c.Block >= len(g.Blocks) || c.PC < 0 || c.PC >= len(g.Blocks[c.Block].Steps) {
 		return ""
 	}
-	return g.blocks[c.Block].steps[c.PC].rule
+	return g.Blocks[c.Block].Steps[c.PC].Rule
 }

@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 // This file holds the bots' policy (bots.prefer): an int expression per
 // decision id, a choice's or an action's, that ranks each legal move of
@@ -13,17 +13,17 @@ import (
 	"github.com/haven-engine/haven/interpreter/model"
 )
 
-// policy is what the compiler keeps of bots.prefer while bodies compile:
+// Policy is what the compiler keeps of bots.prefer while bodies compile:
 // each expression by decision id, and which ids a step or action used.
-type policy struct {
-	prefer map[string]cue.Value
-	order  []string
-	used   map[string]bool
+type Policy struct {
+	Prefer map[string]cue.Value
+	Order  []string
+	Used   map[string]bool
 }
 
 // HasPolicy tells whether the definition gives its bots a policy
 // (bots.prefer).
-func (g *Game) HasPolicy() bool { return g.hasPolicy }
+func (g *Game) HasPolicy() bool { return g.Policied }
 
 // Prefer lists the legal moves of st's pending decision into moves
 // (reused as LegalInto reuses it) and ranks each by the policy into
@@ -34,10 +34,10 @@ func (g *Game) HasPolicy() bool { return g.hasPolicy }
 func (g *Game) Prefer(st *model.State, moves []Move, ranks []int) (_ []Move, _ []int, ranked bool, err error) {
 	moves, err = g.LegalInto(st, moves)
 	ranks = ranks[:0]
-	if err != nil || len(moves) == 0 || !g.hasPolicy {
+	if err != nil || len(moves) == 0 || !g.Policied {
 		return moves, ranks, false, err
 	}
-	m := g.m
+	m := g.M
 	f, _, s := g.pendingStep(st)
 	p := st.Pending.Player
 	l := &m.last
@@ -45,26 +45,26 @@ func (g *Game) Prefer(st *model.State, moves []Move, ranks []int) (_ []Move, _ [
 		rec := l.recs[i]
 		var v any
 		switch {
-		case rec.act != nil && rec.act.prefer != nil:
+		case rec.act != nil && rec.act.Prefer != nil:
 			a := rec.act
-			sc := g.scope(a.lay, p, st.Players)
+			sc := g.Scope(a.Lay, p, st.Players)
 			a.see(sc, f)
-			for k, pa := range a.params {
-				sc.Vals[pa.slot] = l.vals[rec.at+k]
+			for k, pa := range a.ParamList {
+				sc.Vals[pa.Slot] = l.vals[rec.at+k]
 			}
-			v, err = m.eval(a.prefer, sc)
-			g.release(sc)
-		case rec.act == nil && s.prefer != nil:
+			v, err = m.Eval(a.Prefer, sc)
+			g.Release(sc)
+		case rec.act == nil && s.Prefer != nil:
 			var opt any
-			if s.many != nil {
+			if s.Many != nil {
 				opt = append([]any(nil), l.vals[rec.at:rec.at+rec.n]...)
 			} else {
 				opt = l.vals[rec.at]
 			}
-			oldAs, oldOpt := f.Scope.Vals[s.asSlot], f.Scope.Vals[s.optSlot]
-			f.Scope.Vals[s.asSlot], f.Scope.Vals[s.optSlot] = opt, opt
-			v, err = m.eval(s.prefer, f.Scope)
-			f.Scope.Vals[s.asSlot], f.Scope.Vals[s.optSlot] = oldAs, oldOpt
+			oldAs, oldOpt := f.Scope.Vals[s.AsSlot], f.Scope.Vals[s.OptSlot]
+			f.Scope.Vals[s.AsSlot], f.Scope.Vals[s.OptSlot] = opt, opt
+			v, err = m.Eval(s.Prefer, f.Scope)
+			f.Scope.Vals[s.AsSlot], f.Scope.Vals[s.OptSlot] = oldAs, oldOpt
 		default:
 			ranks = append(ranks, 0)
 			continue

@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 import (
 	"github.com/haven-engine/haven/interpreter/model"
@@ -24,7 +24,7 @@ func (g *Game) Observe(st *model.State, seat int) (*view.Observation, error) {
 			hidden[ref] = len(cards)
 		}
 	}
-	return view.Observe(st, seat, hidden, g.cards), nil
+	return view.Observe(st, seat, hidden, g.Cards), nil
 }
 
 // ObserveSince is Observe with the moves made from the from-th on (a

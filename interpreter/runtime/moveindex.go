@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 // Moves by index: a bot or a simulation lists the legal moves into a
 // buffer it reuses (LegalInto) and applies one by its index
@@ -39,16 +39,16 @@ type lastLegal struct {
 
 // listed records a move whose text stands in the buffer from at on and
 // whose bound values stand in recVals from vf on.
-func (m *machine) listed(at int, act *Action, vf int) {
+func (m *Machine) listed(at int, act *Action, vf int) {
 	m.moves = append(m.moves, span{at, len(m.text)})
 	m.recs = append(m.recs, moveRec{act, vf, len(m.recVals) - vf})
 }
 
 // keep keeps what the outermost Legal listed for ApplyIndex, in buffers
 // reused from call to call.
-func (m *machine) keep(st *model.State, moves []Move) {
+func (m *Machine) keep(st *model.State, moves []Move) {
 	l := &m.last
-	l.st, l.steps, l.moves, l.rev = st, st.Steps, len(st.Moves), m.rev
+	l.st, l.steps, l.moves, l.rev = st, st.Steps, len(st.Moves), m.Rev
 	l.texts = append(l.texts[:0], moves...)
 	l.recs = append(l.recs[:0], m.recs...)
 	l.vals = append(l.vals[:0], m.recVals...)
@@ -74,11 +74,11 @@ func (g *Game) LegalInto(st *model.State, buf []Move) ([]Move, error) {
 // listed. A state changed since other than by the game (a field set by
 // hand) must be listed again by the caller.
 func (g *Game) ApplyIndex(st *model.State, i int) error {
-	m := g.m
+	m := g.M
 	if st.Finished {
 		return &IllegalMove{"#" + strconv.Itoa(i), "the game is over"}
 	}
-	if !m.last.current(st, m.rev) {
+	if !m.last.current(st, m.Rev) {
 		if _, err := g.Legal(st); err != nil {
 			return err
 		}
@@ -99,29 +99,29 @@ func (g *Game) ApplyIndex(st *model.State, i int) error {
 	r := l.recs[i]
 	vals := l.vals[r.at : r.at+r.n]
 	m.decide()
-	m.st = st
+	m.St = st
 	f, c, s := g.pendingStep(st)
 	switch {
-	case r.act == nil && s.many != nil:
-		f.Scope.Vals[s.asSlot] = append(make([]any, 0, len(vals)), vals...)
+	case r.act == nil && s.Many != nil:
+		f.Scope.Vals[s.AsSlot] = append(make([]any, 0, len(vals)), vals...)
 		c.PC++
 		return g.commit(st, text)
 	case r.act == nil:
-		f.Scope.Vals[s.asSlot] = vals[0]
+		f.Scope.Vals[s.AsSlot] = vals[0]
 		c.PC++
 		return g.commit(st, text)
 	}
 	a := r.act
-	sc := g.scope(a.lay, st.Pending.Player, st.Players)
+	sc := g.Scope(a.Lay, st.Pending.Player, st.Players)
 	a.see(sc, f)
-	for k, p := range a.params {
-		sc.Vals[p.slot] = vals[k]
+	for k, p := range a.ParamList {
+		sc.Vals[p.Slot] = vals[k]
 	}
 	// A turn's own action that ends the turn moves it on; a free action
 	// never does.
 	if s.offers(a) && a.Ends {
 		c.PC++
 	}
-	g.push(st, sc, a.cause, a.body.id)
+	g.push(st, sc, a.Cause, a.Body.Id)
 	return g.commit(st, text)
 }

@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 // Free actions: actions a player may take at any decision he holds, a
 // `turn` or a `choose` in the middle of another action, when the rule's
@@ -10,20 +10,20 @@ import (
 	"github.com/haven-engine/haven/interpreter/model"
 )
 
-// freeRule offers actions at every decision whose decider, `me`, passes when.
-type freeRule struct {
-	actions []*Action
-	when    *code // nil: always
+// FreeRule offers actions at every decision whose decider, `me`, passes when.
+type FreeRule struct {
+	Actions []*Action
+	When    *Code // nil: always
 }
 
 // freeOffered reports whether a rule offers its actions to player p now.
-func (g *Game) freeOffered(r freeRule, p, players int) (bool, error) {
-	if r.when == nil {
+func (g *Game) freeOffered(r FreeRule, p, players int) (bool, error) {
+	if r.When == nil {
 		return true, nil
 	}
-	sc := g.scope(g.base, p, players)
-	ok, err := g.m.eval(r.when, sc)
-	g.release(sc)
+	sc := g.Scope(g.Base, p, players)
+	ok, err := g.M.Eval(r.When, sc)
+	g.Release(sc)
 	if err != nil {
 		return false, err
 	}
@@ -33,7 +33,7 @@ func (g *Game) freeOffered(r freeRule, p, players int) (bool, error) {
 // listFree appends the moves of the free actions offered to p at step s,
 // leaving out those the step offers itself.
 func (g *Game) listFree(p, players int, s *Step, f *model.Frame) error {
-	for _, r := range g.free {
+	for _, r := range g.Free {
 		ok, err := g.freeOffered(r, p, players)
 		if err != nil {
 			return err
@@ -41,14 +41,14 @@ func (g *Game) listFree(p, players int, s *Step, f *model.Frame) error {
 		if !ok {
 			continue
 		}
-		for _, a := range r.actions {
+		for _, a := range r.Actions {
 			if s.offers(a) {
 				continue
 			}
-			sc := g.scope(a.lay, p, players)
+			sc := g.Scope(a.Lay, p, players)
 			a.see(sc, f)
 			err := g.enumerate(a, sc)
-			g.release(sc)
+			g.Release(sc)
 			if err != nil {
 				return err
 			}
@@ -59,8 +59,8 @@ func (g *Game) listFree(p, players int, s *Step, f *model.Frame) error {
 
 // freeAction finds the free action named id offered to p at step s.
 func (g *Game) freeAction(p, players int, s *Step, id string) (*Action, error) {
-	for _, r := range g.free {
-		for _, a := range r.actions {
+	for _, r := range g.Free {
+		for _, a := range r.Actions {
 			if a.ID != id || s.offers(a) {
 				continue
 			}
@@ -76,7 +76,7 @@ func (g *Game) freeAction(p, players int, s *Step, id string) (*Action, error) {
 
 // offers reports whether a turn step lists the action itself.
 func (s *Step) offers(a *Action) bool {
-	for _, x := range s.actions {
+	for _, x := range s.Actions {
 		if x == a {
 			return true
 		}
@@ -88,9 +88,9 @@ func (s *Step) offers(a *Action) bool {
 // from the frame whose decision offers it (nil where that frame has no
 // such local): a role's turn shows its actions the deals left.
 func (a *Action) see(sc model.Scope, f *model.Frame) {
-	for _, v := range a.sees {
-		if k := f.Scope.Layout.Find(v.name); k >= 0 {
-			sc.Vals[v.slot] = f.Scope.Vals[k]
+	for _, v := range a.Sees {
+		if k := f.Scope.Layout.Find(v.Name); k >= 0 {
+			sc.Vals[v.Slot] = f.Scope.Vals[k]
 		}
 	}
 }

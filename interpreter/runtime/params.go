@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 import (
 	"fmt"
@@ -34,10 +34,10 @@ func valueFits(v any, typ string) bool {
 
 // fits checks the candidates of an action's param against its declared
 // type, for lists whose element type expr did not know at load.
-func (p *param) fits(a *Action, vals []any) error {
+func (p *Param) fits(a *Action, vals []any) error {
 	for _, v := range vals {
-		if !valueFits(v, p.typ) {
-			return fmt.Errorf("%s: %s.%s: candidate %s is not of the declared type %q", p.from.pos, a.ID, p.name, notation.Format(v), p.typ)
+		if !valueFits(v, p.Typ) {
+			return fmt.Errorf("%s: %s.%s: candidate %s is not of the declared type %q", p.From.Pos, a.ID, p.Name, notation.Format(v), p.Typ)
 		}
 	}
 	return nil

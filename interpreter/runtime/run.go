@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 import (
 	"fmt"
@@ -8,11 +8,11 @@ import (
 	"github.com/haven-engine/haven/interpreter/notation"
 )
 
-// boxZone holds every card before setup deals it: the game box.
-const boxZone = "box"
+// BoxZone holds every card before setup deals it: the game box.
+const BoxZone = "box"
 
 // SetLog turns the event log on or off (simulations run without it).
-func (g *Game) SetLog(on bool) { g.m.log = on }
+func (g *Game) SetLog(on bool) { g.M.log = on }
 
 // New starts a game for a number of players with a seed: it builds the
 // state, runs setup and the flow up to the first decision.
@@ -25,23 +25,23 @@ func (g *Game) New(players int, seed uint64) (*model.State, error) {
 		Moves: []string{},
 	}
 	st.NoHolders()
-	g.tab.NewCounters(st, true)
+	g.Tab.NewCounters(st, true)
 	st.BindZones(nil)
-	st.SetZone(boxZone, append([]string{}, g.cardOrder...))
-	for _, gd := range g.goods {
+	st.SetZone(BoxZone, append([]string{}, g.CardOrder...))
+	for _, gd := range g.GoodList {
 		for k := 0; k < gd.Count; k++ {
 			st.SetStock("supply", append(st.StockList("supply"), gd.ID))
 		}
 	}
-	m := g.m
-	m.st = st
-	for _, k := range g.pieceKinds {
-		v, err := m.eval(k.perPlayer, g.scope(g.base, 0, players))
+	m := g.M
+	m.St = st
+	for _, k := range g.PieceKinds {
+		v, err := m.Eval(k.PerPlayer, g.Scope(g.Base, 0, players))
 		if err != nil {
 			return nil, err
 		}
 		if n := v.(int); n*players > budget.Counts.Pieces {
-			return nil, fmt.Errorf("%s: %d %s pieces a player make more than the %d pieces a game may have", k.perPlayer.pos, n, k.ID, budget.Counts.Pieces)
+			return nil, fmt.Errorf("%s: %d %s pieces a player make more than the %d pieces a game may have", k.PerPlayer.Pos, n, k.ID, budget.Counts.Pieces)
 		}
 		for p := 0; p < players; p++ {
 			for n := 1; n <= v.(int); n++ {
@@ -51,15 +51,15 @@ func (g *Game) New(players int, seed uint64) (*model.State, error) {
 			}
 		}
 	}
-	g.push(st, g.scope(g.flow.lay, 0, players), "flow", g.flow.id)
-	g.push(st, g.scope(g.setup.lay, 0, players), "setup", g.setup.id)
+	g.push(st, g.Scope(g.Flow.Lay, 0, players), "flow", g.Flow.Id)
+	g.push(st, g.Scope(g.Setup.Lay, 0, players), "setup", g.Setup.Id)
 	return st, g.run(st)
 }
 
-// scope makes the locals every frame of a layout starts with, reusing
+// Scope makes the locals every frame of a layout starts with, reusing
 // the slice of a frame that has ended.
-func (g *Game) scope(lay *model.Layout, me, players int) model.Scope {
-	m := g.m
+func (g *Game) Scope(lay *model.Layout, me, players int) model.Scope {
+	m := g.M
 	var vals []any
 	if n := len(m.free); n > 0 && cap(m.free[n-1]) >= len(lay.Names) {
 		vals = m.free[n-1][:len(lay.Names)]
@@ -67,22 +67,22 @@ func (g *Game) scope(lay *model.Layout, me, players int) model.Scope {
 	} else {
 		vals = make([]any, len(lay.Names), max(len(lay.Names), 8))
 	}
-	vals[model.SlotMe], vals[model.SlotPlayers], vals[model.SlotParams] = me, players, g.params
+	vals[model.SlotMe], vals[model.SlotPlayers], vals[model.SlotParams] = me, players, g.ParamList
 	return model.Scope{Vals: vals, Layout: lay}
 }
 
-// release gives the slice of an ended frame back for reuse.
-func (g *Game) release(sc model.Scope) {
-	if len(g.m.free) < 64 && sc.Vals != nil {
+// Release gives the slice of an ended frame back for reuse.
+func (g *Game) Release(sc model.Scope) {
+	if len(g.M.free) < 64 && sc.Vals != nil {
 		clear(sc.Vals[:cap(sc.Vals)])
-		g.m.free = append(g.m.free, sc.Vals[:0])
+		g.M.free = append(g.M.free, sc.Vals[:0])
 	}
 }
 
 // push starts running block in a new frame with the locals sc, reusing
 // a frame that has ended.
 func (g *Game) push(st *model.State, sc model.Scope, cause string, block int) {
-	m := g.m
+	m := g.M
 	var f *model.Frame
 	if n := len(m.spare); n > 0 {
 		f = m.spare[n-1]
@@ -100,8 +100,8 @@ func (g *Game) push(st *model.State, sc model.Scope, cause string, block int) {
 func (g *Game) pop(st *model.State) {
 	f := st.Stack[len(st.Stack)-1]
 	st.Stack = st.Stack[:len(st.Stack)-1]
-	g.release(f.Scope)
-	if m := g.m; len(m.spare) < 64 {
+	g.Release(f.Scope)
+	if m := g.M; len(m.spare) < 64 {
 		clear(f.Cursors[:cap(f.Cursors)])
 		*f = model.Frame{Cursors: f.Cursors[:0]}
 		m.spare = append(m.spare, f)
@@ -110,15 +110,15 @@ func (g *Game) pop(st *model.State) {
 
 // run executes steps until a decision is needed or the game ends.
 func (g *Game) run(st *model.State) error {
-	m := g.m
-	m.st = st
+	m := g.M
+	m.St = st
 	m.decide()
 	for n := 0; !st.Finished && st.Pending == nil; n++ {
-		if n > g.limits.Steps {
-			return fmt.Errorf("more than %d steps without a decision (limits.steps): does a loop never pause?", g.limits.Steps)
+		if n > g.Limits.Steps {
+			return fmt.Errorf("more than %d steps without a decision (limits.steps): does a loop never pause?", g.Limits.Steps)
 		}
-		if len(st.Stack) > g.limits.Depth {
-			return fmt.Errorf("%s: effects nested more than %d deep (limits.depth)", st.Stack[len(st.Stack)-1].Cause, g.limits.Depth)
+		if len(st.Stack) > g.Limits.Depth {
+			return fmt.Errorf("%s: effects nested more than %d deep (limits.depth)", st.Stack[len(st.Stack)-1].Cause, g.Limits.Depth)
 		}
 		if len(st.Stack) == 0 {
 			st.Finished, st.EndReason = true, "the flow ran out"
@@ -133,8 +133,8 @@ func (g *Game) run(st *model.State) error {
 			continue
 		}
 		c := &f.Cursors[len(f.Cursors)-1]
-		b := g.blocks[c.Block]
-		if c.PC >= len(b.steps) {
+		b := g.Blocks[c.Block]
+		if c.PC >= len(b.Steps) {
 			if again, err := g.loopAgain(f, c); err != nil {
 				return err
 			} else if !again {
@@ -142,21 +142,21 @@ func (g *Game) run(st *model.State) error {
 			}
 			continue
 		}
-		s := b.steps[c.PC]
-		m.cause = s.cause
+		s := b.Steps[c.PC]
+		m.cause = s.Cause
 		st.Steps++
-		rev := m.rev
+		rev := m.Rev
 		if err := g.step(st, f, c, s); err != nil {
 			return err
 		}
-		if len(g.watches) > 0 && m.rev != rev && st.Pending == nil && !st.Finished {
+		if len(g.Watches) > 0 && m.Rev != rev && st.Pending == nil && !st.Finished {
 			if err := g.checkWatches(st); err != nil {
 				return err
 			}
 		}
 	}
-	if g.capVar != "" && !st.Finished && st.VarOf(g.capVar) > g.capMax {
-		st.Finished, st.Capped, st.EndReason = true, true, fmt.Sprintf("stopped: %s passed the cap of %d", g.capVar, g.capMax)
+	if g.CapVarID != "" && !st.Finished && st.VarOf(g.CapVarID) > g.CapMax {
+		st.Finished, st.Capped, st.EndReason = true, true, fmt.Sprintf("stopped: %s passed the cap of %d", g.CapVarID, g.CapMax)
 		st.Pending = nil
 	}
 	return nil
@@ -167,19 +167,19 @@ func (g *Game) loopAgain(f *model.Frame, c *model.Cursor) (bool, error) {
 	if c.Loop == nil {
 		return false, nil
 	}
-	s := g.blocks[c.Loop[0]].steps[c.Loop[1]]
-	switch s.kind {
-	case stepEach:
+	s := g.Blocks[c.Loop[0]].Steps[c.Loop[1]]
+	switch s.Kind {
+	case StepEach:
 		if c.Next >= len(c.Items) {
 			return false, nil
 		}
-		f.Scope.Vals[s.asSlot] = c.Items[c.Next]
+		f.Scope.Vals[s.AsSlot] = c.Items[c.Next]
 		c.Next++
-	case stepWhile:
-		if c.Count >= s.max {
-			return false, fmt.Errorf("%s: while ran %d times: raise max or fix the condition", s.pos, s.max)
+	case StepWhile:
+		if c.Count >= s.Max {
+			return false, fmt.Errorf("%s: while ran %d times: raise max or fix the condition", s.Pos, s.Max)
 		}
-		v, err := g.m.eval(s.expr, f.Scope)
+		v, err := g.M.Eval(s.Expr, f.Scope)
 		if err != nil || !v.(bool) {
 			return false, err
 		}
@@ -190,91 +190,91 @@ func (g *Game) loopAgain(f *model.Frame, c *model.Cursor) (bool, error) {
 }
 
 func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step) error {
-	m := g.m
-	switch s.kind {
-	case stepDo:
+	m := g.M
+	switch s.Kind {
+	case StepDo:
 		c.PC++
-		_, err := m.eval(s.expr, f.Scope)
+		_, err := m.Eval(s.Expr, f.Scope)
 		return err
-	case stepLet:
+	case StepLet:
 		c.PC++
-		v, err := m.eval(s.expr, f.Scope)
-		f.Scope.Vals[s.asSlot] = v
+		v, err := m.Eval(s.Expr, f.Scope)
+		f.Scope.Vals[s.AsSlot] = v
 		return err
-	case stepIf:
+	case StepIf:
 		c.PC++
-		v, err := m.eval(s.expr, f.Scope)
+		v, err := m.Eval(s.Expr, f.Scope)
 		if err != nil {
 			return err
 		}
-		b := s.els
+		b := s.Els
 		if v.(bool) {
-			b = s.then
+			b = s.Then
 		}
-		if len(b.steps) > 0 {
-			f.Cursors = append(f.Cursors, model.Cursor{Block: b.id})
+		if len(b.Steps) > 0 {
+			f.Cursors = append(f.Cursors, model.Cursor{Block: b.Id})
 		}
-	case stepEach:
+	case StepEach:
 		c.PC++
-		items, notList, err := m.evalList(s.expr, f.Scope)
+		items, notList, err := m.evalList(s.Expr, f.Scope)
 		if err != nil {
 			return err
 		}
 		if notList != nil {
-			return fmt.Errorf("%s: each: %v", s.expr.pos, notList)
+			return fmt.Errorf("%s: each: %v", s.Expr.Pos, notList)
 		}
-		if len(items) > 0 && len(s.loop.steps) > 0 {
-			f.Scope.Vals[s.asSlot] = items[0]
-			f.Cursors = append(f.Cursors, model.Cursor{Block: s.loop.id, Loop: s.at, Items: items, Next: 1})
+		if len(items) > 0 && len(s.Loop.Steps) > 0 {
+			f.Scope.Vals[s.AsSlot] = items[0]
+			f.Cursors = append(f.Cursors, model.Cursor{Block: s.Loop.Id, Loop: s.At, Items: items, Next: 1})
 		}
-	case stepWhile:
+	case StepWhile:
 		c.PC++
-		v, err := m.eval(s.expr, f.Scope)
+		v, err := m.Eval(s.Expr, f.Scope)
 		if err != nil {
 			return err
 		}
 		if v.(bool) {
-			f.Cursors = append(f.Cursors, model.Cursor{Block: s.loop.id, Loop: s.at, Count: 1})
+			f.Cursors = append(f.Cursors, model.Cursor{Block: s.Loop.Id, Loop: s.At, Count: 1})
 		}
-	case stepCall:
+	case StepCall:
 		c.PC++
-		sc := g.scope(s.call.lay, f.Scope.Vals[model.SlotMe].(int), st.Players)
-		for _, a := range s.with {
-			v, err := m.eval(a.code, f.Scope)
+		sc := g.Scope(s.Call.Lay, f.Scope.Vals[model.SlotMe].(int), st.Players)
+		for _, a := range s.With {
+			v, err := m.Eval(a.Code, f.Scope)
 			if err != nil {
-				g.release(sc)
+				g.Release(sc)
 				return err
 			}
-			if !valueFits(v, a.typ) {
-				g.release(sc)
-				return fmt.Errorf("%s: call %s: argument %s: want %s, got %s", a.code.pos, s.callName, a.name, a.typ, notation.Format(v))
+			if !valueFits(v, a.Typ) {
+				g.Release(sc)
+				return fmt.Errorf("%s: call %s: argument %s: want %s, got %s", a.Code.Pos, s.CallName, a.Name, a.Typ, notation.Format(v))
 			}
-			sc.Vals[a.slot] = v
+			sc.Vals[a.Slot] = v
 		}
-		g.push(st, sc, s.callCause, s.call.body.id)
-		if s.as != "" {
-			st.Stack[len(st.Stack)-1].Bind = s.asSlot + 1
+		g.push(st, sc, s.CallCause, s.Call.Body.Id)
+		if s.As != "" {
+			st.Stack[len(st.Stack)-1].Bind = s.AsSlot + 1
 		}
-	case stepEmit:
+	case StepEmit:
 		c.PC++
-		ev := map[string]any{"name": s.emit}
-		for _, a := range s.with {
-			v, err := m.eval(a.code, f.Scope)
+		ev := map[string]any{"name": s.Emit}
+		for _, a := range s.With {
+			v, err := m.Eval(a.Code, f.Scope)
 			if err != nil {
 				return err
 			}
-			ev[a.name] = v
+			ev[a.Name] = v
 		}
 		// Triggers run in declaration order, then those of the cards in
 		// force, seat by seat: pushed in reverse, as the stack runs the
 		// last pushed first.
-		fire := g.m.fire[:0]
-		for _, t := range g.triggers {
-			if t.On != s.emit {
+		fire := g.M.fire[:0]
+		for _, t := range g.Triggers {
+			if t.On != s.Emit {
 				continue
 			}
-			sc := g.scope(t.body.lay, f.Scope.Vals[model.SlotMe].(int), st.Players)
-			sc.Vals[t.event] = ev
+			sc := g.Scope(t.Body.Lay, f.Scope.Vals[model.SlotMe].(int), st.Players)
+			sc.Vals[t.Event] = ev
 			ok, err := g.fires(t, sc)
 			if err != nil {
 				return err
@@ -283,72 +283,72 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step) e
 				fire = append(fire, firing{t, sc})
 			}
 		}
-		fire, err := g.cardTriggers(st, s.emit, ev, fire)
+		fire, err := g.cardTriggers(st, s.Emit, ev, fire)
 		if err != nil {
 			return err
 		}
 		for k := len(fire) - 1; k >= 0; k-- {
-			g.push(st, fire[k].sc, fire[k].t.cause, fire[k].t.body.id)
+			g.push(st, fire[k].sc, fire[k].t.Cause, fire[k].t.Body.Id)
 		}
-		g.m.fire = fire[:0]
-	case stepReturn:
-		v, err := m.eval(s.expr, f.Scope)
+		g.M.fire = fire[:0]
+	case StepReturn:
+		v, err := m.Eval(s.Expr, f.Scope)
 		if err != nil {
 			return err
 		}
 		f.Result = v
 		f.Cursors = f.Cursors[:0] // the frame ends here
-	case stepEnd:
-		st.Finished, st.EndReason = true, s.end
+	case StepEnd:
+		st.Finished, st.EndReason = true, s.End
 		st.Stack, st.Pending = nil, nil
-	case stepChoose:
+	case StepChoose:
 		opts, err := g.options(st, f, s)
 		if err != nil {
 			return err
 		}
-		if len(opts) == 0 && s.many == nil {
-			return fmt.Errorf("%s: choose %s: no options", s.pos, s.chooseID)
+		if len(opts) == 0 && s.Many == nil {
+			return fmt.Errorf("%s: choose %s: no options", s.Pos, s.ChooseID)
 		}
-		if len(opts) == 1 && s.auto {
-			f.Scope.Vals[s.asSlot] = opts[0]
+		if len(opts) == 1 && s.Auto {
+			f.Scope.Vals[s.AsSlot] = opts[0]
 			c.PC++
 			return nil
 		}
-		p, err := m.eval(s.player, f.Scope)
+		p, err := m.Eval(s.Player, f.Scope)
 		if err != nil {
 			return err
 		}
-		st.Pend(model.Decision{Player: p.(int), Kind: "choose", ID: s.chooseID, Prompt: s.prompt})
-		m.cache = optionCache{st: st, steps: st.Steps, rev: m.rev, opts: opts}
-	case stepTurn:
-		p, err := m.eval(s.player, f.Scope)
+		st.Pend(model.Decision{Player: p.(int), Kind: "choose", ID: s.ChooseID, Prompt: s.Prompt})
+		m.cache = optionCache{st: st, steps: st.Steps, rev: m.Rev, opts: opts}
+	case StepTurn:
+		p, err := m.Eval(s.Player, f.Scope)
 		if err != nil {
 			return err
 		}
-		st.Pend(model.Decision{Player: p.(int), Kind: "turn", Prompt: s.prompt})
+		st.Pend(model.Decision{Player: p.(int), Kind: "turn", Prompt: s.Prompt})
 	}
 	return nil
 }
 
 func (g *Game) options(st *model.State, f *model.Frame, s *Step) ([]any, error) {
-	m := g.m
-	if c := &m.cache; c.st == st && c.steps == st.Steps && c.rev == m.rev && st.Pending != nil {
+	m := g.M
+	if c := &m.cache; c.st == st && c.steps == st.Steps && c.rev == m.Rev && st.Pending != nil {
 		return c.opts, nil
 	}
 	opts, err := g.evalOptions(f, s)
 	if err == nil && st.Pending != nil {
-		m.cache = optionCache{st: st, steps: st.Steps, rev: m.rev, opts: opts}
+		m.cache = optionCache{st: st, steps: st.Steps, rev: m.Rev, opts: opts}
 	}
 	return opts, err
 }
 
 func (g *Game) evalOptions(f *model.Frame, s *Step) ([]any, error) {
-	l, notList, err := g.m.evalList(s.expr, f.Scope)
+	l, notList, err := g.M.evalList(s.Expr, f.Scope)
 	if err != nil {
 		return nil, err
 	}
 	if notList != nil {
-		return nil, fmt.Errorf("%s: choose %s: %v", s.expr.pos, s.chooseID, notList)
+		return nil, fmt.Errorf("%s: choose %s: %v", s.Expr.Pos, s.ChooseID, notList)
 	}
 	return l, nil
 }

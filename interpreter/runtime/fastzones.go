@@ -1,4 +1,4 @@
-package interpreter
+package runtime
 
 import (
 	"github.com/expr-lang/expr/file"
@@ -11,14 +11,14 @@ import (
 // reads the state's zone by number. A state the game has not bound is
 // read by reference, as the call would have.
 
-func (m *machine) namedZone(loc file.Location, ref string, _ []eval.Val) (eval.Val, bool) {
-	tab := m.g.tab
+func (m *Machine) namedZone(loc file.Location, ref string, _ []eval.Val) (eval.Val, bool) {
+	tab := m.G.Tab
 	k := tab.Globals.Find(ref)
 	if k < 0 {
 		return eval.Val{}, false
 	}
 	return eval.Mk(func(*eval.Frame) []string {
-		if st := m.st; st.Tables == tab {
+		if st := m.St; st.Tables == tab {
 			return st.Zones[k]
 		}
 		l, err := m.zone(ref)
@@ -29,8 +29,8 @@ func (m *machine) namedZone(loc file.Location, ref string, _ []eval.Val) (eval.V
 	}), true
 }
 
-func (m *machine) namedPzone(loc file.Location, name string, args []eval.Val) (eval.Val, bool) {
-	tab := m.g.tab
+func (m *Machine) namedPzone(loc file.Location, name string, args []eval.Val) (eval.Val, bool) {
+	tab := m.G.Tab
 	j := tab.Players.Find(name)
 	if j < 0 {
 		return eval.Val{}, false
@@ -38,7 +38,7 @@ func (m *machine) namedPzone(loc file.Location, name string, args []eval.Val) (e
 	seat := eval.As[int](args[1])
 	return eval.Mk(func(fr *eval.Frame) []string {
 		p := seat(fr)
-		if st := m.st; st.Tables == tab && p >= 0 && p < st.Players {
+		if st := m.St; st.Tables == tab && p >= 0 && p < st.Players {
 			return st.Zones[tab.PlayerZone(j, p, st.Players)]
 		}
 		l, err := m.pzone(name, p)
