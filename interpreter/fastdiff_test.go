@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/haven-engine/haven/definitions"
+	"github.com/haven-engine/haven/interpreter/compile"
 	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/haven-engine/haven/interpreter/runtime"
 	"github.com/haven-engine/haven/load"
@@ -40,9 +41,9 @@ func newDiffer(g *Game) *differ {
 
 func changesState(n exprast.Node) bool {
 	found := false
-	var visit walker = func(node exprast.Node) {
+	var visit compile.Walker = func(node exprast.Node) {
 		if call, ok := node.(*exprast.CallNode); ok {
-			if id, ok := call.Callee.(*exprast.IdentifierNode); ok && changes[id.Value] {
+			if id, ok := call.Callee.(*exprast.IdentifierNode); ok && compile.IsChange(id.Value) {
 				found = true
 			}
 		}

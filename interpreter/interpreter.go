@@ -10,14 +10,14 @@
 // games in parallel.
 //
 // The work is done below it, in pipeline order: package runtime holds the
-// machine that runs a compiled game, and this package's compile*.go and
-// check*.go turn the CUE value into it, checking every name and expression
-// once at load.
+// machine that runs a compiled game, and package compile turns the CUE
+// value into it, checking every name and expression once at load.
 package interpreter
 
 import (
 	"cuelang.org/go/cue"
 
+	"github.com/haven-engine/haven/interpreter/compile"
 	"github.com/haven-engine/haven/interpreter/runtime"
 )
 
@@ -30,7 +30,7 @@ type Game struct{ *runtime.Game }
 // Every expr source is compiled and type-checked here, once; all problems
 // are returned together as a diag.List with positions in the CUE files.
 func Compile(v cue.Value) (*Game, error) {
-	g, err := compile(v)
+	g, err := compile.Compile(v)
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +39,7 @@ func Compile(v cue.Value) (*Game, error) {
 
 // The machine's values that callers name.
 type (
-	// Move is one legal move: its text and what it does.
+	// Move is one legal move: the player who makes it and its text.
 	Move = runtime.Move
 	// IllegalMove is the error of a move that is not legal now.
 	IllegalMove = runtime.IllegalMove

@@ -1,4 +1,4 @@
-package interpreter
+package compile
 
 // This file holds the checks made at load on compiled expressions:
 // names given as string constants, and which params a condition reads.
@@ -39,7 +39,7 @@ func checkNames(g *runtime.Game, l exprpos.Literal, src string, n exprast.Node, 
 		}
 		errs.Add(l.At(line, col), "%s", msg)
 	}
-	var visit walker = func(node exprast.Node) {
+	var visit Walker = func(node exprast.Node) {
 		switch node := node.(type) {
 		case *exprast.MemberNode:
 			checkParamKey(g, l, src, node, errs)
@@ -246,9 +246,9 @@ func cardDefs(g *runtime.Game) []string {
 	return out
 }
 
-type walker func(exprast.Node)
+type Walker func(exprast.Node)
 
-func (w walker) Visit(n *exprast.Node) { w(*n) }
+func (w Walker) Visit(n *exprast.Node) { w(*n) }
 
 func (c *compiler) srcOf(v cue.Value) string { s, _ := v.String(); return s }
 
@@ -292,7 +292,7 @@ func paramsRead(c *runtime.Code, ps []runtime.Param) int {
 	}
 	need := 0
 	n := c.Prog.Node()
-	var visit walker = func(node exprast.Node) {
+	var visit Walker = func(node exprast.Node) {
 		if id, ok := node.(*exprast.IdentifierNode); ok {
 			for k, p := range ps {
 				if p.Name == id.Value && k+1 > need {

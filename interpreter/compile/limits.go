@@ -1,4 +1,4 @@
-package interpreter
+package compile
 
 // This file reads the limits a definition sets (budget.Limits) and
 // checks its counts against budget.Counts.

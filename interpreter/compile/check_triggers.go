@@ -1,4 +1,4 @@
-package interpreter
+package compile
 
 // This file refuses, at load, triggers that raise their own event again
 // every time they run, directly or through other triggers: such a chain

@@ -1,4 +1,4 @@
-package interpreter
+package compile
 
 // This file compiles the bodies of a definition: effects, actions,
 // triggers, setup and flow, step by step, each expression against the

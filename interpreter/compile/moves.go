@@ -1,4 +1,4 @@
-package interpreter
+package compile
 
 import (
 	"cuelang.org/go/cue"

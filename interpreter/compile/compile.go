@@ -1,4 +1,16 @@
-package interpreter
+// Package compile turns a validated game definition (a CUE value from
+// package load) into a *runtime.Game: declarations become the tables that
+// number vars, zones, goods, cards and pieces; every expression is
+// compiled and type-checked once by expr and translated to closures
+// (package translate) where it can be; effects and actions become the
+// blocks of steps the step machine runs. The load-time checks live here
+// too (check*.go): names a designer types, parameters, effect and trigger
+// cycles, clocks, unused declarations; every problem is reported at once,
+// each with its place in the CUE files.
+//
+// It sits above package runtime, whose Game it fills through exported
+// fields, and below package interpreter, the public entry.
+package compile
 
 import (
 	"fmt"
@@ -16,8 +28,11 @@ import (
 	"github.com/haven-engine/haven/load"
 )
 
-// compile turns a validated `game` value into the machine's Game.
-func compile(v cue.Value) (*runtime.Game, error) {
+// Compile turns a validated `game` value (from package load) into the
+// machine's Game. Every expr source is compiled and type-checked here,
+// once; all problems are returned together as a diag.List with positions
+// in the CUE files.
+func Compile(v cue.Value) (*runtime.Game, error) {
 	c := &compiler{g: &runtime.Game{
 		Params:    map[string]any{},
 		VarInit:   map[string]int{},

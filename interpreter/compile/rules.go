@@ -1,4 +1,4 @@
-package interpreter
+package compile
 
 // This file compiles the constructs cards and designers add rules with:
 // node vars and piece string vars, the zones whose cards are in force,

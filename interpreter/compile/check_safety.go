@@ -1,4 +1,4 @@
-package interpreter
+package compile
 
 // This file holds the checks that keep a definition from crashing or
 // hanging the engine, made once at load: types after expr's constant
@@ -77,7 +77,7 @@ func foldedType(prog *vm.Program) string {
 	if want != "" {
 		check(root, want)
 	}
-	var visit walker = func(node exprast.Node) {
+	var visit Walker = func(node exprast.Node) {
 		switch n := node.(type) {
 		case *exprast.BinaryNode:
 			switch n.Operator {
@@ -114,7 +114,7 @@ func (c *compiler) cycles(v cue.Value, cd *runtime.Code, scoring bool) {
 		return
 	}
 	n := cd.Prog.Node()
-	var visit walker = func(node exprast.Node) {
+	var visit Walker = func(node exprast.Node) {
 		call, ok := node.(*exprast.CallNode)
 		if !ok {
 			return

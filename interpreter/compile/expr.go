@@ -1,4 +1,4 @@
-package interpreter
+package compile
 
 // This file compiles one expression: expr compiles and type-checks it,
 // errors are mapped back into the CUE file, and the fast path is built.
@@ -30,7 +30,7 @@ func (c *compiler) pure(v cue.Value, s scope, opts ...expr.Option) *runtime.Code
 		return cd
 	}
 	n := cd.Prog.Node()
-	var visit walker = func(node exprast.Node) {
+	var visit Walker = func(node exprast.Node) {
 		call, ok := node.(*exprast.CallNode)
 		if !ok {
 			return
@@ -51,6 +51,9 @@ var changes = map[string]bool{
 	"roll": true, "rollDie": true, "note": true,
 	"nset": true, "nadd": true, "qsetstr": true, "newPiece": true,
 }
+
+// IsChange tells whether the library function name changes the state.
+func IsChange(name string) bool { return changes[name] }
 
 // expr compiles one expression in scope s, mapping errors to the CUE file.
 func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *runtime.Code {
@@ -133,4 +136,50 @@ func literal(n exprast.Node) (any, bool) {
 		return out, true
 	}
 	return nil, false
+}
+
+// Expr compiles an expression from outside the definition (a
+// scenario's patch or expectation), whose first character stands at pos.
+// It sees the same functions as the definition's own expressions, with
+// `me` = 0.
+func Expr(g *runtime.Game, src string, pos diag.Pos) (*runtime.Code, error) {
+	env := types.Map{"me": types.Int, "numPlayers": types.Int, "params": g.ParamTypes}
+	opts := append([]expr.Option{expr.Env(env)}, g.M.Opts...)
+	prog, err := expr.Compile(src, opts...)
+	if err != nil {
+		var fe *file.Error
+		if errors.As(err, &fe) {
+			p := pos
+			if fe.Line == 1 {
+				p.Col += fe.Column
+			} else {
+				p.Line += fe.Line - 1
+				p.Col = fe.Column + 1
+			}
+			msg := clockHint(fe.Message)
+			if msg == fe.Message {
+				msg = hintExpr(g, fe.Message, scope{"me": types.Int, "numPlayers": types.Int, "params": g.ParamTypes})
+			}
+			return nil, &diag.Error{Pos: p, Msg: msg + exprpos.Indent(fe.Snippet)}
+		}
+		return nil, &diag.Error{Pos: pos, Msg: err.Error()}
+	}
+	var errs diag.List
+	l := exprpos.Literal{Pos: diag.Pos{File: pos.File, Line: pos.Line, Col: pos.Col - 1}}
+	checkNames(g, l, src, prog.Node(), &errs)
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	if bad := foldedType(prog); bad != "" {
+		return nil, &diag.Error{Pos: pos, Msg: bad}
+	}
+	cd := &runtime.Code{Prog: prog, Src: src, Pos: pos, Lit: l}
+	shortcut(cd, g.Base)
+	cd.Fast = translate.Program(prog, g.M.Lib, g.Base)
+	if cd.Fast == nil && !cd.IsConst && !cd.IsIdent {
+		if cd.Prog, err = vmguard.Compile(src, opts, &g.M.Budget); err != nil {
+			return nil, &diag.Error{Pos: pos, Msg: "this expression cannot be bounded on expr's VM: " + err.Error()}
+		}
+	}
+	return cd, nil
 }

@@ -1,4 +1,4 @@
-package interpreter
+package compile
 
 // This file checks, once every body is compiled, the names that tie the
 // parts of a definition together without an expression reading them: a
