@@ -246,8 +246,11 @@ func cardDefs(g *runtime.Game) []string {
 	return out
 }
 
+// Walker calls itself on every node of an expression's tree, for
+// exprast.Walk.
 type Walker func(exprast.Node)
 
+// Visit calls w on the node.
 func (w Walker) Visit(n *exprast.Node) { w(*n) }
 
 func (c *compiler) srcOf(v cue.Value) string { s, _ := v.String(); return s }

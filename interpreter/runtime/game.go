@@ -135,6 +135,8 @@ type Action struct {
 	Prefer         *Code  // the bots' rank of a move of it (policy.go)
 }
 
+// Param is one parameter of an action: its name and type, the list of
+// values it may take (From) and its local in the action's layout.
 type Param struct {
 	Name, Typ string
 	From      *Code
@@ -142,6 +144,8 @@ type Param struct {
 	Slot      int // its local in the action's layout
 }
 
+// Condition is one condition of an action, with the message a refused
+// move gives when it fails.
 type Condition struct {
 	Msg  string
 	Code *Code
@@ -167,6 +171,8 @@ type scoring struct {
 	Estimate *Code // nil: the definition gives none (estimate.go)
 }
 
+// NamedCode is an expression under a name: a tiebreak or a shown score,
+// a choice's reason to refuse, a call's argument.
 type NamedCode struct {
 	Name string
 	Code *Code
