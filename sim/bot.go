@@ -72,10 +72,13 @@ var botKinds = map[string]botKind{
 	"greedy": {[]string{"depth"}, func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
 		return Greedy(g, seed, opt["depth"])
 	}},
-	"ismcts": {[]string{"iters", "ms", "depth", "c", "eps", "spread"}, func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
-		o := ISMCTSOptions{Iterations: opt["iters"], Millis: opt["ms"], Depth: opt["depth"], C: opt["c"], Eps: opt["eps"], Spread: opt["spread"] != 0}
+	"ismcts": {[]string{"iters", "ms", "depth", "c", "eps", "spread", "prior"}, func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
+		o := ISMCTSOptions{Iterations: opt["iters"], Millis: opt["ms"], Depth: opt["depth"], C: opt["c"], Eps: opt["eps"], Spread: opt["spread"] != 0, Prior: opt["prior"]}
 		if d, ok := opt["depth"]; ok && d == 0 {
 			o.Depth = -1 // depth=0: no playout
+		}
+		if p, ok := opt["prior"]; ok && p == 0 {
+			o.Prior = -1 // prior=0: UCB1, no prior
 		}
 		if e, ok := opt["eps"]; ok && e == 0 {
 			o.Eps = -1 // eps=0: the policy's best move every time

@@ -13,8 +13,9 @@ import (
 // the deciding seat's information set. Each iteration samples a full
 // state from the seat's observation (a determinization: the cards it
 // does not see dealt at random), walks down the tree choosing, among the
-// moves legal in that state, by UCB1 with availability counts, adds one
-// node, plays on until the other seats have made Depth decisions (see
+// moves legal in that state, by UCB1 with availability counts (by PUCT,
+// with the game's policy as prior, when it declares one: prior.go),
+// adds one node, plays on until the other seats have made Depth decisions (see
 // maxStall) — at random, or by the game's policy when it declares one
 // (playout.go) — and scores the
 // end: a won game is 1 for the winners (shared among tied ones), 0 for
@@ -38,6 +39,10 @@ type ISMCTS struct {
 	opt ISMCTSOptions
 	// trees are the trees kept, by seat.
 	trees map[int]*keptTree
+	// repeats are the positions each seat decided in and the moves it
+	// chose there (repeat.go); position is the one of this decision.
+	repeats  map[int]*repeats
+	position uint64
 	// Scratch reused between iterations.
 	path   []*node
 	buf    []interpreter.Move
@@ -52,6 +57,12 @@ type ISMCTS struct {
 	// ranks and best are the scratch of the playout policy (playout.go).
 	ranks []int
 	best  []int
+	// The scratch of the prior (prior.go): the root moves' ranks, the
+	// sorted ranks, the priors and the nodes of the moves at a node.
+	rootRanks []int
+	sorted    []int
+	priorOf   []float64
+	kids      []*node
 	// Playouts counts the iterations run, for benchmarks.
 	Playouts int
 	// Reused counts the visits of the roots found by following the game
@@ -67,12 +78,16 @@ type ISMCTSOptions struct {
 	Depth      int // decisions of a playout before the scoring judges it (0: default 2; negative: none)
 	C          int // exploration constant in hundredths (default 70: 0.7)
 	// Eps is the percent of a playout's moves made at random when the
-	// game has a policy (default 10; negative: none); see playout.go.
+	// game has a policy (default and negative: none); see playout.go.
 	Eps int
 	// Spread, when set, judges the estimate's lead against the range of
 	// leads this search has seen rather than against the seats' spread
 	// (judge.go).
 	Spread bool
+	// Prior is the weight, in hundredths, of the policy as a prior in
+	// the tree when the game declares one (prior.go; default 150;
+	// negative: none, every move tried once before any twice, by UCB1).
+	Prior int
 }
 
 // Default ISMCTS settings.
@@ -80,7 +95,8 @@ const (
 	DefaultISMCTSIterations = 200
 	DefaultISMCTSDepth      = 2
 	DefaultISMCTSC          = 70
-	DefaultISMCTSEps        = 10
+	DefaultISMCTSEps        = 0
+	DefaultISMCTSPrior      = 150
 )
 
 // NewISMCTS returns an ISMCTS bot for a game, seeded with seed.
@@ -103,24 +119,33 @@ func NewISMCTS(g *interpreter.Game, seed uint64, opt ISMCTSOptions) *ISMCTS {
 	case opt.Eps < 0:
 		opt.Eps = 0 // the policy's best move every time
 	}
+	switch {
+	case !g.HasPolicy() || opt.Prior < 0:
+		opt.Prior = 0
+	case opt.Prior == 0:
+		opt.Prior = DefaultISMCTSPrior
+	}
 	return &ISMCTS{g: g, r: newRand(seed), opt: opt, trees: map[int]*keptTree{}}
 }
 
 // Choose follows the game down the seat's kept tree, searches from the
-// observation and returns the root move visited most.
+// observation and returns the root move visited most, among those it
+// has chosen least often at this position before (repeat.go).
 func (b *ISMCTS) Choose(obs *interpreter.Observation, legal []interpreter.Move) interpreter.Move {
 	root := b.follow(obs)
 	choice := legal[0]
 	if len(legal) > 1 {
-		choice = b.search(root, obs, legal)
+		choice = b.search(root, obs, legal, b.chosenAt(obs, legal))
+		b.remember(obs.Seat(), choice.Text)
 	}
 	b.trees[obs.Seat()] = &keptTree{root: root, made: obs.Made(), move: choice.Text}
 	return choice
 }
 
 // search runs the budget's iterations from root and returns the legal
-// move visited most.
-func (b *ISMCTS) search(root *node, obs *interpreter.Observation, legal []interpreter.Move) interpreter.Move {
+// move visited most among those chosen least often at this position
+// before (chosen, by text: see repeat.go).
+func (b *ISMCTS) search(root *node, obs *interpreter.Observation, legal []interpreter.Move, chosen map[string]int) interpreter.Move {
 	var deadline time.Time
 	if b.opt.Millis > 0 {
 		deadline = time.Now().Add(time.Duration(b.opt.Millis) * time.Millisecond)
@@ -138,22 +163,25 @@ func (b *ISMCTS) search(root *node, obs *interpreter.Observation, legal []interp
 	// Ties (moves the search could not tell apart) are broken at
 	// random: the first listed would always win them, and a game whose
 	// first move keeps a phase going (another offer) would never end.
-	var best *node
+	// A move the tree never tried ranks below every tried one: it may
+	// still be the way out of a position come back to.
 	at, ties := -1, 0
+	var least, most int
+	var top float64
 	for i, m := range legal {
-		k := root.kid(m.Text)
+		visits, value := -1, 0.0
+		if k := root.kid(m.Text); k != nil {
+			visits, value = k.visits, k.value
+		}
+		times := chosen[m.Text]
 		switch {
-		case k == nil:
-		case best == nil || k.visits > best.visits || k.visits == best.visits && k.value > best.value:
-			best, at, ties = k, i, 1
-		case k.visits == best.visits && k.value == best.value:
+		case at < 0 || times < least || times == least && (visits > most || visits == most && value > top):
+			at, ties, least, most, top = i, 1, times, visits, value
+		case times == least && visits == most && value == top:
 			if ties++; b.r.IntN(ties) == 0 {
-				best, at = k, i
+				at = i
 			}
 		}
-	}
-	if best == nil {
-		return legal[b.r.IntN(len(legal))]
 	}
 	return legal[at]
 }
@@ -172,51 +200,34 @@ func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []i
 	b.path = b.path[:0]
 	c := float64(b.opt.C) / 100
 	for !st.Finished {
-		legal := rootLegal
-		if n != root {
+		legal, ranks, ranked := rootLegal, []int(nil), false
+		if n == root {
+			ranked, ranks = b.rankRoot(st, rootLegal), b.rootRanks
+		} else {
 			var err error
-			if legal, err = b.g.LegalInto(st, b.buf); err != nil || len(legal) == 0 {
+			if legal, ranked, err = b.listRanked(st); err != nil || len(legal) == 0 {
 				break
 			}
-			b.buf = legal
+			ranks = b.ranks
 		}
-		// One pass: count the untried moves (keeping one at random) and
-		// find the best tried one by UCB1 over its availability.
-		untried, nUntried := -1, 0
+		var at int
 		var best *node
-		bestAt, bestU, ties := -1, math.Inf(-1), 0
-		for i, m := range legal {
-			k := n.kid(m.Text)
-			if k == nil {
-				if nUntried++; b.r.IntN(nUntried) == 0 {
-					untried = i
-				}
-				continue
-			}
-			k.avail++
-			u := math.Inf(1) // added by an iteration that failed
-			if k.visits > 0 {
-				u = k.value/float64(k.visits) + c*math.Sqrt(math.Log(float64(k.avail))/float64(k.visits))
-			}
-			switch {
-			case u > bestU:
-				best, bestAt, bestU, ties = k, i, u, 1
-			case u == bestU: // broken at random, as in search
-				if ties++; b.r.IntN(ties) == 0 {
-					best, bestAt = k, i
-				}
-			}
+		if b.opt.Prior > 0 {
+			b.priors(len(legal), ranks, ranked)
+			at, best = b.selectPUCT(n, legal)
+		} else {
+			at, best = b.selectUCB(n, legal, c)
 		}
-		at := bestAt
-		if nUntried > 0 {
-			best, at = n.add(legal[untried]), untried
+		expanded := best == nil
+		if expanded {
+			best = n.add(legal[at])
 			best.avail++
 		}
 		if b.move(st, legal, at, n == root) != nil {
 			return
 		}
 		b.path = append(b.path, best)
-		if nUntried > 0 {
+		if expanded {
 			break
 		}
 		n = best
@@ -243,6 +254,42 @@ func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []i
 			k.value += b.values[k.player]
 		}
 	}
+}
+
+// selectUCB picks among legal at node n: an untried move when there is
+// one (at random among them; its node nil), else the tried one best by
+// UCB1 over its availability, exact ties broken at random. It counts
+// the availability of the tried moves.
+func (b *ISMCTS) selectUCB(n *node, legal []interpreter.Move, c float64) (int, *node) {
+	untried, nUntried := -1, 0
+	var best *node
+	bestAt, bestU, ties := -1, math.Inf(-1), 0
+	for i, m := range legal {
+		k := n.kid(m.Text)
+		if k == nil {
+			if nUntried++; b.r.IntN(nUntried) == 0 {
+				untried = i
+			}
+			continue
+		}
+		k.avail++
+		u := math.Inf(1) // added by an iteration that failed
+		if k.visits > 0 {
+			u = k.value/float64(k.visits) + c*math.Sqrt(math.Log(float64(k.avail))/float64(k.visits))
+		}
+		switch {
+		case u > bestU:
+			best, bestAt, bestU, ties = k, i, u, 1
+		case u == bestU: // broken at random, as in search
+			if ties++; b.r.IntN(ties) == 0 {
+				best, bestAt = k, i
+			}
+		}
+	}
+	if nUntried > 0 {
+		return untried, nil
+	}
+	return bestAt, best
 }
 
 // maxStall bounds how many of the deciding seat's own decisions a

@@ -7,8 +7,12 @@ import "github.com/haven-engine/haven/interpreter"
 // player moves; a playout that follows it (a heuristic playout policy,
 // standard in MCTS) judges a move by a plausible future rather than a
 // random one, which in a long race game (sail out, load, sail home)
-// never gets anywhere. Epsilon of the moves stay random, so that the
-// playouts still see what the policy does not rank well.
+// never gets anywhere. With Eps, that percent of the moves stay random,
+// so that the playouts see what the policy does not rank well; by
+// default none do: where one random move swings the judge more than
+// the moves of a decision differ (a fight, a ship sailed the wrong
+// way), they only add noise, and the tree, whose prior is the same
+// policy (prior.go), still tries the moves the policy ranks low.
 
 // playoutMove lists the moves of st's decision into the bot's buffer and
 // returns the index of the one to make and who makes it; ok is false

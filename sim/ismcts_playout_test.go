@@ -21,7 +21,7 @@ func TestISMCTSPlayoutsFollowThePolicy(t *testing.T) {
 		refuelled bool
 	}{
 		{-1, 0, 0, false},
-		{DefaultISMCTSEps, 1, 60, true},
+		{10, 1, 60, true},
 		{100, 150, 1000, true},
 	} {
 		b := NewISMCTS(g, 1, ISMCTSOptions{Eps: tc.eps})
@@ -85,5 +85,42 @@ func TestISMCTSJudgesLeadsAgainstTheSearch(t *testing.T) {
 	b.lead([]int{12, 5}, nil, -1, 0.4)
 	if d := b.values[0] - a; d > 0.05 {
 		t.Errorf("against the seats' spread a lead of 7 gains %v over one of 5, want almost nothing", d)
+	}
+}
+
+// With the policy as a prior, a search of a few iterations plays the
+// policy's move where the playouts cannot tell the moves apart; by
+// UCB1, it tries each move once and chooses among them at random.
+func TestISMCTSPriorFollowsThePolicy(t *testing.T) {
+	src := strings.Replace(replaceEstimate(haul, ""), "cap: {var: \"round\", max: 40}", "cap: {var: \"round\", max: 1000}", 1)
+	src = strings.Replace(src, "\tscoring:", "\tbots: prefer: {sail: \"1\", to: \"to - pget(me, 'pos')\"}\n\tscoring:", 1)
+	src = strings.Replace(src, "pget(p, 'pos') >= 4", "pget(p, 'pos') >= 400", 1)
+	g := compileRace(t, src)
+	back := map[int]int{}
+	for _, prior := range []int{0, -1} {
+		bot := NewISMCTS(g, 1, ISMCTSOptions{Iterations: 2, Depth: -1, Prior: prior})
+		st, err := g.New(2, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 300 {
+			legal, err := g.Legal(st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := Decide(g, st, bot, legal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.HasPrefix(m.Text, "to ") && m.Text == legal[0].Text && len(legal) == 2 {
+				back[prior]++
+			}
+			if err := g.Apply(st, m.Text); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if back[0] != 0 || back[-1] < 10 {
+		t.Errorf("turned back %d times with the prior (want 0), %d by UCB1 (want 10 or more)", back[0], back[-1])
 	}
 }

@@ -63,6 +63,33 @@ func BenchmarkISMCTS(b *testing.B) {
 	}
 }
 
+// BenchmarkISMCTSDefault measures the bot as `--bot ismcts` plays, on
+// one core: each op is one decision of 100 iterations with the default
+// settings (playouts cut once the other seats have made 2 decisions;
+// the policy as a prior and in the playouts where the game declares
+// one) from the same mid-game states, two players; playouts/s is
+// iterations per second.
+func BenchmarkISMCTSDefault(b *testing.B) {
+	for _, id := range botGames {
+		b.Run(id, func(b *testing.B) {
+			g := compiled(b, id)
+			g.SetLog(false)
+			st := midGame(b, g, 2, 1, 60)
+			legal, err := g.Legal(st)
+			require.NoError(b, err)
+			playouts := 0
+			for b.Loop() {
+				bot := sim.NewISMCTS(g, 1, sim.ISMCTSOptions{Iterations: 100})
+				if _, err := sim.Decide(g, st, bot, legal); err != nil {
+					b.Fatal(err)
+				}
+				playouts += bot.Playouts
+			}
+			b.ReportMetric(float64(playouts)/b.Elapsed().Seconds(), "playouts/s")
+		})
+	}
+}
+
 // BenchmarkObserve measures what a bot's decision costs before it
 // thinks: the observation of the deciding seat, and one sample of it.
 func BenchmarkObserve(b *testing.B) {

@@ -1,0 +1,84 @@
+package sim
+
+import (
+	"encoding/json"
+	"hash/fnv"
+	"slices"
+
+	"github.com/haven-engine/haven/interpreter"
+)
+
+// This file holds how ismcts keeps out of cycles. A market open as long
+// as one likes (buy, sell back, buy...) or a phase that an offer keeps
+// open (offer, declined, offer...) returns a seat to a position it has
+// decided in before, and a search that values the moves of that
+// position alike (or values keeping the game where it is) may choose
+// the same move there again, for thousands of decisions. The bot
+// remembers, for each position it has decided in, the moves it chose
+// there: at a position seen again it prefers a move it has chosen there
+// least, so a cycle is left by another way out (another good, a pass)
+// within as many returns as the position has moves. A position is what
+// the seat observes (its view, without the log) and the moves it may
+// make: two states the seat cannot tell apart are one position, so the
+// memory reads nothing the seat may not see. It is cleared when the
+// game's measure of progress (its cap var, a round) moves on, where a
+// position cannot come back anyway, and at a new game.
+
+// repeats is one seat's memory of the positions it decided in.
+type repeats struct {
+	made     int                       // Observation.Made at the last decision
+	progress int                       // the cap var then
+	chosen   map[uint64]map[string]int // position → move → times chosen
+}
+
+// positionOf returns the hash of the position of obs with moves legal,
+// and the game's progress there (its cap var, 0 without one).
+func (b *ISMCTS) positionOf(obs *interpreter.Observation, legal []interpreter.Move) (uint64, int) {
+	v := obs.View()
+	v.Log = nil
+	// A stock is a count of units of each good: the order its list
+	// shows (a unit moved goes last) is not part of the position, and
+	// a good bought and sold back would otherwise make a new one.
+	for holder, units := range v.Stocks {
+		units = slices.Clone(units)
+		slices.Sort(units)
+		v.Stocks[holder] = units
+	}
+	h := fnv.New64a()
+	_ = json.NewEncoder(h).Encode(v) // a view of plain data always encodes
+	for _, m := range legal {
+		h.Write([]byte(m.Text))
+		h.Write([]byte{0})
+	}
+	return h.Sum64(), v.Vars[b.g.CapVar()]
+}
+
+// chosenAt returns, for the seat deciding in obs, how often it has
+// chosen each move at this position before (nil: never here), and
+// notes the position so that remember can count the move chosen.
+func (b *ISMCTS) chosenAt(obs *interpreter.Observation, legal []interpreter.Move) map[string]int {
+	pos, progress := b.positionOf(obs, legal)
+	rep := b.repeats[obs.Seat()]
+	if rep == nil || obs.Made() < rep.made || progress != rep.progress {
+		rep = &repeats{chosen: map[uint64]map[string]int{}}
+		if b.repeats == nil {
+			b.repeats = map[int]*repeats{}
+		}
+		b.repeats[obs.Seat()] = rep
+	}
+	rep.made, rep.progress = obs.Made(), progress
+	b.position = pos
+	return rep.chosen[pos]
+}
+
+// remember counts move as chosen by seat at the position chosenAt last
+// noted.
+func (b *ISMCTS) remember(seat int, move string) {
+	rep := b.repeats[seat]
+	m := rep.chosen[b.position]
+	if m == nil {
+		m = map[string]int{}
+		rep.chosen[b.position] = m
+	}
+	m[move]++
+}
