@@ -62,7 +62,7 @@ func TestTinyGame(t *testing.T) {
 	require.NoError(t, err)
 	moves, err := g.Legal(st)
 	require.NoError(t, err)
-	assert.Equal(t, []interpreter.Move{{0, "take 1"}, {0, "take 2"}, {0, "pass"}}, moves)
+	assert.Equal(t, []interpreter.Move{{Player: 0, Text: "take 1"}, {Player: 0, Text: "take 2"}, {Player: 0, Text: "pass"}}, moves)
 
 	require.NoError(t, g.Apply(st, "take 2"))
 	require.NoError(t, g.Apply(st, "pass"))

@@ -63,11 +63,11 @@ func both(t *testing.T, g *Game, st *model.State, src string) (fast, slow any, f
 	t.Helper()
 	e, err := g.CompileExpr(src, diag.Pos{File: "t", Line: 1, Col: 1})
 	require.NoError(t, err, src)
-	require.NotNil(t, e.c.fast, "%s: not translated", src)
+	require.NotNil(t, e.c.Fast, "%s: not translated", src)
 	fast, ferr = g.Eval(st, e)
-	g.m.noFast = true
+	g.M.NoFast = true
 	slow, serr = g.Eval(st, e)
-	g.m.noFast = false
+	g.M.NoFast = false
 	return fast, slow, ferr, serr
 }
 
@@ -153,7 +153,7 @@ func TestFastCoverage(t *testing.T) {
 	for _, src := range []string{`groupBy(1..me, # % 2)`, `one(1..me, # > 0)`, `params?.n`} {
 		e, err := g.CompileExpr(src, diag.Pos{File: "t", Line: 1, Col: 1})
 		require.NoError(t, err, src)
-		assert.Nil(t, e.c.fast, src)
+		assert.Nil(t, e.c.Fast, src)
 	}
 	_, err := g.CompileExpr(`1 + 'a'`, diag.Pos{File: "t", Line: 1, Col: 1})
 	assert.EqualError(t, err, "t:1:3: invalid operation: + (mismatched types int and string)\n\t| 1 + 'a'\n\t| ..^")

@@ -30,9 +30,9 @@ func TestShippedOnFastPath(t *testing.T) {
 		g, err := Compile(v)
 		require.NoError(t, err, d.Name())
 		n++
-		for _, c := range g.codes {
-			if c.fast == nil && !c.isConst && !c.isIdent {
-				assert.Fail(t, "left to the VM", "%s: %s", c.pos, c.prog.Source().String())
+		for _, c := range g.Codes {
+			if c.Fast == nil && !c.IsConst && !c.IsIdent {
+				assert.Fail(t, "left to the VM", "%s: %s", c.Pos, c.Prog.Source().String())
 			}
 		}
 	}

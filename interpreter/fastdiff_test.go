@@ -11,7 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/haven-engine/haven/definitions"
+	"github.com/haven-engine/haven/interpreter/compile"
 	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/runtime"
 	"github.com/haven-engine/haven/load"
 )
 
@@ -20,28 +22,28 @@ import (
 // value, the error or, for an expression that changes the state, in the
 // state it leaves.
 type differ struct {
-	m      *machine
-	seen   map[*code]int
+	m      *runtime.Machine
+	seen   map[*runtime.Code]int
 	diffs  []string
-	impure map[*code]bool
+	impure map[*runtime.Code]bool
 }
 
 func newDiffer(g *Game) *differ {
-	d := &differ{m: g.m, seen: map[*code]int{}, impure: map[*code]bool{}}
-	for _, c := range g.codes {
-		if c.prog != nil {
-			d.impure[c] = changesState(c.prog.Node())
+	d := &differ{m: g.M, seen: map[*runtime.Code]int{}, impure: map[*runtime.Code]bool{}}
+	for _, c := range g.Codes {
+		if c.Prog != nil {
+			d.impure[c] = changesState(c.Prog.Node())
 		}
 	}
-	g.m.differ = d.eval
+	g.M.Differ = d.eval
 	return d
 }
 
 func changesState(n exprast.Node) bool {
 	found := false
-	var visit walker = func(node exprast.Node) {
+	var visit compile.Walker = func(node exprast.Node) {
 		if call, ok := node.(*exprast.CallNode); ok {
-			if id, ok := call.Callee.(*exprast.IdentifierNode); ok && changes[id.Value] {
+			if id, ok := call.Callee.(*exprast.IdentifierNode); ok && compile.IsChange(id.Value) {
 				found = true
 			}
 		}
@@ -51,33 +53,33 @@ func changesState(n exprast.Node) bool {
 }
 
 // onVM runs c on the VM, and every expression it evaluates in turn.
-func (d *differ) onVM(c *code, env model.Scope) (any, error) {
+func (d *differ) onVM(c *runtime.Code, env model.Scope) (any, error) {
 	m := d.m
-	m.noFast = true
-	defer func() { m.noFast = false }()
-	return m.eval(c, env)
+	m.NoFast = true
+	defer func() { m.NoFast = false }()
+	return m.Eval(c, env)
 }
 
-func (d *differ) eval(c *code, env model.Scope) (any, error) {
+func (d *differ) eval(c *runtime.Code, env model.Scope) (any, error) {
 	m := d.m
 	d.seen[c]++
 	before := env.Clone()
 	if !d.impure[c] {
 		want, werr := d.onVM(c, env)
-		got, gerr := m.runFast(c, env)
+		got, gerr := m.RunFast(c, env)
 		d.compare(c, env, want, werr, got, gerr, changed{}, changed{})
 		return got, gerr
 	}
 	// An expression that changes the state runs on the VM on a copy
 	// (without the log so far: only the events it adds are compared).
-	orig, rev, log := m.st, m.rev, m.st.Log
+	orig, rev, log := m.St, m.Rev, m.St.Log
 	orig.Log = nil
-	m.st = orig.Clone()
+	m.St = orig.Clone()
 	orig.Log = log
 	want, werr := d.onVM(c, env)
-	after := m.st
-	m.st, m.rev = orig, rev
-	got, gerr := m.runFast(c, env)
+	after := m.St
+	m.St, m.Rev = orig, rev
+	got, gerr := m.RunFast(c, env)
 	d.compare(c, before, want, werr, got, gerr, stateOf(after, 0), stateOf(orig, len(log)))
 	return got, gerr
 }
@@ -113,7 +115,7 @@ func listsOf(m map[string][]string) map[string][]string {
 	return c
 }
 
-func (d *differ) compare(c *code, env model.Scope, want any, werr error, got any, gerr error, wantSt, gotSt changed) {
+func (d *differ) compare(c *runtime.Code, env model.Scope, want any, werr error, got any, gerr error, wantSt, gotSt changed) {
 	var diff string
 	switch {
 	case (werr == nil) != (gerr == nil):
@@ -126,7 +128,7 @@ func (d *differ) compare(c *code, env model.Scope, want any, werr error, got any
 		diff = fmt.Sprintf("state differs:\nVM   %+v\nfast %+v", wantSt, gotSt)
 	}
 	if diff != "" && len(d.diffs) < 20 {
-		d.diffs = append(d.diffs, fmt.Sprintf("%s: %s\n  scope %v\n  %s", c.pos, c.src, env.AsMap(), diff))
+		d.diffs = append(d.diffs, fmt.Sprintf("%s: %s\n  scope %v\n  %s", c.Pos, c.Src, env.AsMap(), diff))
 	}
 }
 
@@ -163,13 +165,13 @@ func TestFastMatchesVM(t *testing.T) {
 			}
 			require.Empty(t, d.diffs, "the fast path and the VM differ")
 			fast := 0
-			for _, c := range g.codes {
-				if c.fast == nil || c.isIdent || c.isConst {
+			for _, c := range g.Codes {
+				if c.Fast == nil || c.IsIdent || c.IsConst {
 					continue // on the VM, or answered without either
 				}
 				fast++
 				if d.seen[c] == 0 {
-					t.Logf("never evaluated: %s: %s", c.pos, c.src)
+					t.Logf("never evaluated: %s: %s", c.Pos, c.Src)
 				}
 			}
 			evals := 0

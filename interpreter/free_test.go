@@ -46,12 +46,12 @@ func TestFreeActionAtAnyDecision(t *testing.T) {
 	st, err := g.New(2, 1)
 	require.NoError(t, err)
 	moves, _ := g.Legal(st)
-	assert.Equal(t, []interpreter.Move{{0, "take"}, {0, "bonus"}}, moves)
+	assert.Equal(t, []interpreter.Move{{Player: 0, Text: "take"}, {Player: 0, Text: "bonus"}}, moves)
 	require.NoError(t, g.Apply(st, "take"))
 
 	// The other player answers n: the free action is not his.
 	moves, _ = g.Legal(st)
-	assert.Equal(t, []interpreter.Move{{1, "n 1"}, {1, "n 2"}}, moves)
+	assert.Equal(t, []interpreter.Move{{Player: 1, Text: "n 1"}, {Player: 1, Text: "n 2"}}, moves)
 	err = g.Apply(st, "bonus")
 	assert.EqualError(t, err, `illegal move "bonus": player 1 must answer n: n VALUE`)
 	require.NoError(t, g.Apply(st, "n 2"))
@@ -59,11 +59,11 @@ func TestFreeActionAtAnyDecision(t *testing.T) {
 	// In the middle of his own action's choice, the active player plays it;
 	// the same choice is asked again afterwards.
 	moves, _ = g.Legal(st)
-	assert.Equal(t, []interpreter.Move{{0, "m 1"}, {0, "m 2"}, {0, "bonus"}}, moves)
+	assert.Equal(t, []interpreter.Move{{Player: 0, Text: "m 1"}, {Player: 0, Text: "m 2"}, {Player: 0, Text: "bonus"}}, moves)
 	require.NoError(t, g.Apply(st, "bonus"))
 	assert.Equal(t, 10, st.PlayerVar(0, "coins"))
 	moves, _ = g.Legal(st)
-	assert.Equal(t, []interpreter.Move{{0, "m 1"}, {0, "m 2"}}, moves, "its own condition still holds")
+	assert.Equal(t, []interpreter.Move{{Player: 0, Text: "m 1"}, {Player: 0, Text: "m 2"}}, moves, "its own condition still holds")
 	err = g.Apply(st, "bonus")
 	assert.EqualError(t, err, `illegal move "bonus": one bonus a game`)
 	require.NoError(t, g.Apply(st, "m 1"))
@@ -82,7 +82,7 @@ func TestListParamAndTypes(t *testing.T) {
 	st, err := g.New(2, 1)
 	require.NoError(t, err)
 	moves, _ := g.Legal(st)
-	assert.Equal(t, []interpreter.Move{{0, "take [1]"}, {0, "take [1,1]"}, {0, "pass"}}, moves)
+	assert.Equal(t, []interpreter.Move{{Player: 0, Text: "take [1]"}, {Player: 0, Text: "take [1,1]"}, {Player: 0, Text: "pass"}}, moves)
 	require.NoError(t, g.Apply(st, "take [1,1]"))
 	assert.Equal(t, 2, st.PlayerVar(0, "coins"))
 
@@ -111,10 +111,10 @@ func TestActionSeesOfferingFrame(t *testing.T) {
 	st, err := g.New(2, 1)
 	require.NoError(t, err)
 	moves, _ := g.Legal(st)
-	assert.Equal(t, []interpreter.Move{{0, "take 1"}, {0, "pass"}}, moves)
+	assert.Equal(t, []interpreter.Move{{Player: 0, Text: "take 1"}, {Player: 0, Text: "pass"}}, moves)
 	err = g.Apply(st, "take 2")
 	assert.EqualError(t, err, `illegal move "take 2": take n: 2 is not one of 1`)
 	require.NoError(t, g.Apply(st, "take 1"))
 	moves, _ = g.Legal(st)
-	assert.Equal(t, []interpreter.Move{{1, "take 1"}, {1, "take 2"}, {1, "pass"}}, moves)
+	assert.Equal(t, []interpreter.Move{{Player: 1, Text: "take 1"}, {Player: 1, Text: "take 2"}, {Player: 1, Text: "pass"}}, moves)
 }

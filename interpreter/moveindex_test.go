@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/interpreter/runtime"
 )
 
 // TestApplyIndex plays the same moves by index and by text, listing the
@@ -13,7 +15,7 @@ import (
 func TestApplyIndex(t *testing.T) {
 	g, st := shippedGame(t, "masters-of-trade")
 	byText := st.Clone()
-	var buf []Move
+	var buf []runtime.Move
 	for k := 0; k < 300 && !st.Finished; k++ {
 		moves, err := g.LegalInto(st, buf)
 		require.NoError(t, err)
@@ -34,7 +36,7 @@ func TestApplyIndex(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, string(b), string(a))
 
-	var ill *IllegalMove
+	var ill *runtime.IllegalMove
 	require.ErrorAs(t, g.ApplyIndex(st, -1), &ill)
 	require.ErrorAs(t, g.ApplyIndex(st, 1<<20), &ill)
 	require.Contains(t, ill.Reason, "legal moves")

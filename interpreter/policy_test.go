@@ -33,7 +33,7 @@ func TestPrefer(t *testing.T) {
 	moves, ranks, ranked, err := g.Prefer(st, nil, nil)
 	require.NoError(t, err)
 	assert.True(t, ranked)
-	assert.Equal(t, []interpreter.Move{{0, "take"}, {0, "bonus"}}, moves)
+	assert.Equal(t, []interpreter.Move{{Player: 0, Text: "take"}, {Player: 0, Text: "bonus"}}, moves)
 	assert.Equal(t, []int{5, 0}, ranks)
 
 	require.NoError(t, g.Apply(st, "take"))
@@ -46,7 +46,7 @@ func TestPrefer(t *testing.T) {
 	moves, ranks, ranked, err = g.Prefer(st, moves, ranks)
 	require.NoError(t, err)
 	assert.True(t, ranked)
-	assert.Equal(t, []interpreter.Move{{0, "m 1"}, {0, "m 2"}, {0, "bonus"}}, moves)
+	assert.Equal(t, []interpreter.Move{{Player: 0, Text: "m 1"}, {Player: 0, Text: "m 2"}, {Player: 0, Text: "bonus"}}, moves)
 	assert.Equal(t, []int{9, 18, 0}, ranks)
 	// The answer's local is as it was: the choice is still pending.
 	require.NoError(t, g.Apply(st, "m 1"))

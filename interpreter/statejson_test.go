@@ -26,7 +26,7 @@ func TestStateJSONRoundTrip(t *testing.T) {
 		require.Equal(t, string(want), string(got), "%s: read back, not bound", id)
 		_, err = g.Legal(&back)
 		require.NoError(t, err, id)
-		require.Same(t, g.tab, back.Tables, id)
+		require.Same(t, g.Tab, back.Tables, id)
 		got, err = json.Marshal(&back)
 		require.NoError(t, err, id)
 		require.Equal(t, string(want), string(got), "%s: read back and bound", id)

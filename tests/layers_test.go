@@ -25,7 +25,9 @@ var interpreterLayers = []string{
 	"interpreter/notation",  // the text of moves: values as words, words of a move
 	"interpreter/translate", // expr's checked tree → typed closures
 	"interpreter/view",      // what a player or a bot may know of a state
-	"interpreter",           // compile, run, views: the public entry
+	"interpreter/runtime",   // Game, the machine and its library, legal moves and apply, views, scoring
+	"interpreter/compile",   // CUE value → runtime.Game: tables, expressions, steps, the load-time checks
+	"interpreter",           // the public entry: Compile, Game, CompileExpr, aliases
 	"interpreter/interpretertest",
 }
 

@@ -1,0 +1,363 @@
+// Package compile turns a validated game definition (a CUE value from
+// package load) into a *runtime.Game: declarations become the tables that
+// number vars, zones, goods, cards and pieces; every expression is
+// compiled and type-checked once by expr and translated to closures
+// (package translate) where it can be; effects and actions become the
+// blocks of steps the step machine runs. The load-time checks live here
+// too (check*.go): names a designer types, parameters, effect and trigger
+// cycles, clocks, unused declarations; every problem is reported at once,
+// each with its place in the CUE files.
+//
+// It sits above package runtime, whose Game it fills through exported
+// fields, and below package interpreter, the public entry.
+package compile
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"cuelang.org/go/cue"
+	"github.com/expr-lang/expr/types"
+
+	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/board"
+	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/runtime"
+	"github.com/haven-engine/haven/load"
+)
+
+// Compile turns a validated `game` value (from package load) into the
+// machine's Game. Every expr source is compiled and type-checked here,
+// once; all problems are returned together as a diag.List with positions
+// in the CUE files.
+func Compile(v cue.Value) (*runtime.Game, error) {
+	c := &compiler{g: &runtime.Game{
+		Params:    map[string]any{},
+		VarInit:   map[string]int{},
+		PvarInit:  map[string]int{},
+		QvarInit:  map[string]int{},
+		Zones:     map[string]*runtime.Zone{},
+		Pzones:    map[string]*runtime.Zone{},
+		PzNames:   map[string][]string{},
+		Cards:     map[string]*model.Card{},
+		Dice:      map[string][]int{},
+		Effects:   map[string]*runtime.Effect{},
+		Actions:   map[string]*runtime.Action{},
+		GoodIndex: map[string]*runtime.Good{},
+	}}
+	c.g.Base, c.g.SeenByLay = model.NewLayout(), &model.Layout{Index: map[string]int{}}
+	for _, n := range []string{"viewer", "owner", "params"} {
+		c.g.SeenByLay.Slot(n)
+	}
+	c.g.M = &runtime.Machine{G: c.g}
+	c.g.M.Budget.Limits = &c.g.Limits
+	c.g.M.Register()
+	c.g.M.Opts = append(c.g.M.Opts, noClock()...)
+	c.declarations(v)
+	c.ruleDecls(v)
+	c.g.Tab = c.g.NewTables()
+	c.policyDecls(v)
+	c.bodies(v)
+	c.ruleBodies(v)
+	c.checkPolicy()
+	c.effectCycles()
+	c.triggerCycles()
+	if len(c.errs) == 0 {
+		// Unused names are looked for once the rest is clean: a misspelt
+		// name in a turn would also leave its action unused.
+		c.checkRefs(v)
+	}
+	if err := c.errs.Err(); err != nil {
+		return nil, err
+	}
+	c.g.Boxed = c.g.InternNames()
+	return c.g, nil
+}
+
+type compiler struct {
+	g    *runtime.Game
+	errs diag.List
+	// owner and rule name what the steps being compiled belong to; a step
+	// with no rule of its own inherits the rule of the step around it.
+	owner, rule string
+	// lay is the layout of the locals of what is being compiled.
+	lay *model.Layout
+	// scoring is set while the scoring is compiled (check_safety.go).
+	scoring bool
+	// pol is the bots' policy, compiled into the steps and actions it ranks.
+	pol runtime.Policy
+}
+
+func (c *compiler) errorf(v cue.Value, format string, args ...any) {
+	c.errs.Add(userPos(v), format, args...)
+}
+
+// userPos is the position of a value in the definition's own files: a
+// struct unified with the schema may report the schema's position, so
+// look for the first field that stands in a definition file.
+func userPos(v cue.Value) diag.Pos {
+	p := load.Pos(v.Pos())
+	if !strings.HasPrefix(p.File, "schema/") {
+		return p
+	}
+	found := p
+	ok := false
+	fields(v, func(_ string, x cue.Value) {
+		if ok {
+			return
+		}
+		if q := userPos(x); !strings.HasPrefix(q.File, "schema/") && q.File != "" {
+			found, ok = q, true
+		}
+	})
+	return found
+}
+
+// fields iterates the regular fields of a struct value in order.
+func fields(v cue.Value, f func(name string, v cue.Value)) {
+	it, err := v.Fields()
+	if err != nil {
+		return
+	}
+	for it.Next() {
+		f(it.Selector().Unquoted(), it.Value())
+	}
+}
+
+func elems(v cue.Value, f func(i int, v cue.Value)) {
+	it, err := v.List()
+	if err != nil {
+		return
+	}
+	for i := 0; it.Next(); i++ {
+		f(i, it.Value())
+	}
+}
+
+func lookup(v cue.Value, path string) (cue.Value, bool) {
+	x := v.LookupPath(parsedPath(path))
+	return x, x.Exists()
+}
+
+// paths keeps each path the compiler looks up parsed once: the compiler
+// asks for the same few dozen constant paths thousands of times, and
+// parsing one runs CUE's expression parser.
+var paths sync.Map // string → cue.Path
+
+func parsedPath(s string) cue.Path {
+	if p, ok := paths.Load(s); ok {
+		return p.(cue.Path)
+	}
+	p := cue.ParsePath(s)
+	paths.Store(s, p)
+	return p
+}
+
+func str(v cue.Value, path string) string {
+	x, ok := lookup(v, path)
+	if !ok {
+		return ""
+	}
+	x, _ = x.Default() // a value a param chooses (board: params.map) has one
+	s, _ := x.String()
+	return s
+}
+
+func integer(v cue.Value, path string) int {
+	x, ok := lookup(v, path)
+	if !ok {
+		return 0
+	}
+	n, _ := x.Int64()
+	return int(n)
+}
+
+func boolean(v cue.Value, path string, def bool) bool {
+	x, ok := lookup(v, path)
+	if !ok {
+		return def
+	}
+	b, err := x.Bool()
+	if err != nil {
+		return def
+	}
+	return b
+}
+
+// declarations reads everything that expressions may refer to.
+func (c *compiler) declarations(v cue.Value) {
+	g := c.g
+	g.ID, g.Name, g.Summary = str(v, "id"), str(v, "name"), str(v, "summary")
+	c.limits(v)
+	g.MinPlayers = c.count(v, "players.min", "players", budget.Counts.Players)
+	g.MaxPlayers = c.count(v, "players.max", "players", budget.Counts.Players)
+
+	p, _ := lookup(v, "params")
+	g.ParamTypes = types.Map{}
+	fields(p, func(name string, x cue.Value) {
+		val := c.paramValue(x)
+		g.Params[name] = val
+		g.ParamTypes[name] = types.TypeOf(val)
+	})
+	g.ParamList = g.Params
+
+	if x, ok := lookup(v, "cap.var"); ok {
+		g.CapVarID, _ = x.String()
+		g.CapMax = integer(v, "cap.max")
+	}
+	vs, _ := lookup(v, "vars")
+	fields(vs, func(name string, x cue.Value) {
+		if x.Kind() == cue.StructKind {
+			// A keyed family: one counter `name.key` per key.
+			fields(x, func(k string, y cue.Value) {
+				n, _ := y.Int64()
+				g.Vars = append(g.Vars, name+"."+k)
+				g.VarInit[name+"."+k] = int(n)
+			})
+			return
+		}
+		n, _ := x.Int64()
+		g.Vars = append(g.Vars, name)
+		g.VarInit[name] = int(n)
+	})
+	counters(v, "playerVars", &g.PlayerVars, g.PvarInit)
+	counters(v, "pieceVars", &g.PieceVars, g.QvarInit)
+	gs, _ := lookup(v, "goods")
+	fields(gs, func(name string, x cue.Value) {
+		gd := &runtime.Good{ID: name, Name: str(x, "name"), Count: c.count(x, "count", "units of a good", budget.Counts.Goods)}
+		g.GoodList = append(g.GoodList, gd)
+		g.GoodIndex[name] = gd
+	})
+	for _, perPlayer := range []bool{false, true} {
+		path := "zones"
+		if perPlayer {
+			path = "playerZones"
+		}
+		zs, _ := lookup(v, path)
+		fields(zs, func(name string, x cue.Value) {
+			z := &runtime.Zone{ID: name, Name: str(x, "name"), PerPlayer: perPlayer, Visibility: str(x, "visibility"), Refill: str(x, "refill")}
+			if name == runtime.BoxZone {
+				c.errorf(x, "zone %q is reserved: it holds the cards not yet dealt", name)
+			}
+			if perPlayer {
+				g.Pzones[name] = z
+				for p := 0; p < g.MaxPlayers; p++ {
+					g.PzNames[name] = append(g.PzNames[name], model.PlayerZone(name, p))
+				}
+			} else {
+				g.Zones[name] = z
+			}
+			g.ZoneOrder = append(g.ZoneOrder, name)
+		})
+	}
+	cs, _ := lookup(v, "cards")
+	g.Defs = map[string][]string{}
+	fields(cs, func(name string, x cue.Value) {
+		n := c.cardCount(x)
+		g.Defs[str(x, "kind")] = append(g.Defs[str(x, "kind")], name)
+		for k := 1; k <= n; k++ {
+			id := name
+			if n > 1 {
+				id = fmt.Sprintf("%s#%d", name, k)
+			}
+			card := &model.Card{ID: id, Def: name, Name: str(x, "name"), Kind: str(x, "kind"), Text: str(x, "text"),
+				Num: map[string]int{}, Str: map[string]string{}, List: map[string][]string{}}
+			nums, _ := lookup(x, "num")
+			fields(nums, func(k string, y cue.Value) { n, _ := y.Int64(); card.Num[k] = int(n) })
+			strs, _ := lookup(x, "str")
+			fields(strs, func(k string, y cue.Value) { card.Str[k], _ = y.String() })
+			lists, _ := lookup(x, "list")
+			fields(lists, func(k string, y cue.Value) {
+				l := []string{}
+				elems(y, func(_ int, z cue.Value) { s, _ := z.String(); l = append(l, s) })
+				card.List[k] = l
+			})
+			g.Cards[id] = card
+			g.CardOrder = append(g.CardOrder, id)
+		}
+	})
+	pk, _ := lookup(v, "pieces")
+	fields(pk, func(name string, _ cue.Value) { g.PieceKindIDs = append(g.PieceKindIDs, name) })
+	ds, _ := lookup(v, "dice")
+	fields(ds, func(name string, x cue.Value) {
+		elems(x, func(_ int, y cue.Value) { n, _ := y.Int64(); g.Dice[name] = append(g.Dice[name], int(n)) })
+	})
+	c.boardDecl(v)
+}
+
+func (c *compiler) boardDecl(v cue.Value) {
+	g := c.g
+	g.Board = &board.Board{Nodes: map[string]*board.Node{}, Out: map[string][]*board.Edge{}, In: map[string][]*board.Edge{}, Kinds: map[string][]string{}}
+	boards, _ := lookup(v, "boards")
+	name := str(v, "board")
+	if name == "" {
+		var names []string
+		fields(boards, func(n string, _ cue.Value) { names = append(names, n) })
+		if len(names) > 1 {
+			c.errorf(boards, "several boards (%s): set `board` to the one in play", strings.Join(names, ", "))
+		}
+		if len(names) == 0 {
+			return
+		}
+		name = names[0]
+	}
+	// The name is a label, not a path: "central-europe" has a '-'.
+	b := boards.LookupPath(cue.MakePath(cue.Str(name)))
+	if !b.Exists() {
+		x, _ := lookup(v, "board")
+		c.errorf(x, "board: %s", unknownName("board", name, fieldNamesOf(boards)))
+		return
+	}
+	ns, _ := lookup(b, "nodes")
+	fields(ns, func(id string, x cue.Value) {
+		n := &board.Node{ID: id, Kind: str(x, "kind"), Name: str(x, "name"), Num: map[string]int{}, Str: map[string]string{}}
+		if n.Name == "" {
+			n.Name = id
+		}
+		nums, _ := lookup(x, "num")
+		fields(nums, func(k string, y cue.Value) { i, _ := y.Int64(); n.Num[k] = int(i) })
+		strs, _ := lookup(x, "str")
+		fields(strs, func(k string, y cue.Value) { n.Str[k], _ = y.String() })
+		g.Board.Nodes[id] = n
+		g.Board.Order = append(g.Board.Order, id)
+		g.Board.Kinds[n.Kind] = append(g.Board.Kinds[n.Kind], id)
+		g.Board.Kinds[""] = append(g.Board.Kinds[""], id)
+	})
+	es, _ := lookup(b, "edges")
+	elems(es, func(_ int, x cue.Value) {
+		from, to := str(x, "from"), str(x, "to")
+		for k, end := range []string{from, to} {
+			if g.Board.Nodes[end] == nil {
+				y, _ := lookup(x, []string{"from", "to"}[k])
+				c.errorf(y, "edge %s→%s: %s", from, to, unknownName("node", end, g.Board.Order))
+				return
+			}
+		}
+		e := &board.Edge{From: from, To: to, Num: map[string]int{}, Str: map[string]string{}}
+		nums, _ := lookup(x, "num")
+		fields(nums, func(k string, y cue.Value) { i, _ := y.Int64(); e.Num[k] = int(i) })
+		strs, _ := lookup(x, "str")
+		fields(strs, func(k string, y cue.Value) { e.Str[k], _ = y.String() })
+		g.Board.Out[from] = append(g.Board.Out[from], e)
+		g.Board.In[to] = append(g.Board.In[to], e)
+		g.Board.Decl = append(g.Board.Decl, board.DeclaredEdge{Edge: e, Directed: boolean(x, "directed", true)})
+		if !boolean(x, "directed", true) {
+			r := &board.Edge{From: to, To: from, Num: e.Num, Str: e.Str}
+			g.Board.Out[to] = append(g.Board.Out[to], r)
+			g.Board.In[from] = append(g.Board.In[from], r)
+		}
+	})
+}
+
+// counters reads a declaration of plain counters (playerVars, pieceVars,
+// nodeVars): their names in declaration order and their start values.
+func counters(v cue.Value, key string, names *[]string, init map[string]int) {
+	vs, _ := lookup(v, key)
+	fields(vs, func(name string, x cue.Value) {
+		n, _ := x.Int64()
+		*names = append(*names, name)
+		init[name] = int(n)
+	})
+}

@@ -1,0 +1,185 @@
+package compile
+
+// This file compiles one expression: expr compiles and type-checks it,
+// errors are mapped back into the CUE file, and the fast path is built.
+
+import (
+	"errors"
+
+	"cuelang.org/go/cue"
+	"github.com/expr-lang/expr"
+	exprast "github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/types"
+
+	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/exprpos"
+	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/runtime"
+	"github.com/haven-engine/haven/interpreter/translate"
+	"github.com/haven-engine/haven/interpreter/vmguard"
+	"github.com/haven-engine/haven/load"
+)
+
+// pure compiles an expression that must not change the state: a condition,
+// a list of candidates or options, a score. They are evaluated whenever
+// moves are listed, so a change made there would happen at random times.
+func (c *compiler) pure(v cue.Value, s scope, opts ...expr.Option) *runtime.Code {
+	cd := c.expr(v, s, opts...)
+	if cd.Prog == nil {
+		return cd
+	}
+	n := cd.Prog.Node()
+	var visit Walker = func(node exprast.Node) {
+		call, ok := node.(*exprast.CallNode)
+		if !ok {
+			return
+		}
+		if id, ok := call.Callee.(*exprast.IdentifierNode); ok && changes[id.Value] {
+			line, col := exprpos.LineCol(cd.Src, call.Location().From)
+			c.errs.Add(exprpos.In(v, line, col), "%s changes the state: not allowed in a condition, a list of choices or a score", id.Value)
+		}
+	}
+	exprast.Walk(&n, visit)
+	return cd
+}
+
+// changes names the library functions that change the state.
+var changes = map[string]bool{
+	"set": true, "add": true, "pset": true, "padd": true, "qset": true, "qadd": true, "moveCard": true, "moveCardTop": true,
+	"draw": true, "shuffle": true, "place": true, "unplace": true, "transfer": true,
+	"roll": true, "rollDie": true, "note": true,
+	"nset": true, "nadd": true, "qsetstr": true, "newPiece": true,
+}
+
+// IsChange tells whether the library function name changes the state.
+func IsChange(name string) bool { return changes[name] }
+
+// expr compiles one expression in scope s, mapping errors to the CUE file.
+func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *runtime.Code {
+	src, err := v.String()
+	if err != nil {
+		c.errorf(v, "want an expression string: %v", err)
+		return &runtime.Code{}
+	}
+	pos := load.Pos(v.Pos())
+	env := types.Map{}
+	for k, t := range s {
+		env[k] = t
+	}
+	all := append([]expr.Option{expr.Env(env)}, c.g.M.Opts...)
+	all = append(all, opts...)
+	prog, err := expr.Compile(src, all...)
+	cd := &runtime.Code{Prog: prog, Src: src, Pos: pos, Lit: exprpos.Of(v)}
+	c.g.Codes = append(c.g.Codes, cd)
+	if err != nil {
+		var fe *file.Error
+		if errors.As(err, &fe) {
+			msg := clockHint(fe.Message)
+			if msg == fe.Message {
+				msg = hintExpr(c.g, fe.Message, s)
+			}
+			c.errs = append(c.errs, &diag.Error{Pos: exprpos.In(v, fe.Line, fe.Column), Msg: msg + exprpos.Indent(fe.Snippet)})
+		} else {
+			c.errorf(v, "%v", err)
+		}
+		return cd
+	}
+	c.checkNames(v, prog.Node())
+	if bad := foldedType(prog); bad != "" {
+		c.errorf(v, "%s", bad)
+	}
+	c.cycles(v, cd, c.scoring)
+	shortcut(cd, c.lay)
+	cd.Fast = translate.Program(prog, c.g.M.Lib, c.lay)
+	if cd.Fast == nil && !cd.IsConst && !cd.IsIdent {
+		if cd.Prog, err = vmguard.Compile(src, all, &c.g.M.Budget); err != nil {
+			c.errorf(v, "this expression cannot be bounded on expr's VM: %v", err)
+		}
+	}
+	return cd
+}
+
+// shortcut notes expressions that need no VM: literals and bare names.
+func shortcut(cd *runtime.Code, lay *model.Layout) {
+	switch n := cd.Prog.Node().(type) {
+	case *exprast.IdentifierNode:
+		cd.Ident = lay.Find(n.Value)
+		cd.IsIdent = cd.Ident >= 0
+	default:
+		cd.Konst, cd.IsConst = literal(n)
+	}
+}
+
+func literal(n exprast.Node) (any, bool) {
+	switch n := n.(type) {
+	case *exprast.ConstantNode:
+		switch n.Value.(type) {
+		case bool, int, string:
+			return n.Value, true
+		}
+	case *exprast.BoolNode:
+		return n.Value, true
+	case *exprast.IntegerNode:
+		return n.Value, true
+	case *exprast.StringNode:
+		return n.Value, true
+	case *exprast.ArrayNode:
+		out := make([]any, len(n.Nodes))
+		for i, x := range n.Nodes {
+			v, ok := literal(x)
+			if !ok {
+				return nil, false
+			}
+			out[i] = v
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// Expr compiles an expression from outside the definition (a
+// scenario's patch or expectation), whose first character stands at pos.
+// It sees the same functions as the definition's own expressions, with
+// `me` = 0.
+func Expr(g *runtime.Game, src string, pos diag.Pos) (*runtime.Code, error) {
+	env := types.Map{"me": types.Int, "numPlayers": types.Int, "params": g.ParamTypes}
+	opts := append([]expr.Option{expr.Env(env)}, g.M.Opts...)
+	prog, err := expr.Compile(src, opts...)
+	if err != nil {
+		var fe *file.Error
+		if errors.As(err, &fe) {
+			p := pos
+			if fe.Line == 1 {
+				p.Col += fe.Column
+			} else {
+				p.Line += fe.Line - 1
+				p.Col = fe.Column + 1
+			}
+			msg := clockHint(fe.Message)
+			if msg == fe.Message {
+				msg = hintExpr(g, fe.Message, scope{"me": types.Int, "numPlayers": types.Int, "params": g.ParamTypes})
+			}
+			return nil, &diag.Error{Pos: p, Msg: msg + exprpos.Indent(fe.Snippet)}
+		}
+		return nil, &diag.Error{Pos: pos, Msg: err.Error()}
+	}
+	var errs diag.List
+	l := exprpos.Literal{Pos: diag.Pos{File: pos.File, Line: pos.Line, Col: pos.Col - 1}}
+	checkNames(g, l, src, prog.Node(), &errs)
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	if bad := foldedType(prog); bad != "" {
+		return nil, &diag.Error{Pos: pos, Msg: bad}
+	}
+	cd := &runtime.Code{Prog: prog, Src: src, Pos: pos, Lit: l}
+	shortcut(cd, g.Base)
+	cd.Fast = translate.Program(prog, g.M.Lib, g.Base)
+	if cd.Fast == nil && !cd.IsConst && !cd.IsIdent {
+		if cd.Prog, err = vmguard.Compile(src, opts, &g.M.Budget); err != nil {
+			return nil, &diag.Error{Pos: pos, Msg: "this expression cannot be bounded on expr's VM: " + err.Error()}
+		}
+	}
+	return cd, nil
+}

@@ -1,0 +1,58 @@
+// Package interpreter is Haven's public entry to a game: Compile turns a
+// validated definition (from package load) into a Game, whose methods start
+// a state (New), list and apply moves (Legal, Apply), show a player what
+// they may see (View, Observe) and compile expressions from outside the
+// definition (CompileExpr, Eval). It knows no game: boards, cards, effects
+// and flow all come from the definition.
+//
+// The pipeline is load (package load) → Compile → New → Legal/Apply.
+// A Game runs one state at a time; compile one Game per goroutine to run
+// games in parallel.
+//
+// The work is done below it, in pipeline order: package runtime holds the
+// machine that runs a compiled game, and package compile turns the CUE
+// value into it, checking every name and expression once at load.
+package interpreter
+
+import (
+	"cuelang.org/go/cue"
+
+	"github.com/haven-engine/haven/interpreter/compile"
+	"github.com/haven-engine/haven/interpreter/runtime"
+)
+
+// Game is a compiled game. Its methods are the machine's (package
+// runtime); it adds the compiling of expressions from outside the
+// definition, which needs the compiler.
+type Game struct{ *runtime.Game }
+
+// Compile turns a validated `game` value (from package load) into a Game.
+// Every expr source is compiled and type-checked here, once; all problems
+// are returned together as a diag.List with positions in the CUE files.
+func Compile(v cue.Value) (*Game, error) {
+	g, err := compile.Compile(v)
+	if err != nil {
+		return nil, err
+	}
+	return &Game{g}, nil
+}
+
+// The machine's values that callers name.
+type (
+	// Move is one legal move: the player who makes it and its text.
+	Move = runtime.Move
+	// IllegalMove is the error of a move that is not legal now.
+	IllegalMove = runtime.IllegalMove
+	// Result is a finished game's scores and ranking.
+	Result = runtime.Result
+	// Action is a declared action.
+	Action = runtime.Action
+	// Good is a declared good.
+	Good = runtime.Good
+	// Node is a board node.
+	Node = runtime.Node
+	// Edge is a board edge.
+	Edge = runtime.Edge
+	// BoardEdge is an edge as the definition declares it.
+	BoardEdge = runtime.BoardEdge
+)

@@ -1,0 +1,154 @@
+package runtime
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm"
+
+	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/eval"
+	"github.com/haven-engine/haven/interpreter/model"
+)
+
+// Machine is what the expr functions of a Game act on: the state being run
+// and the cause that changes are logged under.
+type Machine struct {
+	G     *Game
+	St    *model.State
+	cause string
+	log   bool
+	vm    vm.VM
+	depth int
+	free  [][]any        // locals of ended frames, for reuse
+	spare []*model.Frame // ended frames, for reuse
+	fire  []firing       // the triggers an emit fires, reused
+	// Rev counts changes; with the state and its step count it tells
+	// whether the options Legal listed still stand when Apply comes.
+	Rev   uint64
+	cache optionCache
+	// moves, text, word and cands are buffers of Legal, reused from call
+	// to call: where the texts of the moves stand, the texts, the words
+	// of the move being built, and the candidates of each param.
+	moves []span
+	text  []byte
+	word  []byte
+	cands []candidates
+	// recs and recVals say how each move in moves binds: its action
+	// (nil: an option of the choose step) and the values it binds, kept
+	// in last for ApplyIndex once the outermost Legal returns.
+	recs    []moveRec
+	recVals []any
+	last    lastLegal
+	// Lib and opts are the library by name, for the fast path, and as
+	// registered with expr.
+	Lib  map[string]eval.Func
+	Opts []expr.Option
+	// frames are reused by the fast path, one per evaluation under way.
+	frames []*eval.Frame
+	top    int
+	// NoFast runs every expression on the VM; differ, when set, is
+	// called instead of the fast path (tests compare the two).
+	NoFast bool
+	Differ func(c *Code, env model.Scope) (any, error)
+	// Budget is what is left of the limits (limits.go).
+	Budget budget.Remaining
+	// seatLists are the lists seats() gives, by first seat (funcs.go).
+	seatLists [][]int
+}
+
+type optionCache struct {
+	st    *model.State
+	steps int
+	rev   uint64
+	opts  []any
+}
+
+// Eval runs a compiled expression in a scope.
+func (m *Machine) Eval(c *Code, env model.Scope) (any, error) {
+	switch {
+	case c.IsIdent:
+		if v := env.Vals[c.Ident]; v != nil {
+			return v, nil
+		}
+	case c.IsConst:
+		return c.Konst, nil
+	}
+	if c.Fast != nil && !m.NoFast {
+		if m.Differ != nil {
+			return m.Differ(c, env)
+		}
+		return m.RunFast(c, env)
+	}
+	// The VM reads the locals by name, from a map made for the purpose.
+	if m.depth == 0 && m.top == 0 {
+		m.evaluating()
+	} else if m.depth+m.top >= m.G.Limits.Depth {
+		return nil, c.runtimeError(budget.Errorf("depth budget exceeded: evaluations nested more than %d deep (limits.depth): does a score or condition call itself?", m.G.Limits.Depth))
+	}
+	if m.depth > 0 { // re-entered from a function: use a fresh VM
+		out, err := expr.Run(c.Prog, env.AsMap())
+		if err != nil {
+			return nil, c.runtimeError(err)
+		}
+		return out, nil
+	}
+	m.depth++
+	out, err := m.vm.Run(c.Prog, env.AsMap())
+	m.depth--
+	if err != nil {
+		return nil, c.runtimeError(err)
+	}
+	return out, nil
+}
+
+// runtimeError positions an error raised while running an expression at
+// the spot of the expression that raised it.
+func (c *Code) runtimeError(err error) error {
+	var fe *file.Error
+	if errors.As(err, &fe) {
+		msg := fe.Message
+		if fe.Prev != nil && !strings.Contains(msg, fe.Prev.Error()) {
+			msg += ": " + fe.Prev.Error()
+		}
+		return &diag.Error{Pos: c.Lit.At(fe.Line, fe.Column), Msg: msg}
+	}
+	return &diag.Error{Pos: c.Pos, Msg: err.Error()}
+}
+
+func (m *Machine) event(what, card, from, to string) {
+	if !m.log {
+		return
+	}
+	e := model.Event{Cause: m.cause, What: what, Card: card, From: from, To: to}
+	if card != "" {
+		// Who sees a card move is decided now: who may see a zone can
+		// change later (the parties of a face-down trade).
+		for p := 0; p < m.St.Players; p++ {
+			a, _ := m.G.visible(m.St, from, p)
+			b, _ := m.G.visible(m.St, to, p)
+			if a || b {
+				e.Seen = append(e.Seen, p)
+			}
+		}
+		if len(e.Seen) == m.St.Players {
+			if a, _ := m.G.visible(m.St, from, -1); a {
+				e.Seen = nil
+			} else if b, _ := m.G.visible(m.St, to, -1); b {
+				e.Seen = nil
+			}
+		}
+		e.Hidden = e.Seen != nil || !m.public(from, to)
+	}
+	m.St.Log = append(m.St.Log, e)
+}
+
+// public tells whether a spectator sees a card moving between two zones.
+func (m *Machine) public(from, to string) bool {
+	a, _ := m.G.visible(m.St, from, -1)
+	b, _ := m.G.visible(m.St, to, -1)
+	return a || b
+}

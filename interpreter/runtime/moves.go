@@ -1,0 +1,380 @@
+package runtime
+
+// This file lists the moves a pending decision allows and applies one.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/notation"
+)
+
+// pendingStep returns the step the pending decision was made at.
+func (g *Game) pendingStep(st *model.State) (*model.Frame, *model.Cursor, *Step) {
+	f := st.Stack[len(st.Stack)-1]
+	c := &f.Cursors[len(f.Cursors)-1]
+	return f, c, g.Blocks[c.Block].Steps[c.PC]
+}
+
+// Move is one legal move: the player who makes it and its text, in the
+// notation Apply reads ("action arg arg" or "choice value").
+type Move struct {
+	Player int    `json:"player"`
+	Text   string `json:"move"`
+}
+
+// Legal lists the moves the pending decision allows, in a fixed order.
+//
+// The texts of the moves are written one after the other in the
+// machine's buffer and made into one string, which each move's text is
+// a part of: one allocation for all of them. (Legal may be called again
+// while it runs, from a scenario's expression: each call writes after
+// the texts and moves before, and takes them away when it returns.)
+func (g *Game) Legal(st *model.State) ([]Move, error) { return g.legal(st, nil) }
+
+// legal lists the moves into out (nil: a list of their own). The
+// outermost call keeps how each move binds (moveindex.go).
+func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
+	m := g.M
+	if len(m.moves) == 0 {
+		m.last.st = nil
+	}
+	m.decide()
+	if st.Finished || st.Pending == nil {
+		return out, nil
+	}
+	m.St = st
+	if err := g.resume(st); err != nil {
+		return nil, err
+	}
+	f, _, s := g.pendingStep(st)
+	p := st.Pending.Player
+	start, from, vals := len(m.moves), len(m.text), len(m.recVals)
+	defer func() {
+		if start == 0 && err == nil {
+			m.keep(st, moves)
+		}
+		m.moves, m.text = m.moves[:start], m.text[:from]
+		m.recs, m.recVals = m.recs[:start], m.recVals[:vals]
+	}()
+	if s.Kind == StepChoose {
+		opts, err := g.options(st, f, s)
+		if s.Many != nil && err == nil {
+			err = g.subsets(f, s, opts)
+			if err == nil {
+				err = g.listFree(p, st.Players, s, f)
+			}
+			return g.movesOf(p, start, from, out), err
+		}
+		for _, o := range opts {
+			at, vf := len(m.text), len(m.recVals)
+			m.text = append(m.text, s.ChooseID...)
+			m.text = append(m.text, ' ')
+			m.text = notation.AppendFormat(m.text, o)
+			m.recVals = append(m.recVals, o)
+			m.listed(at, nil, vf)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if err := g.listFree(p, st.Players, s, f); err != nil {
+			return nil, err
+		}
+		if out == nil {
+			out = make([]Move, 0, len(m.moves)-start)
+		}
+		return g.movesOf(p, start, from, out), nil
+	}
+	for _, a := range s.Actions {
+		sc := g.Scope(a.Lay, p, st.Players)
+		a.see(sc, f)
+		err := g.enumerate(a, sc)
+		g.Release(sc)
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := g.listFree(p, st.Players, s, f); err != nil {
+		return nil, err
+	}
+	if len(m.moves) == start {
+		return out, nil
+	}
+	if out == nil {
+		out = make([]Move, 0, len(m.moves)-start)
+	}
+	return g.movesOf(p, start, from, out), nil
+}
+
+// span is where the text of a move stands in the machine's buffer.
+type span struct{ from, to int }
+
+// movesOf appends to out the moves from the start-th on, whose texts
+// stand in the buffer from from on.
+func (g *Game) movesOf(p, start, from int, out []Move) []Move {
+	m := g.M
+	if len(m.moves) == start {
+		return out
+	}
+	all := string(m.text[from:])
+	for _, sp := range m.moves[start:] {
+		out = append(out, Move{p, all[sp.from-from : sp.to-from]})
+	}
+	return out
+}
+
+// enumerate lists the moves of an action: each is written in the
+// machine's buffer, the words of a move being built in its scratch.
+func (g *Game) enumerate(a *Action, sc model.Scope) error {
+	m := g.M
+	at := len(m.word)
+	m.word = append(m.word, a.ID...)
+	defer func() { m.word = m.word[:at] }()
+	if len(a.ParamList) < 2 {
+		return g.bindFrom(a, 0, sc, at, nil)
+	}
+	// As with the moves, the candidates of each param live in the
+	// machine's buffer while the action is enumerated.
+	start := len(m.cands)
+	m.cands = append(m.cands, make([]candidates, len(a.ParamList))...)
+	defer func() {
+		clear(m.cands[start:])
+		m.cands = m.cands[:start]
+	}()
+	return g.bindFrom(a, 0, sc, at, m.cands[start:])
+}
+
+// candidates are the values a param's from listed, kept while the params
+// it reads stay bound to the same values.
+type candidates struct {
+	ok   bool
+	vals []any
+}
+
+// bindFrom binds the k-th param of an action to each of its candidates
+// in turn. The move's words so far stand in the machine's scratch from
+// word on.
+func (g *Game) bindFrom(a *Action, k int, sc model.Scope, word int, lists []candidates) error {
+	m := g.M
+	if ok, _, err := g.holds(a, k, sc); err != nil || !ok {
+		return err
+	}
+	if k == len(a.ParamList) {
+		at, vf := len(m.text), len(m.recVals)
+		m.text = append(m.text, m.word[word:]...)
+		for _, p := range a.ParamList {
+			m.recVals = append(m.recVals, sc.Vals[p.Slot])
+		}
+		m.listed(at, a, vf)
+		return nil
+	}
+	p := a.ParamList[k]
+	var vals []any
+	if lists != nil && lists[k].ok {
+		vals = lists[k].vals
+	} else {
+		l, notList, err := g.M.evalList(p.From, sc)
+		if err != nil {
+			return err
+		}
+		if notList != nil {
+			return fmt.Errorf("%s: %s.%s: %v", p.From.Pos, a.ID, p.Name, notList)
+		}
+		vals = l
+		if err := p.fits(a, vals); err != nil {
+			return err
+		}
+		if lists != nil {
+			lists[k] = candidates{true, vals}
+		}
+	}
+	end := len(m.word)
+	for _, x := range vals {
+		sc.Vals[p.Slot] = x
+		for j := k + 1; j < len(lists); j++ {
+			if a.ParamList[j].Need > k {
+				lists[j].ok = false
+			}
+		}
+		m.word = notation.AppendFormat(append(m.word[:end], ' '), x)
+		if err := g.bindFrom(a, k+1, sc, word, lists); err != nil {
+			return err
+		}
+	}
+	m.word = m.word[:end]
+	sc.Vals[p.Slot] = nil
+	return nil
+}
+
+// holds checks the conditions of an action that need exactly k params,
+// returning the message of the first that fails.
+func (g *Game) holds(a *Action, k int, sc model.Scope) (bool, string, error) {
+	for _, w := range a.When {
+		if w.Need != k {
+			continue
+		}
+		ok, err := g.M.Eval(w.Code, sc)
+		if err != nil {
+			return false, "", err
+		}
+		if !ok.(bool) {
+			return false, w.Msg, nil
+		}
+	}
+	return true, "", nil
+}
+
+// IllegalMove is a move the pending decision does not allow; Reason says
+// why in the words of the definition.
+type IllegalMove struct {
+	Move, Reason string
+}
+
+func (e *IllegalMove) Error() string { return fmt.Sprintf("illegal move %q: %s", e.Move, e.Reason) }
+
+// Apply makes a move and runs the game on to the next decision. An
+// illegal move leaves the state as it was and returns an *IllegalMove.
+func (g *Game) Apply(st *model.State, move string) error {
+	g.M.decide()
+	if st.Finished {
+		return &IllegalMove{move, "the game is over"}
+	}
+	if st.Pending == nil {
+		return &IllegalMove{move, "no decision is pending"}
+	}
+	g.M.St = st
+	if err := g.resume(st); err != nil {
+		return err
+	}
+	var buf [8]string
+	words := notation.Words(move, buf[:0])
+	if len(words) == 0 {
+		return &IllegalMove{move, "empty move"}
+	}
+	f, c, s := g.pendingStep(st)
+	p := st.Pending.Player
+	if s.Kind == StepChoose && words[0] != s.ChooseID {
+		if a, err := g.freeAction(p, st.Players, s, words[0]); a != nil || err != nil {
+			if err != nil {
+				return err
+			}
+			return g.applyAction(st, f, c, a, p, move, words, false)
+		}
+	}
+	if s.Kind == StepChoose && s.Many != nil {
+		if words[0] != s.ChooseID {
+			return &IllegalMove{move, fmt.Sprintf("player %d must answer %s: %s VALUE...", p, s.ChooseID, s.ChooseID)}
+		}
+		opts, err := g.options(st, f, s)
+		if err != nil {
+			return err
+		}
+		picked, why, err := g.pickMany(f, s, opts, words[1:])
+		if err != nil {
+			return err
+		}
+		if why != "" {
+			return &IllegalMove{move, why}
+		}
+		f.Scope.Vals[s.AsSlot] = picked
+		c.PC++
+		return g.commit(st, move)
+	}
+	if s.Kind == StepChoose {
+		if len(words) != 2 || words[0] != s.ChooseID {
+			return &IllegalMove{move, fmt.Sprintf("player %d must answer %s: %s VALUE", p, s.ChooseID, s.ChooseID)}
+		}
+		opts, err := g.options(st, f, s)
+		if err != nil {
+			return err
+		}
+		for _, o := range opts {
+			if notation.Format(o) == words[1] {
+				f.Scope.Vals[s.AsSlot] = o
+				c.PC++
+				return g.commit(st, move)
+			}
+		}
+		return &IllegalMove{move, fmt.Sprintf("%s is not one of the options (%s)", words[1], notation.Options(opts)) + g.why(f, s, words[1])}
+	}
+	var a *Action
+	for _, x := range s.Actions {
+		if x.ID == words[0] {
+			a = x
+		}
+	}
+	advance := a != nil && a.Ends
+	if a == nil {
+		var err error
+		if a, err = g.freeAction(p, st.Players, s, words[0]); err != nil {
+			return err
+		}
+	}
+	if a == nil {
+		return &IllegalMove{move, fmt.Sprintf("%q is not an action player %d may take now", words[0], p)}
+	}
+	return g.applyAction(st, f, c, a, p, move, words, advance)
+}
+
+// applyAction binds and checks the arguments of an action's move and
+// pushes its frame; advance moves the pending step on (an action that
+// ends the turn).
+func (g *Game) applyAction(st *model.State, f *model.Frame, c *model.Cursor, a *Action, p int, move string, words []string, advance bool) error {
+	if len(words)-1 != len(a.ParamList) {
+		return &IllegalMove{move, fmt.Sprintf("%s takes %d argument(s): %s", a.ID, len(a.ParamList), paramNames(a))}
+	}
+	sc := g.Scope(a.Lay, p, st.Players)
+	a.see(sc, f)
+	for k := 0; ; k++ {
+		ok, msg, err := g.holds(a, k, sc)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return &IllegalMove{move, msg}
+		}
+		if k == len(a.ParamList) {
+			break
+		}
+		prm := a.ParamList[k]
+		vals, notList, err := g.M.evalList(prm.From, sc)
+		if err != nil {
+			return err
+		}
+		if notList != nil {
+			return notList
+		}
+		found := false
+		for _, x := range vals {
+			if notation.Format(x) == words[k+1] {
+				sc.Vals[prm.Slot], found = x, true
+				break
+			}
+		}
+		if !found {
+			return &IllegalMove{move, fmt.Sprintf("%s %s: %s is not one of %s", a.ID, prm.Name, words[k+1], notation.Options(vals))}
+		}
+	}
+	if advance {
+		c.PC++
+	}
+	g.push(st, sc, a.Cause, a.Body.Id)
+	return g.commit(st, move)
+}
+
+func (g *Game) commit(st *model.State, move string) error {
+	st.Pending = nil
+	// The move may be part of the string of all the texts Legal listed:
+	// a copy keeps only its own text alive.
+	st.Moves = append(st.Moves, strings.Clone(move))
+	return g.run(st)
+}
+
+func paramNames(a *Action) string {
+	var names []string
+	for _, p := range a.ParamList {
+		names = append(names, p.Name)
+	}
+	return strings.Join(names, " ")
+}

@@ -1,0 +1,48 @@
+package runtime
+
+import (
+	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/view"
+)
+
+// This file gives a bot what one seat may know of a state (Observation,
+// package view), by the visibility rules of View.
+
+// Observe returns what seat may know of st (-1: a spectator), by the
+// visibility rules of View (public, owner, seenBy).
+func (g *Game) Observe(st *model.State, seat int) (*view.Observation, error) {
+	if err := g.resume(st); err != nil {
+		return nil, err
+	}
+	hidden := map[string]int{}
+	for ref, cards := range st.AllZones() {
+		ok, err := g.visible(st, ref, seat)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			hidden[ref] = len(cards)
+		}
+	}
+	return view.Observe(st, seat, hidden, g.Cards), nil
+}
+
+// ObserveSince is Observe with the moves made from the from-th on (a
+// count of moves, as Made gives it), as seat may know them: the text of
+// a move, or "" when it names a card the seat does not see where that
+// card lies now (in a zone it may not see, or the box). A move's text
+// names its action and what it binds (cards, nodes, goods, numbers, a
+// choice's option): the move is made at the table, in the open, but
+// for the cards it names, and a card the seat sees now tells no more
+// than the table does. A from out of range gives no moves. A bot
+// that keeps a tree between decisions follows the game down it by
+// these moves; only the moves since its last decision are copied, so
+// following a game stays linear in its length.
+func (g *Game) ObserveSince(st *model.State, seat, from int) (*view.Observation, error) {
+	o, err := g.Observe(st, seat)
+	if err != nil || from < 0 || from >= len(st.Moves) {
+		return o, err
+	}
+	o.Since(st, from)
+	return o, nil
+}

@@ -1,0 +1,354 @@
+package runtime
+
+import (
+	"fmt"
+
+	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/notation"
+)
+
+// BoxZone holds every card before setup deals it: the game box.
+const BoxZone = "box"
+
+// SetLog turns the event log on or off (simulations run without it).
+func (g *Game) SetLog(on bool) { g.M.log = on }
+
+// New starts a game for a number of players with a seed: it builds the
+// state, runs setup and the flow up to the first decision.
+func (g *Game) New(players int, seed uint64) (*model.State, error) {
+	if players < g.MinPlayers || players > g.MaxPlayers {
+		return nil, fmt.Errorf("%s is for %d to %d players, not %d", g.ID, g.MinPlayers, g.MaxPlayers, players)
+	}
+	st := &model.State{
+		Game: g.ID, Players: players, Seed: seed, RNG: seed,
+		Moves: []string{},
+	}
+	st.NoHolders()
+	g.Tab.NewCounters(st, true)
+	st.BindZones(nil)
+	st.SetZone(BoxZone, append([]string{}, g.CardOrder...))
+	for _, gd := range g.GoodList {
+		for k := 0; k < gd.Count; k++ {
+			st.SetStock("supply", append(st.StockList("supply"), gd.ID))
+		}
+	}
+	m := g.M
+	m.St = st
+	for _, k := range g.PieceKinds {
+		v, err := m.Eval(k.PerPlayer, g.Scope(g.Base, 0, players))
+		if err != nil {
+			return nil, err
+		}
+		if n := v.(int); n*players > budget.Counts.Pieces {
+			return nil, fmt.Errorf("%s: %d %s pieces a player make more than the %d pieces a game may have", k.PerPlayer.Pos, n, k.ID, budget.Counts.Pieces)
+		}
+		for p := 0; p < players; p++ {
+			for n := 1; n <= v.(int); n++ {
+				pc := &model.Piece{ID: fmt.Sprintf("%s-%d-%d", k.ID, p, n), Kind: k.ID, Owner: p}
+				g.initPiece(pc)
+				st.Pieces = append(st.Pieces, pc)
+			}
+		}
+	}
+	g.push(st, g.Scope(g.Flow.Lay, 0, players), "flow", g.Flow.Id)
+	g.push(st, g.Scope(g.Setup.Lay, 0, players), "setup", g.Setup.Id)
+	return st, g.run(st)
+}
+
+// Scope makes the locals every frame of a layout starts with, reusing
+// the slice of a frame that has ended.
+func (g *Game) Scope(lay *model.Layout, me, players int) model.Scope {
+	m := g.M
+	var vals []any
+	if n := len(m.free); n > 0 && cap(m.free[n-1]) >= len(lay.Names) {
+		vals = m.free[n-1][:len(lay.Names)]
+		m.free = m.free[:n-1]
+	} else {
+		vals = make([]any, len(lay.Names), max(len(lay.Names), 8))
+	}
+	vals[model.SlotMe], vals[model.SlotPlayers], vals[model.SlotParams] = me, players, g.ParamList
+	return model.Scope{Vals: vals, Layout: lay}
+}
+
+// Release gives the slice of an ended frame back for reuse.
+func (g *Game) Release(sc model.Scope) {
+	if len(g.M.free) < 64 && sc.Vals != nil {
+		clear(sc.Vals[:cap(sc.Vals)])
+		g.M.free = append(g.M.free, sc.Vals[:0])
+	}
+}
+
+// push starts running block in a new frame with the locals sc, reusing
+// a frame that has ended.
+func (g *Game) push(st *model.State, sc model.Scope, cause string, block int) {
+	m := g.M
+	var f *model.Frame
+	if n := len(m.spare); n > 0 {
+		f = m.spare[n-1]
+		m.spare = m.spare[:n-1]
+	} else {
+		f = &model.Frame{}
+	}
+	f.Scope, f.Cause = sc, cause
+	f.Cursors = append(f.Cursors[:0], model.Cursor{Block: block})
+	st.Stack = append(st.Stack, f)
+}
+
+// pop ends the frame on top of the stack; its scope and the frame itself
+// are kept for reuse, since nothing else refers to them (Clone copies).
+func (g *Game) pop(st *model.State) {
+	f := st.Stack[len(st.Stack)-1]
+	st.Stack = st.Stack[:len(st.Stack)-1]
+	g.Release(f.Scope)
+	if m := g.M; len(m.spare) < 64 {
+		clear(f.Cursors[:cap(f.Cursors)])
+		*f = model.Frame{Cursors: f.Cursors[:0]}
+		m.spare = append(m.spare, f)
+	}
+}
+
+// run executes steps until a decision is needed or the game ends.
+func (g *Game) run(st *model.State) error {
+	m := g.M
+	m.St = st
+	m.decide()
+	for n := 0; !st.Finished && st.Pending == nil; n++ {
+		if n > g.Limits.Steps {
+			return fmt.Errorf("more than %d steps without a decision (limits.steps): does a loop never pause?", g.Limits.Steps)
+		}
+		if len(st.Stack) > g.Limits.Depth {
+			return fmt.Errorf("%s: effects nested more than %d deep (limits.depth)", st.Stack[len(st.Stack)-1].Cause, g.Limits.Depth)
+		}
+		if len(st.Stack) == 0 {
+			st.Finished, st.EndReason = true, "the flow ran out"
+			break
+		}
+		f := st.Stack[len(st.Stack)-1]
+		if len(f.Cursors) == 0 {
+			if f.Bind > 0 && len(st.Stack) > 1 {
+				st.Stack[len(st.Stack)-2].Scope.Vals[f.Bind-1] = f.Result
+			}
+			g.pop(st)
+			continue
+		}
+		c := &f.Cursors[len(f.Cursors)-1]
+		b := g.Blocks[c.Block]
+		if c.PC >= len(b.Steps) {
+			if again, err := g.loopAgain(f, c); err != nil {
+				return err
+			} else if !again {
+				f.Cursors = f.Cursors[:len(f.Cursors)-1]
+			}
+			continue
+		}
+		s := b.Steps[c.PC]
+		m.cause = s.Cause
+		st.Steps++
+		rev := m.Rev
+		if err := g.step(st, f, c, s); err != nil {
+			return err
+		}
+		if len(g.Watches) > 0 && m.Rev != rev && st.Pending == nil && !st.Finished {
+			if err := g.checkWatches(st); err != nil {
+				return err
+			}
+		}
+	}
+	if g.CapVarID != "" && !st.Finished && st.VarOf(g.CapVarID) > g.CapMax {
+		st.Finished, st.Capped, st.EndReason = true, true, fmt.Sprintf("stopped: %s passed the cap of %d", g.CapVarID, g.CapMax)
+		st.Pending = nil
+	}
+	return nil
+}
+
+// loopAgain restarts a loop block at its end if the loop goes on.
+func (g *Game) loopAgain(f *model.Frame, c *model.Cursor) (bool, error) {
+	if c.Loop == nil {
+		return false, nil
+	}
+	s := g.Blocks[c.Loop[0]].Steps[c.Loop[1]]
+	switch s.Kind {
+	case StepEach:
+		if c.Next >= len(c.Items) {
+			return false, nil
+		}
+		f.Scope.Vals[s.AsSlot] = c.Items[c.Next]
+		c.Next++
+	case StepWhile:
+		if c.Count >= s.Max {
+			return false, fmt.Errorf("%s: while ran %d times: raise max or fix the condition", s.Pos, s.Max)
+		}
+		v, err := g.M.Eval(s.Expr, f.Scope)
+		if err != nil || !v.(bool) {
+			return false, err
+		}
+		c.Count++
+	}
+	c.PC = 0
+	return true, nil
+}
+
+func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step) error {
+	m := g.M
+	switch s.Kind {
+	case StepDo:
+		c.PC++
+		_, err := m.Eval(s.Expr, f.Scope)
+		return err
+	case StepLet:
+		c.PC++
+		v, err := m.Eval(s.Expr, f.Scope)
+		f.Scope.Vals[s.AsSlot] = v
+		return err
+	case StepIf:
+		c.PC++
+		v, err := m.Eval(s.Expr, f.Scope)
+		if err != nil {
+			return err
+		}
+		b := s.Els
+		if v.(bool) {
+			b = s.Then
+		}
+		if len(b.Steps) > 0 {
+			f.Cursors = append(f.Cursors, model.Cursor{Block: b.Id})
+		}
+	case StepEach:
+		c.PC++
+		items, notList, err := m.evalList(s.Expr, f.Scope)
+		if err != nil {
+			return err
+		}
+		if notList != nil {
+			return fmt.Errorf("%s: each: %v", s.Expr.Pos, notList)
+		}
+		if len(items) > 0 && len(s.Loop.Steps) > 0 {
+			f.Scope.Vals[s.AsSlot] = items[0]
+			f.Cursors = append(f.Cursors, model.Cursor{Block: s.Loop.Id, Loop: s.At, Items: items, Next: 1})
+		}
+	case StepWhile:
+		c.PC++
+		v, err := m.Eval(s.Expr, f.Scope)
+		if err != nil {
+			return err
+		}
+		if v.(bool) {
+			f.Cursors = append(f.Cursors, model.Cursor{Block: s.Loop.Id, Loop: s.At, Count: 1})
+		}
+	case StepCall:
+		c.PC++
+		sc := g.Scope(s.Call.Lay, f.Scope.Vals[model.SlotMe].(int), st.Players)
+		for _, a := range s.With {
+			v, err := m.Eval(a.Code, f.Scope)
+			if err != nil {
+				g.Release(sc)
+				return err
+			}
+			if !valueFits(v, a.Typ) {
+				g.Release(sc)
+				return fmt.Errorf("%s: call %s: argument %s: want %s, got %s", a.Code.Pos, s.CallName, a.Name, a.Typ, notation.Format(v))
+			}
+			sc.Vals[a.Slot] = v
+		}
+		g.push(st, sc, s.CallCause, s.Call.Body.Id)
+		if s.As != "" {
+			st.Stack[len(st.Stack)-1].Bind = s.AsSlot + 1
+		}
+	case StepEmit:
+		c.PC++
+		ev := map[string]any{"name": s.Emit}
+		for _, a := range s.With {
+			v, err := m.Eval(a.Code, f.Scope)
+			if err != nil {
+				return err
+			}
+			ev[a.Name] = v
+		}
+		// Triggers run in declaration order, then those of the cards in
+		// force, seat by seat: pushed in reverse, as the stack runs the
+		// last pushed first.
+		fire := g.M.fire[:0]
+		for _, t := range g.Triggers {
+			if t.On != s.Emit {
+				continue
+			}
+			sc := g.Scope(t.Body.Lay, f.Scope.Vals[model.SlotMe].(int), st.Players)
+			sc.Vals[t.Event] = ev
+			ok, err := g.fires(t, sc)
+			if err != nil {
+				return err
+			}
+			if ok {
+				fire = append(fire, firing{t, sc})
+			}
+		}
+		fire, err := g.cardTriggers(st, s.Emit, ev, fire)
+		if err != nil {
+			return err
+		}
+		for k := len(fire) - 1; k >= 0; k-- {
+			g.push(st, fire[k].sc, fire[k].t.Cause, fire[k].t.Body.Id)
+		}
+		g.M.fire = fire[:0]
+	case StepReturn:
+		v, err := m.Eval(s.Expr, f.Scope)
+		if err != nil {
+			return err
+		}
+		f.Result = v
+		f.Cursors = f.Cursors[:0] // the frame ends here
+	case StepEnd:
+		st.Finished, st.EndReason = true, s.End
+		st.Stack, st.Pending = nil, nil
+	case StepChoose:
+		opts, err := g.options(st, f, s)
+		if err != nil {
+			return err
+		}
+		if len(opts) == 0 && s.Many == nil {
+			return fmt.Errorf("%s: choose %s: no options", s.Pos, s.ChooseID)
+		}
+		if len(opts) == 1 && s.Auto {
+			f.Scope.Vals[s.AsSlot] = opts[0]
+			c.PC++
+			return nil
+		}
+		p, err := m.Eval(s.Player, f.Scope)
+		if err != nil {
+			return err
+		}
+		st.Pend(model.Decision{Player: p.(int), Kind: "choose", ID: s.ChooseID, Prompt: s.Prompt})
+		m.cache = optionCache{st: st, steps: st.Steps, rev: m.Rev, opts: opts}
+	case StepTurn:
+		p, err := m.Eval(s.Player, f.Scope)
+		if err != nil {
+			return err
+		}
+		st.Pend(model.Decision{Player: p.(int), Kind: "turn", Prompt: s.Prompt})
+	}
+	return nil
+}
+
+func (g *Game) options(st *model.State, f *model.Frame, s *Step) ([]any, error) {
+	m := g.M
+	if c := &m.cache; c.st == st && c.steps == st.Steps && c.rev == m.Rev && st.Pending != nil {
+		return c.opts, nil
+	}
+	opts, err := g.evalOptions(f, s)
+	if err == nil && st.Pending != nil {
+		m.cache = optionCache{st: st, steps: st.Steps, rev: m.Rev, opts: opts}
+	}
+	return opts, err
+}
+
+func (g *Game) evalOptions(f *model.Frame, s *Step) ([]any, error) {
+	l, notList, err := g.M.evalList(s.Expr, f.Scope)
+	if err != nil {
+		return nil, err
+	}
+	if notList != nil {
+		return nil, fmt.Errorf("%s: choose %s: %v", s.Expr.Pos, s.ChooseID, notList)
+	}
+	return l, nil
+}

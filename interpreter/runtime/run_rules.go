@@ -1,0 +1,84 @@
+package runtime
+
+// This file runs the triggers of the cards in force and the watches.
+
+import (
+	"slices"
+
+	"github.com/haven-engine/haven/interpreter/model"
+)
+
+// firing is a trigger that will run, with its locals.
+type firing struct {
+	t  *Trigger
+	sc model.Scope
+}
+
+// fires tests a trigger's condition; a trigger that does not fire gives
+// its locals back.
+func (g *Game) fires(t *Trigger, sc model.Scope) (bool, error) {
+	if t.When == nil {
+		return true, nil
+	}
+	ok, err := g.M.Eval(t.When, sc)
+	if err != nil || !ok.(bool) {
+		g.Release(sc)
+		return false, err
+	}
+	return true, nil
+}
+
+// cardTriggers appends the triggers on an event of the cards every
+// player has in force, seat by seat, each with me its owner.
+func (g *Game) cardTriggers(st *model.State, on string, ev map[string]any, fire []firing) ([]firing, error) {
+	if len(g.CardRules) == 0 {
+		return fire, nil
+	}
+	for p := 0; p < st.Players; p++ {
+		for _, z := range g.ActiveZones {
+			for _, id := range st.ZoneCards(g.playerZone(z, p)) {
+				r := g.CardRules[g.Cards[id].Def]
+				if r == nil {
+					continue
+				}
+				for _, t := range r.Triggers {
+					if t.On != on {
+						continue
+					}
+					sc := g.Scope(t.Body.Lay, p, st.Players)
+					sc.Vals[t.Event], sc.Vals[t.Card] = ev, id
+					ok, err := g.fires(t, sc)
+					if err != nil {
+						return fire, err
+					}
+					if ok {
+						fire = append(fire, firing{t, sc})
+					}
+				}
+			}
+		}
+	}
+	return fire, nil
+}
+
+// checkWatches runs, after a change, the watches whose condition has
+// come to hold, and forgets those whose condition no longer holds.
+func (g *Game) checkWatches(st *model.State) error {
+	for _, w := range g.Watches {
+		sc := g.Scope(w.Body.Lay, 0, st.Players)
+		v, err := g.M.Eval(w.When, sc)
+		g.Release(sc)
+		if err != nil {
+			return err
+		}
+		k := slices.Index(st.Fired, w.Id)
+		switch {
+		case v.(bool) && k < 0:
+			st.Fired = append(st.Fired[:len(st.Fired):len(st.Fired)], w.Id)
+			g.push(st, g.Scope(w.Body.Lay, 0, st.Players), "watch "+w.Id, w.Body.Id)
+		case !v.(bool) && k >= 0:
+			st.Fired = slices.Delete(slices.Clone(st.Fired), k, k+1)
+		}
+	}
+	return nil
+}

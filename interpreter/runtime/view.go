@@ -1,0 +1,40 @@
+package runtime
+
+import (
+	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/view"
+)
+
+// View returns the state as seen by seat viewer (-1: a spectator, who sees
+// only public zones).
+func (g *Game) View(st *model.State, viewer int) (*view.View, error) {
+	v, err := g.ViewBoard(st, viewer)
+	if err != nil {
+		return nil, err
+	}
+	v.Log = g.LogView(st, viewer, 0)
+	return v, nil
+}
+
+// visible tells whether viewer may see the cards of a zone.
+func (g *Game) visible(st *model.State, ref string, viewer int) (bool, error) {
+	name, owner := model.SplitZoneRef(ref)
+	z := g.zoneDecl(name, owner)
+	if z == nil { // the box
+		return false, nil
+	}
+	switch {
+	case z.Visibility == "public":
+		return true, nil
+	case z.Visibility == "owner" && owner == viewer && viewer >= 0:
+		return true, nil
+	case z.SeenBy != nil:
+		g.M.St = st
+		ok, err := g.M.Eval(z.SeenBy, model.Scope{Vals: []any{viewer, owner, g.ParamList}, Layout: g.SeenByLay})
+		if err != nil {
+			return false, err
+		}
+		return ok.(bool), nil
+	}
+	return false, nil
+}
