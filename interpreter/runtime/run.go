@@ -67,8 +67,21 @@ func (g *Game) Scope(lay *model.Layout, me, players int) model.Scope {
 	} else {
 		vals = make([]any, len(lay.Names), max(len(lay.Names), 8))
 	}
-	vals[model.SlotMe], vals[model.SlotPlayers], vals[model.SlotParams] = me, players, g.ParamList
+	vals[model.SlotMe], vals[model.SlotPlayers], vals[model.SlotParams] = boxSeat(me), players, g.ParamList
 	return model.Scope{Vals: vals, Layout: lay}
+}
+
+// noSeat is -1 boxed once: the `me` of a named function's call, which
+// has no seat. Go boxes the ints 0 to 255 without allocating, not -1,
+// and a policy calls named functions at every move it ranks.
+var noSeat any = -1
+
+// boxSeat is me in an interface, without a new box for "no seat".
+func boxSeat(me int) any {
+	if me == -1 {
+		return noSeat
+	}
+	return me
 }
 
 // Release gives the slice of an ended frame back for reuse.
