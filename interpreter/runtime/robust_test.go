@@ -1,30 +1,14 @@
-package interpreter
+package runtime_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/haven-engine/haven/diag"
-	"github.com/haven-engine/haven/load"
+	"github.com/haven-engine/haven/interpreter/compile"
 )
-
-// loadSmall loads the game of fast_test.go with one more file.
-func loadSmall(t *testing.T, extra string) (*Game, error) {
-	t.Helper()
-	dir := t.TempDir()
-	require.NoError(t, os.MkdirAll(filepath.Join(dir, "small"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "small", "game.cue"), []byte(small), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "small", "extra.cue"), []byte("package haven\n"+extra), 0o644))
-	v, err := load.Source{FS: os.DirFS(dir)}.Game("small", load.Options{})
-	if err != nil {
-		return nil, err
-	}
-	return Compile(v)
-}
 
 // TestBudgets runs expressions that would exhaust the memory or never
 // end: each stops with a positioned error.
@@ -42,9 +26,9 @@ func TestBudgets(t *testing.T) {
 		{`len(walks('x', 1000000000000))`, ""},
 		{`len(1..1000000000000)`, "memory budget exceeded"},
 	} {
-		e, err := g.CompileExpr(tc.src, pos("t"))
+		e, err := compile.Expr(g, tc.src, pos("t"))
 		require.NoError(t, err, tc.src)
-		_, err = g.Eval(st, e)
+		_, err = g.EvalPatch(st, e)
 		if tc.err == "" {
 			assert.NoError(t, err, tc.src)
 			continue
@@ -64,9 +48,9 @@ func TestLimitsSet(t *testing.T) {
 		`len(filter(1..20, # > 0))`:  "more than 10 list elements (limits.work)",
 		`'abc' + string(me) + 'def'`: "longer than 5 (limits.memory)",
 	} {
-		e, err := g.CompileExpr(src, pos("t"))
+		e, err := compile.Expr(g, src, pos("t"))
 		require.NoError(t, err)
-		_, err = g.Eval(st, e)
+		_, err = g.EvalPatch(st, e)
 		require.Error(t, err, src)
 		assert.Contains(t, err.Error(), want)
 	}
