@@ -9,7 +9,7 @@ import (
 	"github.com/haven-engine/haven/interpreter/runtime"
 )
 
-// The games and helpers these tests share with those of package runtime
+// The games and helpers these tests share with those of other packages
 // live in package interpretertest; these names keep the tests short.
 
 const (
