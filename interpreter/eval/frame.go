@@ -23,6 +23,9 @@ type Frame struct {
 	// Boxed are the game's names boxed once (BoxStr).
 	Boxed map[string]any
 	idBuf [2][]string // scratch for the lists minus reads (IDs)
+	// arena holds the lists Scratch cut in this evaluation, up to used.
+	arena []any
+	used  int
 }
 
 // Slot holds one bound value. The translator knows the value's Go type
@@ -36,12 +39,17 @@ type Slot struct {
 	// (HasAny then).
 	Anys   []any
 	HasAny bool
+	// Lazy says that the value is the string in Str, not yet boxed
+	// into Any (SlotDyn): a loop over a list of unknown type that
+	// turns out to hold strings binds them without boxing each.
+	Lazy bool
 }
 
 // SlotKind says which field of a Slot holds its value.
 type SlotKind uint8
 
-// The kinds of slot: Any, Str, Int, List, Anys.
+// The kinds of slot: Any, Str, Int, List (boxed into Any once, when
+// read as a value: HasAny), Anys, and Dyn (Any, or Str when Lazy).
 
 const (
 	SlotAny SlotKind = iota
@@ -49,6 +57,7 @@ const (
 	SlotInt
 	SlotList
 	SlotAnys
+	SlotDyn
 )
 
 // Val is a translated node. Fn is a func(*Frame) T with T the Go type of
@@ -159,3 +168,40 @@ func ListOf(v Val) func(*Frame) []any {
 	}
 	return nil
 }
+
+// Scratch is a list of n nil elements for a value that the translator
+// has proved does not outlive the evaluation (read by len, a loop, in,
+// or copied by another list builtin): it is cut from the frame's arena,
+// which ResetScratch hands out again at the start of the next
+// evaluation in this frame. Its capacity is n, so that appending to it
+// never writes over the list cut after it.
+func (fr *Frame) Scratch(n int) []any {
+	if n == 0 {
+		return empty // not nil, as make gives it
+	}
+	if fr.used+n > len(fr.arena) {
+		// A new chunk: the lists cut from the old one keep it alive
+		// until the evaluation drops them.
+		fr.arena = make([]any, max(2*len(fr.arena), n, 64))
+		fr.used = 0
+	}
+	out := fr.arena[fr.used : fr.used+n : fr.used+n]
+	fr.used += n
+	return out
+}
+
+// empty is the list of no elements Scratch gives: appending to it
+// allocates.
+var empty = []any{}
+
+// ResetScratch makes the arena's lists free again, emptied so that they
+// do not keep the values they held alive. Only the evaluation that cut
+// them may call it, at its start.
+func (fr *Frame) ResetScratch() {
+	clear(fr.arena[:fr.used])
+	fr.used = 0
+}
+
+// Fresh is a new list of n nil elements, for a value that may escape
+// the evaluation: the other way of making a list, beside Scratch.
+func Fresh(_ *Frame, n int) []any { return make([]any, n) }

@@ -20,10 +20,10 @@ import (
 // builtin translates a call of one of expr's builtins: the list builtins
 // whose predicate binds each element (loop.go), a few hot ones made
 // directly, and the rest called through expr's own implementation.
-func (t *translator) builtin(n *ast.BuiltinNode) eval.Val {
+func (t *translator) builtin(n *ast.BuiltinNode, here bool) eval.Val {
 	switch n.Name {
 	case "all", "any", "none", "filter", "map", "count", "sum", "find", "sortBy", "findIndex", "findLastIndex", "findLast":
-		return t.loop(n)
+		return t.loop(n, here)
 	case "reduce":
 		return t.reduce(n)
 	case "one", "groupBy":
@@ -31,7 +31,14 @@ func (t *translator) builtin(n *ast.BuiltinNode) eval.Val {
 	}
 	args := make([]eval.Val, len(n.Arguments))
 	for i, a := range n.Arguments {
-		args[i] = t.node(a)
+		switch n.Name {
+		case "len", "concat", "uniq", "last", "join", "min", "max":
+			// They read their lists and keep no list of them: concat
+			// and uniq copy the elements into a new one.
+			args[i] = t.transient(a)
+		default:
+			args[i] = t.node(a)
+		}
 	}
 	switch n.Name {
 	case "len":
@@ -39,12 +46,15 @@ func (t *translator) builtin(n *ast.BuiltinNode) eval.Val {
 			return v
 		}
 	case "min", "max":
+		if v, ok := minMaxList(n, args); ok {
+			return v
+		}
 		if v, ok := minMaxInts(n.Name == "max", args, t.builtinArgs(n, args), n.Location()); ok {
 			return v
 		}
 	case "concat":
-		lists, loc := catArgs(args, t.builtinArgs(n, args)), n.Location()
-		return eval.Mk(func(fr *eval.Frame) []any { return concat(fr, lists, loc) })
+		lists, loc, mk := catArgs(args, t.builtinArgs(n, args)), n.Location(), t.maker(here)
+		return eval.Mk(func(fr *eval.Frame) []any { return concat(fr, lists, mk, loc) })
 	case "uniq":
 		switch l := args[0].Fn.(type) {
 		case func(*eval.Frame) []string:
@@ -267,7 +277,7 @@ type catVal struct {
 // concat is expr's concat: the elements of every list, in one []any
 // (nil when there are none). All the lists are evaluated first, as the
 // VM evaluates a call's arguments.
-func concat(fr *eval.Frame, lists []catArg, loc file.Location) []any {
+func concat(fr *eval.Frame, lists []catArg, mk func(*eval.Frame, int) []any, loc file.Location) []any {
 	var buf [4]catVal
 	vals := buf[:0]
 	for _, l := range lists {
@@ -307,7 +317,7 @@ func concat(fr *eval.Frame, lists []catArg, loc file.Location) []any {
 	}
 	fr.Grow(n, loc)
 	fr.Spend(n)
-	out := make([]any, 0, n)
+	out := mk(fr, n)[:0]
 	for _, c := range vals {
 		switch {
 		case !c.other:
@@ -431,5 +441,38 @@ func minMaxInts(max bool, args []eval.Val, boxed []func(*eval.Frame) any, loc fi
 			out = pick(out, x)
 		}
 		return out
+	}), true
+}
+
+// minMaxList is min or max of one list that is a []any, read without
+// boxing it: when every element is an int, the first smallest or
+// largest of them (nil for no element), as expr's minMax gives it;
+// otherwise expr's builtin decides, on the same list.
+func minMaxList(n *ast.BuiltinNode, args []eval.Val) (eval.Val, bool) {
+	if len(args) != 1 {
+		return eval.Val{}, false
+	}
+	list, ok := args[0].Fn.(func(*eval.Frame) []any)
+	if !ok {
+		return eval.Val{}, false
+	}
+	max := n.Name == "max"
+	f, loc := builtin.Builtins[builtin.Index[n.Name]], n.Location()
+	return eval.Mk(func(fr *eval.Frame) any {
+		l := list(fr)
+		best, found := 0, false
+		for _, e := range l {
+			x, ok := e.(int)
+			if !ok {
+				return fr.Sized(eval.Guard(loc, func() any { return call(f, l) }), loc)
+			}
+			if !found || max && x > best || !max && x < best {
+				best, found = x, true
+			}
+		}
+		if !found {
+			return nil
+		}
+		return best
 	}), true
 }

@@ -18,7 +18,7 @@ import (
 // none, filter (with the map the optimizer may fold into it), map,
 // count, sum, find, findIndex, findLastIndex, findLast and sortBy. The element is bound in a slot of the
 // frame while the predicate runs.
-func (t *translator) loop(n *ast.BuiltinNode) eval.Val {
+func (t *translator) loop(n *ast.BuiltinNode, here bool) eval.Val {
 	if len(n.Arguments) < 2 {
 		unsupported()
 	}
@@ -36,6 +36,14 @@ func (t *translator) loop(n *ast.BuiltinNode) eval.Val {
 	t.unbind()
 	test := func() func(*eval.Frame) bool { return eval.As[bool](body) }
 	loc := n.Location()
+	var mk func(*eval.Frame, int) []any
+	switch n.Name {
+	case "filter", "map", "sortBy":
+		mk = t.maker(here)
+	}
+	if n.Name == "sortBy" {
+		t.usesScratch = true // its keys
+	}
 	switch n.Name {
 	case "any":
 		return eval.Mk(l.found(k, test(), true))
@@ -46,9 +54,9 @@ func (t *translator) loop(n *ast.BuiltinNode) eval.Val {
 		f := l.found(k, test(), true)
 		return eval.Mk(func(fr *eval.Frame) bool { return !f(fr) })
 	case "filter":
-		return eval.Mk(l.filter(k, test(), mapped))
+		return eval.Mk(l.filter(k, test(), mapped, mk))
 	case "map":
-		return eval.Mk(l.mapped(k, body.Box))
+		return eval.Mk(l.mapped(k, body.Box, mk))
 	case "count":
 		threshold := -1
 		if n.Threshold != nil {
@@ -89,7 +97,7 @@ func (t *translator) loop(n *ast.BuiltinNode) eval.Val {
 			}
 			desc = order.Value == "desc"
 		}
-		return eval.Mk(l.sortBy(k, body.Box, desc))
+		return eval.Mk(l.sortBy(k, body.Box, desc, mk))
 	}
 	unsupported()
 	return eval.Val{}
@@ -104,13 +112,13 @@ var errNoElement = errors.New("reflect: slice index out of range")
 type items interface {
 	kind() eval.SlotKind
 	found(k int, test func(*eval.Frame) bool, want bool) func(*eval.Frame) bool
-	filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any) func(*eval.Frame) []any
-	mapped(k int, f func(*eval.Frame) any) func(*eval.Frame) []any
+	filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any
+	mapped(k int, f func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any
 	count(k int, test func(*eval.Frame) bool, threshold int) func(*eval.Frame) int
 	sumInt(k int, f func(*eval.Frame) int) func(*eval.Frame) int
 	sum(k int, f func(*eval.Frame) any, loc file.Location) func(*eval.Frame) any
 	find(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, missing error, loc file.Location) func(*eval.Frame) any
-	sortBy(k int, f func(*eval.Frame) any, desc bool) func(*eval.Frame) []any
+	sortBy(k int, f func(*eval.Frame) any, desc bool, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any
 	index(k int, test func(*eval.Frame) bool, last bool) func(*eval.Frame) int
 	findLast(k int, test func(*eval.Frame) bool) func(*eval.Frame) any
 }
@@ -118,14 +126,14 @@ type items interface {
 // items translates the list argument of a loop: typed when its Go type
 // is known, otherwise a value whose elements are bound boxed.
 func (t *translator) items(n ast.Node) items {
-	v := t.node(n)
+	v := t.transient(n)
 	switch f := v.Fn.(type) {
 	case func(*eval.Frame) []string:
 		return typedItems[string]{f, func(s *eval.Slot, x string) { s.Str = x }, eval.SlotStr}
 	case func(*eval.Frame) []int:
 		return typedItems[int]{f, func(s *eval.Slot, x int) { s.Int = x }, eval.SlotInt}
 	case func(*eval.Frame) [][]string:
-		return typedItems[[]string]{f, func(s *eval.Slot, x []string) { s.List = x }, eval.SlotList}
+		return typedItems[[]string]{f, func(s *eval.Slot, x []string) { s.List, s.Any, s.HasAny = x, nil, false }, eval.SlotList}
 	case func(*eval.Frame) []any:
 		return typedItems[any]{f, func(s *eval.Slot, x any) { s.Any = x }, eval.SlotAny}
 	case func(*eval.Frame) []*model.Piece:
@@ -149,13 +157,13 @@ func (l typedItems[E]) found(k int, test func(*eval.Frame) bool, want bool) func
 	return func(fr *eval.Frame) bool { return run(fr, l.list(fr)) }
 }
 
-func (l typedItems[E]) filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any) func(*eval.Frame) []any {
-	run := filterOf(l.set, k, test, mapped)
+func (l typedItems[E]) filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
+	run := filterOf(l.set, k, test, mapped, mk)
 	return func(fr *eval.Frame) []any { return run(fr, l.list(fr)) }
 }
 
-func (l typedItems[E]) mapped(k int, f func(*eval.Frame) any) func(*eval.Frame) []any {
-	run := mapOf(l.set, k, f)
+func (l typedItems[E]) mapped(k int, f func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
+	run := mapOf(l.set, k, f, mk)
 	return func(fr *eval.Frame) []any { return run(fr, l.list(fr)) }
 }
 
@@ -179,8 +187,8 @@ func (l typedItems[E]) find(k int, test func(*eval.Frame) bool, mapped func(*eva
 	return func(fr *eval.Frame) any { return run(fr, l.list(fr)) }
 }
 
-func (l typedItems[E]) sortBy(k int, f func(*eval.Frame) any, desc bool) func(*eval.Frame) []any {
-	run := sortOf(l.set, k, f, desc)
+func (l typedItems[E]) sortBy(k int, f func(*eval.Frame) any, desc bool, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
+	run := sortOf(l.set, k, f, desc, mk)
 	return func(fr *eval.Frame) []any { return run(fr, l.list(fr)) }
 }
 
@@ -189,9 +197,12 @@ func (l typedItems[E]) sortBy(k int, f func(*eval.Frame) any, desc bool) func(*e
 // them, and the loop runs over the list's own backing array.
 type dynItems struct{ list func(*eval.Frame) any }
 
-func (dynItems) kind() eval.SlotKind { return eval.SlotAny }
+func (dynItems) kind() eval.SlotKind { return eval.SlotDyn }
 
-func setAny[E any](s *eval.Slot, x E) { s.Any = x }
+func setAny[E any](s *eval.Slot, x E) { s.Any, s.Lazy = x, false }
+
+// setStr binds a string unboxed: read boxes it, once (SlotDyn).
+func setStr(s *eval.Slot, x string) { s.Str, s.Lazy = x, true }
 
 // loops is one loop for each kind of list dynItems runs over directly.
 type loops[R any] struct {
@@ -233,49 +244,49 @@ func reflectItems(l any) []any {
 
 func (d dynItems) found(k int, test func(*eval.Frame) bool, want bool) func(*eval.Frame) bool {
 	return dynamic(d.list, loops[bool]{
-		foundIn(setAny[any], k, test, want), foundIn(setAny[string], k, test, want),
+		foundIn(setAny[any], k, test, want), foundIn(setStr, k, test, want),
 		foundIn(setAny[int], k, test, want), foundIn(setAny[[]string], k, test, want),
 	})
 }
 
-func (d dynItems) filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any) func(*eval.Frame) []any {
+func (d dynItems) filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
 	return dynamic(d.list, loops[[]any]{
-		filterOf(setAny[any], k, test, mapped), filterOf(setAny[string], k, test, mapped),
-		filterOf(setAny[int], k, test, mapped), filterOf(setAny[[]string], k, test, mapped),
+		filterOf(setAny[any], k, test, mapped, mk), filterOf(setStr, k, test, mapped, mk),
+		filterOf(setAny[int], k, test, mapped, mk), filterOf(setAny[[]string], k, test, mapped, mk),
 	})
 }
 
-func (d dynItems) mapped(k int, f func(*eval.Frame) any) func(*eval.Frame) []any {
+func (d dynItems) mapped(k int, f func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
 	return dynamic(d.list, loops[[]any]{
-		mapOf(setAny[any], k, f), mapOf(setAny[string], k, f),
-		mapOf(setAny[int], k, f), mapOf(setAny[[]string], k, f),
+		mapOf(setAny[any], k, f, mk), mapOf(setStr, k, f, mk),
+		mapOf(setAny[int], k, f, mk), mapOf(setAny[[]string], k, f, mk),
 	})
 }
 
 func (d dynItems) count(k int, test func(*eval.Frame) bool, threshold int) func(*eval.Frame) int {
 	return dynamic(d.list, loops[int]{
-		countIf(setAny[any], k, test, threshold), countIf(setAny[string], k, test, threshold),
+		countIf(setAny[any], k, test, threshold), countIf(setStr, k, test, threshold),
 		countIf(setAny[int], k, test, threshold), countIf(setAny[[]string], k, test, threshold),
 	})
 }
 
 func (d dynItems) sumInt(k int, f func(*eval.Frame) int) func(*eval.Frame) int {
 	return dynamic(d.list, loops[int]{
-		sumIntOf(setAny[any], k, f), sumIntOf(setAny[string], k, f),
+		sumIntOf(setAny[any], k, f), sumIntOf(setStr, k, f),
 		sumIntOf(setAny[int], k, f), sumIntOf(setAny[[]string], k, f),
 	})
 }
 
 func (d dynItems) sum(k int, f func(*eval.Frame) any, loc file.Location) func(*eval.Frame) any {
 	return dynamic(d.list, loops[any]{
-		sumOf(setAny[any], k, f, loc), sumOf(setAny[string], k, f, loc),
+		sumOf(setAny[any], k, f, loc), sumOf(setStr, k, f, loc),
 		sumOf(setAny[int], k, f, loc), sumOf(setAny[[]string], k, f, loc),
 	})
 }
 
 func (d dynItems) find(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, missing error, loc file.Location) func(*eval.Frame) any {
 	return dynamic(d.list, loops[any]{
-		findIn(setAny[any], k, test, mapped, missing, loc), findIn(setAny[string], k, test, mapped, missing, loc),
+		findIn(setAny[any], k, test, mapped, missing, loc), findIn(setStr, k, test, mapped, missing, loc),
 		findIn(setAny[int], k, test, mapped, missing, loc), findIn(setAny[[]string], k, test, mapped, missing, loc),
 	})
 }
@@ -292,14 +303,14 @@ func (l typedItems[E]) findLast(k int, test func(*eval.Frame) bool) func(*eval.F
 
 func (d dynItems) index(k int, test func(*eval.Frame) bool, last bool) func(*eval.Frame) int {
 	return dynamic(d.list, loops[int]{
-		indexIn(setAny[any], k, test, last), indexIn(setAny[string], k, test, last),
+		indexIn(setAny[any], k, test, last), indexIn(setStr, k, test, last),
 		indexIn(setAny[int], k, test, last), indexIn(setAny[[]string], k, test, last),
 	})
 }
 
 func (d dynItems) findLast(k int, test func(*eval.Frame) bool) func(*eval.Frame) any {
 	return dynamic(d.list, loops[any]{
-		lastIn(setAny[any], k, test), lastIn(setAny[string], k, test),
+		lastIn(setAny[any], k, test), lastIn(setStr, k, test),
 		lastIn(setAny[int], k, test), lastIn(setAny[[]string], k, test),
 	})
 }
@@ -331,17 +342,17 @@ func lastIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool) 
 		for i := len(l) - 1; i >= 0; i-- {
 			set(s, l[i])
 			if test(fr) {
-				return l[i]
+				return keepElem(fr, s, l[i])
 			}
 		}
 		return nil
 	}
 }
 
-func (d dynItems) sortBy(k int, f func(*eval.Frame) any, desc bool) func(*eval.Frame) []any {
+func (d dynItems) sortBy(k int, f func(*eval.Frame) any, desc bool, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
 	return dynamic(d.list, loops[[]any]{
-		sortOf(setAny[any], k, f, desc), sortOf(setAny[string], k, f, desc),
-		sortOf(setAny[int], k, f, desc), sortOf(setAny[[]string], k, f, desc),
+		sortOf(setAny[any], k, f, desc, mk), sortOf(setStr, k, f, desc, mk),
+		sortOf(setAny[int], k, f, desc, mk), sortOf(setAny[[]string], k, f, desc, mk),
 	})
 }
 
@@ -367,7 +378,7 @@ func foundIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool,
 // filterOf gathers the elements kept in the frame's buffer, then copies
 // them out at their exact number; a filter run by the predicate of
 // another appends after the outer one's elements and takes them away.
-func filterOf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any) func(*eval.Frame, []E) []any {
+func filterOf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame, []E) []any {
 	return func(fr *eval.Frame, l []E) []any {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
@@ -378,11 +389,11 @@ func filterOf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool
 				if mapped != nil {
 					fr.Buf = append(fr.Buf, mapped(fr))
 				} else {
-					fr.Buf = append(fr.Buf, l[i])
+					fr.Buf = append(fr.Buf, keepElem(fr, s, l[i]))
 				}
 			}
 		}
-		out := make([]any, len(fr.Buf)-start)
+		out := mk(fr, len(fr.Buf)-start)
 		copy(out, fr.Buf[start:])
 		clear(fr.Buf[start:])
 		fr.Buf = fr.Buf[:start]
@@ -390,11 +401,11 @@ func filterOf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool
 	}
 }
 
-func mapOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any) func(*eval.Frame, []E) []any {
+func mapOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame, []E) []any {
 	return func(fr *eval.Frame, l []E) []any {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
-		out := make([]any, len(l))
+		out := mk(fr, len(l))
 		for i := range l {
 			set(s, l[i])
 			out[i] = f(fr)
@@ -460,7 +471,7 @@ func findIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, 
 				if mapped != nil {
 					return mapped(fr)
 				}
-				return l[i]
+				return keepElem(fr, s, l[i])
 			}
 		}
 		if missing != nil {
@@ -470,14 +481,15 @@ func findIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, 
 	}
 }
 
-func sortOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, desc bool) func(*eval.Frame, []E) []any {
+func sortOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, desc bool, mk func(*eval.Frame, int) []any) func(*eval.Frame, []E) []any {
 	return func(fr *eval.Frame, l []E) []any {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
-		sb := &runtime.SortBy{Desc: desc, Array: make([]any, 0, len(l)), Values: make([]any, 0, len(l))}
+		// The keys never leave the sort: they are cut from the arena.
+		sb := &runtime.SortBy{Desc: desc, Array: mk(fr, len(l))[:0], Values: fr.Scratch(len(l))[:0]}
 		for i := range l {
 			set(s, l[i])
-			sb.Array = append(sb.Array, l[i])
+			sb.Array = append(sb.Array, boxElem(fr, l[i]))
 			sb.Values = append(sb.Values, f(fr))
 		}
 		sort.Sort(sb)
@@ -508,9 +520,10 @@ func (t *translator) reduce(n *ast.BuiltinNode) eval.Val {
 	if !ok {
 		unsupported()
 	}
-	lv := deref(n.Arguments[0], t.node(n.Arguments[0]))
+	lv := deref(n.Arguments[0], t.transient(n.Arguments[0]))
 	list := lv.Box
 	strs, _ := lv.Fn.(func(*eval.Frame) []string)
+	anys, _ := lv.Fn.(func(*eval.Frame) []any)
 	var init func(*eval.Frame) any
 	var initList func(*eval.Frame) []any
 	if len(n.Arguments) == 3 {
@@ -533,7 +546,7 @@ func (t *translator) reduce(n *ast.BuiltinNode) eval.Val {
 		t.unbind()
 		if f, ok := bv.Fn.(func(*eval.Frame) []any); ok {
 			return eval.Mk(func(fr *eval.Frame) []any {
-				l, ss, isStr := reduceItems(fr, list, strs)
+				l, ss, isStr := reduceItems(fr, list, strs, anys)
 				n := len(l) + len(ss)
 				fr.Spend(n)
 				a := initList(fr)
@@ -551,7 +564,7 @@ func (t *translator) reduce(n *ast.BuiltinNode) eval.Val {
 	body := bv.Box
 	loc := n.Location()
 	return eval.Mk(func(fr *eval.Frame) any {
-		l, ss, isStr := reduceItems(fr, list, strs)
+		l, ss, isStr := reduceItems(fr, list, strs, anys)
 		n := len(l) + len(ss)
 		fr.Spend(n)
 		var a any
@@ -573,11 +586,14 @@ func (t *translator) reduce(n *ast.BuiltinNode) eval.Val {
 	})
 }
 
-// reduceItems evaluates reduce's list: a []string as it is (typed, or
-// found at run time), any other list as a []any.
-func reduceItems(fr *eval.Frame, list func(*eval.Frame) any, strs func(*eval.Frame) []string) ([]any, []string, bool) {
+// reduceItems evaluates reduce's list: a []string or a []any as it is
+// (typed, or found at run time), any other list as a []any.
+func reduceItems(fr *eval.Frame, list func(*eval.Frame) any, strs func(*eval.Frame) []string, anys func(*eval.Frame) []any) ([]any, []string, bool) {
 	if strs != nil {
 		return nil, strs(fr), true
+	}
+	if anys != nil {
+		return anys(fr), nil, false // not boxed on the way
 	}
 	switch x := list(fr).(type) {
 	case []any:
@@ -595,4 +611,23 @@ func reduceItem(fr *eval.Frame, l []any, ss []string, isStr bool, i int) any {
 		return eval.BoxStr(fr.Boxed, ss[i])
 	}
 	return l[i]
+}
+
+// boxElem is an element of a list as a value: a string with the game's
+// boxes (no allocation for a name it declares), anything else as it is.
+func boxElem[E any](fr *eval.Frame, x E) any {
+	if s, ok := any(x).(string); ok {
+		return eval.BoxStr(fr.Boxed, s)
+	}
+	return x
+}
+
+// keepElem is the element bound in slot s, which a loop keeps: a list
+// of strings the predicate already boxed (HasAny, reset by the typed
+// setter; a SlotDyn's Any is always the element) is not boxed again.
+func keepElem[E any](fr *eval.Frame, s *eval.Slot, x E) any {
+	if _, ok := any(x).([]string); ok && s.HasAny {
+		return s.Any
+	}
+	return boxElem(fr, x)
 }

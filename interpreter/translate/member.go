@@ -79,6 +79,30 @@ func (t *translator) member(n *ast.MemberNode) eval.Val {
 	b, p := base.Box, prop.Box
 	return eval.Mk(func(fr *eval.Frame) any {
 		x, k := b(fr), p(fr)
+		// A map of the state by a string, read as Fetch reads it (a
+		// missing key gives the zero value) without reflection, which
+		// allocates a copy of the value it finds.
+		if s, ok := k.(string); ok {
+			switch m := x.(type) {
+			case map[string]any:
+				return m[s]
+			case map[string]int:
+				return m[s]
+			case map[string][]int:
+				return m[s]
+			}
+		}
+		// An int of a []int in range: reflection would box it anew.
+		if l, ok := x.([]int); ok {
+			if i, ok := k.(int); ok {
+				if i < 0 {
+					i += len(l)
+				}
+				if i >= 0 && i < len(l) {
+					return l[i]
+				}
+			}
+		}
 		return eval.Guard(loc, func() any { return runtime.Fetch(x, k) })
 	})
 }

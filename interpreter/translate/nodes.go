@@ -2,6 +2,7 @@ package translate
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
@@ -13,6 +14,9 @@ import (
 // node translates one node of a checked tree (see compiler.compile in
 // expr for what the VM does with each).
 func (t *translator) node(n ast.Node) eval.Val {
+	// Only this node may be transient, not the ones inside it.
+	here := t.scratch
+	t.scratch = false
 	switch n := n.(type) {
 	case *ast.NilNode:
 		return eval.Const[any](nil)
@@ -59,7 +63,7 @@ func (t *translator) node(n ast.Node) eval.Val {
 	case *ast.CallNode:
 		return t.call(n)
 	case *ast.BuiltinNode:
-		return t.builtin(n)
+		return t.builtin(n, here)
 	case *ast.ConditionalNode:
 		cond := eval.As[bool](t.operand(n.Cond))
 		return choose(cond, t.node(n.Exp1), t.node(n.Exp2))
@@ -68,8 +72,9 @@ func (t *translator) node(n ast.Node) eval.Val {
 		for i, x := range n.Nodes {
 			elems[i] = t.node(x).Box
 		}
+		mk := t.maker(here && len(elems) > 0)
 		return eval.Mk(func(fr *eval.Frame) []any {
-			out := make([]any, len(elems))
+			out := mk(fr, len(elems))
 			for i, e := range elems {
 				out[i] = e(fr)
 			}
@@ -152,7 +157,9 @@ func (t *translator) binary(n *ast.BinaryNode) eval.Val {
 		return t.compare(n)
 	case "+", "-", "*":
 		return t.arith(n)
-	case "/", "%", "in":
+	case "in":
+		return t.in(n)
+	case "/", "%":
 		a, b, loc := t.operand(n.Left).Box, t.operand(n.Right).Box, n.Location()
 		op := map[string]func(a, b any) any{
 			"/":  func(a, b any) any { return runtime.Divide(a, b) },
@@ -567,4 +574,45 @@ func litValue(n ast.Node) (any, bool) {
 		return x.Value, true
 	}
 	return nil, false
+}
+
+// in is a in b. A list of a known type is read as it is, without boxing
+// it, and may be cut from the arena (in keeps no list); each element is
+// compared as runtime.In compares it.
+func (t *translator) in(n *ast.BinaryNode) eval.Val {
+	l, r := t.operand(n.Left), deref(n.Right, t.transient(n.Right))
+	a := l.Box
+	switch list := r.Fn.(type) {
+	case func(*eval.Frame) []any:
+		return eval.Mk(func(fr *eval.Frame) bool {
+			x := a(fr)
+			for _, e := range list(fr) {
+				if runtime.Equal(e, x) {
+					return true
+				}
+			}
+			return false
+		})
+	case func(*eval.Frame) []string:
+		if s, ok := l.Fn.(func(*eval.Frame) string); ok {
+			return eval.Mk(func(fr *eval.Frame) bool { return slices.Contains(list(fr), s(fr)) })
+		}
+		return eval.Mk(func(fr *eval.Frame) bool {
+			x := a(fr)
+			if s, ok := x.(string); ok {
+				return slices.Contains(list(fr), s)
+			}
+			for _, e := range list(fr) {
+				if runtime.Equal(e, x) {
+					return true
+				}
+			}
+			return false
+		})
+	}
+	b, loc := r.Box, n.Location()
+	return eval.Mk(func(fr *eval.Frame) any {
+		x, y := a(fr), b(fr)
+		return eval.Guard(loc, func() any { return runtime.In(x, y) })
+	})
 }

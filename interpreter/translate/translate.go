@@ -45,6 +45,11 @@ type translator struct {
 	lay   *model.Layout // the locals of the scope
 	binds []binding     // innermost last
 	slots int
+	// scratch says that the node about to be translated is a list its
+	// consumer reads and drops within the evaluation (transient), so
+	// that it may be cut from the frame's arena; usesScratch, that
+	// some node is, and Run must reset the arena first.
+	scratch, usesScratch bool
 }
 
 // binding is a name bound inside the expression: a let, or the element of
@@ -68,7 +73,38 @@ func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout) (fc 
 		}
 	}()
 	v := t.cast(prog, t.node(prog.Node()))
-	return &Code{Run: v.Box, List: eval.ListOf(v), Slots: t.slots}
+	run, list := v.Box, eval.ListOf(v)
+	if t.usesScratch {
+		// The lists of the last evaluation in this frame are dead:
+		// none is the value (the root never cuts from the arena).
+		box := run
+		run = func(fr *eval.Frame) any { fr.ResetScratch(); return box(fr) }
+		if l := list; l != nil {
+			list = func(fr *eval.Frame) []any { fr.ResetScratch(); return l(fr) }
+		}
+	}
+	return &Code{Run: run, List: list, Slots: t.slots}
+}
+
+// transient translates n, a list that the node being translated reads
+// and drops before the evaluation ends, keeping neither it nor its
+// backing array (len, in, a loop's list, an argument concat copies): a
+// list builtin there cuts its result from the frame's arena instead of
+// allocating it. Anything else (a let, the value of the evaluation, an
+// element of a list, an argument of the library) keeps fresh lists.
+func (t *translator) transient(n ast.Node) eval.Val {
+	t.scratch = true
+	return t.node(n)
+}
+
+// maker is how a list builtin makes its result: from the arena when
+// here (the node is transient), else fresh.
+func (t *translator) maker(here bool) func(*eval.Frame, int) []any {
+	if here {
+		t.usesScratch = true
+		return (*eval.Frame).Scratch
+	}
+	return eval.Fresh
 }
 
 func unsupported() { panic(errUnsupported) }
@@ -145,7 +181,22 @@ func read(b binding) eval.Val {
 	case eval.SlotInt:
 		return eval.Mk(func(fr *eval.Frame) int { return fr.Slots[k].Int })
 	case eval.SlotList:
-		return eval.Mk(func(fr *eval.Frame) []string { return fr.Slots[k].List })
+		// As a []any: box it once per value stored.
+		return eval.Val{Fn: func(fr *eval.Frame) []string { return fr.Slots[k].List }, Box: func(fr *eval.Frame) any {
+			s := &fr.Slots[k]
+			if !s.HasAny {
+				s.Any, s.HasAny = s.List, true
+			}
+			return s.Any
+		}}
+	case eval.SlotDyn:
+		return eval.Mk(func(fr *eval.Frame) any {
+			s := &fr.Slots[k]
+			if s.Lazy {
+				s.Any, s.Lazy = eval.BoxStr(fr.Boxed, s.Str), false
+			}
+			return s.Any
+		})
 	case eval.SlotAnys:
 		// Boxing a list allocates: box it once per value stored, and
 		// only if something reads it boxed.
@@ -169,7 +220,10 @@ func store(v eval.Val, k int) (eval.SlotKind, func(*eval.Frame)) {
 	case func(*eval.Frame) int:
 		return eval.SlotInt, func(fr *eval.Frame) { fr.Slots[k].Int = f(fr) }
 	case func(*eval.Frame) []string:
-		return eval.SlotList, func(fr *eval.Frame) { fr.Slots[k].List = f(fr) }
+		return eval.SlotList, func(fr *eval.Frame) {
+			s := &fr.Slots[k]
+			s.List, s.Any, s.HasAny = f(fr), nil, false
+		}
 	case func(*eval.Frame) []any:
 		return eval.SlotAnys, func(fr *eval.Frame) {
 			s := &fr.Slots[k]

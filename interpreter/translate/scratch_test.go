@@ -1,0 +1,45 @@
+package translate
+
+import (
+	"testing"
+
+	"github.com/expr-lang/expr"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/eval"
+)
+
+func program(t *testing.T, src string) *Code {
+	t.Helper()
+	prog, err := expr.Compile(src)
+	require.NoError(t, err)
+	c := Program(prog, nil, nil)
+	require.NotNil(t, c, "%s is on the fast path", src)
+	return c
+}
+
+// A list only read within the evaluation is cut from the frame's arena;
+// one that is the evaluation's value, or kept in a let, is not, so that
+// the next evaluation in the same frame leaves it as it was.
+func TestScratchDoesNotEscape(t *testing.T) {
+	lim := budget.Limits{Memory: 1 << 20}
+	fr := &eval.Frame{Budget: &budget.Remaining{Eval: 1 << 20, Decision: 1 << 20, Limits: &lim}}
+	kept := program(t, `let l = filter([1, 2, 3, 4], # > 1); concat(filter(l, # > 2), map([5, 6], # * 2))`)
+	fr.Slots = make([]eval.Slot, kept.Slots)
+	out := kept.Run(fr)
+	assert.Equal(t, []any{3, 4, 10, 12}, out)
+	reader := program(t, `len(filter(concat([7, 8, 9], map([1, 2], # + 100)), # > 0)) + count(sortBy(map([3, 1, 2], # * 7), #), # > 0) + (9 in map([1, 9], #) ? 1 : 0)`)
+	fr.Slots = make([]eval.Slot, max(kept.Slots, reader.Slots))
+	for range 3 {
+		assert.Equal(t, 5+3+1, reader.Run(fr))
+	}
+	assert.Equal(t, []any{3, 4, 10, 12}, out, "the value of the first evaluation is not the arena's")
+	kept2 := program(t, `map(filter([1, 2, 3], # > 1), # * 3)`)
+	out2 := kept2.Run(fr)
+	reader.Run(fr)
+	assert.Equal(t, []any{6, 9}, out2)
+	// The one allocation left is sortBy's sorter, handed to sort.Sort.
+	assert.Equal(t, 1.0, testing.AllocsPerRun(20, func() { reader.Run(fr) }), "the lists a reader builds are the arena's")
+}
