@@ -1,4 +1,4 @@
-package interpreter
+package interpreter_test
 
 import (
 	"io/fs"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/haven-engine/haven/definitions"
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/interpretertest"
 )
 
 // exprField matches an expression of a shipped definition: the string
@@ -56,7 +57,7 @@ func FuzzExpr(f *testing.F) {
 	for _, s := range shippedExprs(f) {
 		f.Add(s)
 	}
-	g, _ := smallGameF(f)
+	g, _ := interpretertest.SmallGame(f)
 	f.Fuzz(func(t *testing.T, src string) {
 		e, err := g.CompileExpr(src, diag.Pos{File: "f", Line: 1, Col: 1})
 		if err != nil {
@@ -76,7 +77,7 @@ func FuzzApply(f *testing.F) {
 	for _, s := range []string{"pass", "pass x", "", " ", "pass\n", "pass\x00", "é", "take 99999999999999999999"} {
 		f.Add(s)
 	}
-	g, _ := smallGameF(f)
+	g, _ := interpretertest.SmallGame(f)
 	f.Fuzz(func(t *testing.T, move string) {
 		st, err := g.New(2, 1)
 		if err != nil {

@@ -1,5 +1,7 @@
 // Package interpretertest builds, for tests, states that a seat cannot
 // tell apart: the ground of the tests that no view, log or bot peeks.
+// It also holds the small games that the tests of several interpreter
+// packages share (games.go).
 package interpretertest
 
 import (

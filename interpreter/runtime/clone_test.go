@@ -1,4 +1,4 @@
-package interpreter
+package runtime_test
 
 import (
 	"encoding/json"
@@ -9,7 +9,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/haven-engine/haven/definitions"
+	"github.com/haven-engine/haven/interpreter/compile"
 	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/runtime"
 	"github.com/haven-engine/haven/load"
 )
 
@@ -78,7 +80,7 @@ func TestCloneSharesNothing(t *testing.T) {
 }
 
 // mustPlay applies the first legal move n times.
-func mustPlay(t *testing.T, g *Game, st *model.State, n int) *model.State {
+func mustPlay(t *testing.T, g *runtime.Game, st *model.State, n int) *model.State {
 	t.Helper()
 	for i := 0; i < n && !st.Finished; i++ {
 		moves, err := g.Legal(st)
@@ -90,11 +92,11 @@ func mustPlay(t *testing.T, g *Game, st *model.State, n int) *model.State {
 }
 
 // shippedGame compiles a shipped game and starts it with 3 players.
-func shippedGame(t *testing.T, id string) (*Game, *model.State) {
+func shippedGame(t *testing.T, id string) (*runtime.Game, *model.State) {
 	t.Helper()
 	v, err := load.Source{FS: definitions.Files}.Game(id, load.Options{})
 	require.NoError(t, err)
-	g, err := Compile(v)
+	g, err := compile.Compile(v)
 	require.NoError(t, err)
 	st, err := g.New(3, 1)
 	require.NoError(t, err)

@@ -1,59 +1,13 @@
-package interpreter_test
+package compile_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/haven-engine/haven/interpreter"
-	"github.com/haven-engine/haven/load"
 )
-
-// tiny is a complete small game: players take one coin each turn until
-// someone has three.
-const tiny = `package haven
-
-game: {
-	id: "tiny"
-	name: "Tiny"
-	players: {min: 2, max: 3}
-	params: target: *3 | int
-	playerVars: coins: 0
-	flow: [{while: "true", loop: [
-		{each: "seats(0)", as: "p", loop: [
-			{turn: {player: "p", actions: ["take", "pass"]}},
-			{if: "pget(p, 'coins') >= params.target", then: [{end: "three coins"}]},
-		]},
-	]}]
-	actions: {
-		take: {
-			params: n: {type: "int", from: "[1, 2]"}
-			when: "you may take 2 only with no coin": "n == 1 || pget(me, 'coins') == 0"
-			do: [{do: "padd(me, 'coins', n)"}]
-		}
-		pass: {}
-	}
-	scoring: {
-		score: "pget(me, 'coins')"
-		tiebreak: []
-	}
-}
-`
-
-func compileSrc(t *testing.T, src string) (*interpreter.Game, error) {
-	t.Helper()
-	dir := t.TempDir()
-	require.NoError(t, os.MkdirAll(filepath.Join(dir, "tiny"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "tiny", "game.cue"), []byte(src), 0o644))
-	v, err := load.Source{FS: os.DirFS(dir)}.Game("tiny", load.Options{})
-	if err != nil {
-		return nil, err
-	}
-	return interpreter.Compile(v)
-}
 
 func TestTinyGame(t *testing.T) {
 	g, err := compileSrc(t, tiny)
@@ -124,20 +78,4 @@ func TestCompileErrors(t *testing.T) {
 			assert.Contains(t, err.Error(), tc.want)
 		})
 	}
-}
-
-func replaceOnce(t *testing.T, s, from, to string) string {
-	t.Helper()
-	i := indexOf(s, from)
-	require.GreaterOrEqual(t, i, 0, "%q not in source", from)
-	return s[:i] + to + s[i+len(from):]
-}
-
-func indexOf(s, sub string) int {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return i
-		}
-	}
-	return -1
 }

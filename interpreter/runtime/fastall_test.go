@@ -1,4 +1,4 @@
-package interpreter
+package runtime_test
 
 import (
 	"io/fs"
@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/haven-engine/haven/definitions"
+	"github.com/haven-engine/haven/interpreter/compile"
 	"github.com/haven-engine/haven/load"
 )
 
@@ -27,7 +28,7 @@ func TestShippedOnFastPath(t *testing.T) {
 		}
 		v, err := load.Source{FS: definitions.Files}.Game(d.Name(), load.Options{})
 		require.NoError(t, err, d.Name())
-		g, err := Compile(v)
+		g, err := compile.Compile(v)
 		require.NoError(t, err, d.Name())
 		n++
 		for _, c := range g.Codes {

@@ -1,4 +1,4 @@
-package interpreter_test
+package runtime_test
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/haven-engine/haven/diag"
 	"github.com/haven-engine/haven/interpreter"
+	"github.com/haven-engine/haven/interpreter/runtime"
 )
 
 // cards is a small game for the constructs cards add rules with: a deck
@@ -151,32 +152,32 @@ func TestChooseSeveral(t *testing.T) {
 func TestModifiersStackOrNot(t *testing.T) {
 	g, st := newCards(t)
 	assert.Equal(t, 40, value(t, g, st, "fee(0, 40)"))
-	interpreter.SetZone(st, "tech/0", []string{"cheap#2"})
-	interpreter.SetZone(st, "deck", []string{"cheap#1"})
+	runtime.SetZone(st, "tech/0", []string{"cheap#2"})
+	runtime.SetZone(st, "deck", []string{"cheap#1"})
 	assert.Equal(t, 20, value(t, g, st, "fee(0, 40)"))
 	// A second copy of a card that does not stack changes nothing.
-	interpreter.SetZone(st, "tech/0", []string{"cheap#1", "cheap#2"})
+	runtime.SetZone(st, "tech/0", []string{"cheap#1", "cheap#2"})
 	assert.Equal(t, 20, value(t, g, st, "fee(0, 40)"))
 	// Bonus stacks: two copies add 10 twice.
-	interpreter.SetZone(st, "tech/1", []string{"bonus#1", "bonus#2"})
+	runtime.SetZone(st, "tech/1", []string{"bonus#1", "bonus#2"})
 	assert.Equal(t, 21, value(t, g, st, "modified('pay', 1, 1)"))
 	assert.Equal(t, true, value(t, g, st, "owns(1, 'bonus') && !owns(0, 'bonus')"))
 	// Cards in a zone that is not active are not in force.
-	interpreter.SetZone(st, "tech/1", nil)
-	interpreter.SetZone(st, "hand/1", []string{"bonus#1"})
+	runtime.SetZone(st, "tech/1", nil)
+	runtime.SetZone(st, "hand/1", []string{"bonus#1"})
 	assert.Equal(t, 1, value(t, g, st, "modified('pay', 1, 1)"))
 }
 
 func TestCardTriggersAndWatches(t *testing.T) {
 	g, st := newCards(t)
-	interpreter.SetZone(st, "box", []string{"cheap#2", "free"})
-	interpreter.SetZone(st, "tech/1", []string{"bonus#1", "bonus#2"})
+	runtime.SetZone(st, "box", []string{"cheap#2", "free"})
+	runtime.SetZone(st, "tech/1", []string{"bonus#1", "bonus#2"})
 	require.NoError(t, g.Apply(st, "pay"))
 	assert.Equal(t, 40, st.Var("price"))
 	// Each bonus card of player 1 fires when player 0 is paid.
 	assert.Equal(t, 2, st.PlayerVar(1, "cash"))
-	interpreter.SetZone(st, "tech/0", []string{"bonus#1"})
-	interpreter.SetZone(st, "tech/1", []string{"bonus#2"})
+	runtime.SetZone(st, "tech/0", []string{"bonus#1"})
+	runtime.SetZone(st, "tech/1", []string{"bonus#2"})
 	require.NoError(t, g.Apply(st, "pay"))
 	assert.Equal(t, 0, st.PlayerVar(0, "cash"))
 	assert.Equal(t, 3, st.PlayerVar(1, "cash"))

@@ -1,4 +1,4 @@
-package interpreter_test
+package compile_test
 
 import (
 	"testing"

@@ -1,4 +1,4 @@
-package interpreter
+package runtime_test
 
 import (
 	"encoding/json"
@@ -28,7 +28,7 @@ type differ struct {
 	impure map[*runtime.Code]bool
 }
 
-func newDiffer(g *Game) *differ {
+func newDiffer(g *runtime.Game) *differ {
 	d := &differ{m: g.M, seen: map[*runtime.Code]int{}, impure: map[*runtime.Code]bool{}}
 	for _, c := range g.Codes {
 		if c.Prog != nil {
@@ -156,7 +156,7 @@ func TestFastMatchesVM(t *testing.T) {
 			t.Parallel()
 			v, err := load.Source{FS: definitions.Files}.Game(gm.id, load.Options{Sets: gm.sets, Variants: gm.vars})
 			require.NoError(t, err)
-			g, err := Compile(v)
+			g, err := compile.Compile(v)
 			require.NoError(t, err)
 			g.SetLog(true)
 			d := newDiffer(g)
@@ -183,7 +183,7 @@ func TestFastMatchesVM(t *testing.T) {
 	}
 }
 
-func playChecked(t *testing.T, g *Game, d *differ, seed uint64, maxMoves int) {
+func playChecked(t *testing.T, g *runtime.Game, d *differ, seed uint64, maxMoves int) {
 	players := g.MinPlayers + int(seed)%(g.MaxPlayers-g.MinPlayers+1)
 	st, err := g.New(players, seed)
 	require.NoError(t, err)

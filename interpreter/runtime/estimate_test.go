@@ -1,4 +1,4 @@
-package interpreter_test
+package runtime_test
 
 import (
 	"testing"

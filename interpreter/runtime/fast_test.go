@@ -1,72 +1,26 @@
-package interpreter
+package runtime_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/compile"
 	"github.com/haven-engine/haven/interpreter/model"
-	"github.com/haven-engine/haven/load"
+	"github.com/haven-engine/haven/interpreter/runtime"
 )
 
-// small has one of everything the fast path reads: params, vars, cards
-// with num, str and list, a board, pieces and piece vars.
-const small = `package haven
-
-game: {
-	id: "small"
-	name: "Small"
-	players: {min: 2, max: 2}
-	params: {n: *3 | int, word: *"a,b" | string}
-	vars: v: 7
-	playerVars: pv: 0
-	pieceVars: hp: 2
-	zones: deck: {}
-	cards: {
-		one: {name: "One", kind: "k", num: points: 1, str: port: "x", list: needs: ["p", "q"]}
-		two: {name: "Two", kind: "k", count: 2}
-	}
-	boards: b: {
-		nodes: {x: {kind: "port", num: depth: 1}, y: {kind: "sea"}}
-		edges: [{from: "x", to: "y", str: color: "red"}]
-	}
-	pieces: pawn: perPlayer: "1"
-	setup: [{each: "zone('box')", as: "c", loop: [{do: "moveCard(c, 'box', 'deck')"}]}]
-	flow: [{turn: {player: "0", actions: ["pass"]}}]
-	actions: pass: {}
-	scoring: {score: "0", tiebreak: []}
-}
-`
-
-func smallGame(t *testing.T) (*Game, *model.State) { return smallGameF(t) }
-
-func smallGameF(t testing.TB) (*Game, *model.State) {
-	t.Helper()
-	dir := t.TempDir()
-	require.NoError(t, os.MkdirAll(filepath.Join(dir, "small"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "small", "game.cue"), []byte(small), 0o644))
-	v, err := load.Source{FS: os.DirFS(dir)}.Game("small", load.Options{})
-	require.NoError(t, err)
-	g, err := Compile(v)
-	require.NoError(t, err)
-	st, err := g.New(2, 1)
-	require.NoError(t, err)
-	return g, st
-}
-
 // both evaluates src on the fast path and on the VM.
-func both(t *testing.T, g *Game, st *model.State, src string) (fast, slow any, ferr, serr error) {
+func both(t *testing.T, g *runtime.Game, st *model.State, src string) (fast, slow any, ferr, serr error) {
 	t.Helper()
-	e, err := g.CompileExpr(src, diag.Pos{File: "t", Line: 1, Col: 1})
+	e, err := compile.Expr(g, src, diag.Pos{File: "t", Line: 1, Col: 1})
 	require.NoError(t, err, src)
-	require.NotNil(t, e.c.Fast, "%s: not translated", src)
-	fast, ferr = g.Eval(st, e)
+	require.NotNil(t, e.Fast, "%s: not translated", src)
+	fast, ferr = g.EvalPatch(st, e)
 	g.M.NoFast = true
-	slow, serr = g.Eval(st, e)
+	slow, serr = g.EvalPatch(st, e)
 	g.M.NoFast = false
 	return fast, slow, ferr, serr
 }
@@ -151,11 +105,11 @@ func TestFastErrors(t *testing.T) {
 func TestFastCoverage(t *testing.T) {
 	g, _ := smallGame(t)
 	for _, src := range []string{`groupBy(1..me, # % 2)`, `one(1..me, # > 0)`, `params?.n`} {
-		e, err := g.CompileExpr(src, diag.Pos{File: "t", Line: 1, Col: 1})
+		e, err := compile.Expr(g, src, diag.Pos{File: "t", Line: 1, Col: 1})
 		require.NoError(t, err, src)
-		assert.Nil(t, e.c.Fast, src)
+		assert.Nil(t, e.Fast, src)
 	}
-	_, err := g.CompileExpr(`1 + 'a'`, diag.Pos{File: "t", Line: 1, Col: 1})
+	_, err := compile.Expr(g, `1 + 'a'`, diag.Pos{File: "t", Line: 1, Col: 1})
 	assert.EqualError(t, err, "t:1:3: invalid operation: + (mismatched types int and string)\n\t| 1 + 'a'\n\t| ..^")
 }
 
