@@ -41,26 +41,7 @@ func midGame(t testing.TB, g *interpreter.Game, players int, seed uint64, n int)
 // decision of 100 iterations (playouts cut at 10 decisions) from a mid-game state of
 // three players, by a new bot; playouts/s is iterations per second.
 func BenchmarkISMCTS(b *testing.B) {
-	for _, id := range botGames {
-		b.Run(id, func(b *testing.B) {
-			g := compiled(b, id)
-			g.SetLog(false)
-			st := midGame(b, g, 3, 1, 60)
-			legal, err := g.Legal(st)
-			require.NoError(b, err)
-			playouts := 0
-			for b.Loop() {
-				// A new bot each time: a kept bot would follow its
-				// tree at the same state, and search a bigger tree.
-				bot := sim.NewISMCTS(g, 1, sim.ISMCTSOptions{Iterations: 100, Depth: 10})
-				if _, err := sim.Decide(g, st, bot, legal); err != nil {
-					b.Fatal(err)
-				}
-				playouts += bot.Playouts
-			}
-			b.ReportMetric(float64(playouts)/b.Elapsed().Seconds(), "playouts/s")
-		})
-	}
+	benchISMCTS(b, 3, sim.ISMCTSOptions{Iterations: 100, Depth: 10})
 }
 
 // BenchmarkISMCTSDefault measures the bot as `--bot ismcts` plays, on
@@ -70,16 +51,24 @@ func BenchmarkISMCTS(b *testing.B) {
 // one) from the same mid-game states, two players; playouts/s is
 // iterations per second.
 func BenchmarkISMCTSDefault(b *testing.B) {
+	benchISMCTS(b, 2, sim.ISMCTSOptions{Iterations: 100})
+}
+
+// benchISMCTS times one decision of a new ismcts bot with opt, from a
+// mid-game state of each game for players.
+func benchISMCTS(b *testing.B, players int, opt sim.ISMCTSOptions) {
 	for _, id := range botGames {
 		b.Run(id, func(b *testing.B) {
 			g := compiled(b, id)
 			g.SetLog(false)
-			st := midGame(b, g, 2, 1, 60)
+			st := midGame(b, g, players, 1, 60)
 			legal, err := g.Legal(st)
 			require.NoError(b, err)
 			playouts := 0
 			for b.Loop() {
-				bot := sim.NewISMCTS(g, 1, sim.ISMCTSOptions{Iterations: 100})
+				// A new bot each time: a kept bot would follow its
+				// tree at the same state, and search a bigger tree.
+				bot := sim.NewISMCTS(g, 1, opt)
 				if _, err := sim.Decide(g, st, bot, legal); err != nil {
 					b.Fatal(err)
 				}
