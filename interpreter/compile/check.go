@@ -308,6 +308,23 @@ func paramsRead(c *runtime.Code, ps []runtime.Param) int {
 	return need
 }
 
+// engineTypes says the engine's types in a designer's words, where
+// expr's messages name them as Go does ("mismatched types model.Card
+// and int").
+var engineTypes = func() *strings.Replacer {
+	var pairs []string
+	for _, v := range []any{model.Card{}, board.Node{}, model.Piece{}, board.Edge{}} {
+		rt := reflect.TypeOf(v)
+		word := strings.ToLower(rt.Name())
+		pairs = append(pairs, "*"+rt.String(), word, rt.String(), word)
+	}
+	return strings.NewReplacer(pairs...)
+}()
+
+// plainTypes rewrites the engine's Go type names in msg as a designer
+// says them.
+func plainTypes(msg string) string { return engineTypes.Replace(msg) }
+
 // hintExpr adds the closest known name to expr's "unknown name",
 // "unknown field" (a param) and "has no field" (of a card, node, piece or
 // edge) errors.

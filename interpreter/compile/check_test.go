@@ -100,6 +100,8 @@ func TestTypos(t *testing.T) {
 			"tiny/game.cue:32:62: a card has no field dfe (did you mean \"def\"?)"},
 		{"field of a piece", `card(#).def == 'gale'`, `len(filter(pieces(), .kynd == 'x')) == 0`,
 			"tiny/game.cue:32:76: a piece has no field kynd (did you mean \"kind\"?)"},
+		{"type of a card", `card(#).def == 'gale'`, `card(#) == 1`,
+			"tiny/game.cue:32:62: invalid operation: == (mismatched types card and int)"},
 		{"name in scope", `get('round') < 3`, `get('round') < numPlayrs`,
 			"tiny/game.cue:22:33: unknown name numPlayrs (did you mean \"numPlayers\"?)"},
 		{"refill zone", `discard: {}`, `discard: {}, deck: refill: "discrad"`,

@@ -79,6 +79,7 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *runtime.Code
 			if msg == fe.Message {
 				msg = hintExpr(c.g, fe.Message, s)
 			}
+			msg = plainTypes(msg)
 			c.errs = append(c.errs, &diag.Error{Pos: exprpos.In(v, fe.Line, fe.Column), Msg: msg + exprpos.Indent(fe.Snippet)})
 		} else {
 			c.errorf(v, "%v", err)
@@ -160,6 +161,7 @@ func Expr(g *runtime.Game, src string, pos diag.Pos) (*runtime.Code, error) {
 			if msg == fe.Message {
 				msg = hintExpr(g, fe.Message, scope{"me": types.Int, "numPlayers": types.Int, "params": g.ParamTypes})
 			}
+			msg = plainTypes(msg)
 			return nil, &diag.Error{Pos: p, Msg: msg + exprpos.Indent(fe.Snippet)}
 		}
 		return nil, &diag.Error{Pos: pos, Msg: err.Error()}
