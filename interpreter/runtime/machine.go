@@ -37,6 +37,8 @@ type Machine struct {
 	text  []byte
 	word  []byte
 	cands []candidates
+	// texts holds the strings of the moves listed and recorded.
+	texts texts
 	// recs and recVals say how each move in moves binds: its action
 	// (nil: an option of the choose step) and the values it binds, kept
 	// in last for ApplyIndex once the outermost Legal returns.
