@@ -26,6 +26,9 @@ type Frame struct {
 	// arena holds the lists Scratch cut in this evaluation, up to used.
 	arena []any
 	used  int
+	// temp says that the caller copies the list the evaluation gives
+	// (Temp): Root cuts it from the arena.
+	temp bool
 }
 
 // Slot holds one bound value. The translator knows the value's Go type
@@ -141,8 +144,9 @@ func Deref(p any) any {
 }
 
 // ListOf is a list-valued closure read as ToList reads its value:
-// []any as it is, []string and []int boxed element by element; nil for
-// any other value.
+// []any as it is, []string and []int boxed element by element (into a
+// list of Root's); nil for any other value. It is only for the value of
+// an evaluation.
 func ListOf(v Val) func(*Frame) []any {
 	switch f := v.Fn.(type) {
 	case func(*Frame) []any:
@@ -150,7 +154,7 @@ func ListOf(v Val) func(*Frame) []any {
 	case func(*Frame) []string:
 		return func(fr *Frame) []any {
 			l := f(fr)
-			out := make([]any, len(l))
+			out := fr.Root(len(l))
 			for i, x := range l {
 				out[i] = BoxStr(fr.Boxed, x)
 			}
@@ -159,7 +163,7 @@ func ListOf(v Val) func(*Frame) []any {
 	case func(*Frame) []int:
 		return func(fr *Frame) []any {
 			l := f(fr)
-			out := make([]any, len(l))
+			out := fr.Root(len(l))
 			for i, x := range l {
 				out[i] = x
 			}
@@ -205,3 +209,22 @@ func (fr *Frame) ResetScratch() {
 // Fresh is a new list of n nil elements, for a value that may escape
 // the evaluation: the other way of making a list, beside Scratch.
 func Fresh(_ *Frame, n int) []any { return make([]any, n) }
+
+// Root is a new list of n nil elements for the value of the evaluation:
+// fresh, but cut from the arena when the caller copies the list it is
+// given (Temp).
+func (fr *Frame) Root(n int) []any {
+	if fr.temp {
+		return fr.Scratch(n)
+	}
+	return make([]any, n)
+}
+
+// Temp runs list, the list-valued closure of an evaluation, for a caller
+// that copies the elements it keeps before the next evaluation in this
+// frame: the list it gives may be cut from the arena (Root).
+func (fr *Frame) Temp(list func(*Frame) []any) []any {
+	fr.temp = true
+	defer func() { fr.temp = false }()
+	return list(fr)
+}

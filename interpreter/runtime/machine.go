@@ -39,6 +39,11 @@ type Machine struct {
 	cands []candidates
 	// texts holds the strings of the moves listed and recorded.
 	texts texts
+	// vals is the stack of the candidates of the params being listed
+	// or applied, and opts the options of the last choose evaluated
+	// (templists.go).
+	vals []any
+	opts []any
 	// recs and recVals say how each move in moves binds: its action
 	// (nil: an option of the choose step) and the values it binds, kept
 	// in last for ApplyIndex once the outermost Legal returns.

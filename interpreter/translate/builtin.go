@@ -20,10 +20,10 @@ import (
 // builtin translates a call of one of expr's builtins: the list builtins
 // whose predicate binds each element (loop.go), a few hot ones made
 // directly, and the rest called through expr's own implementation.
-func (t *translator) builtin(n *ast.BuiltinNode, here bool) eval.Val {
+func (t *translator) builtin(n *ast.BuiltinNode, use listUse) eval.Val {
 	switch n.Name {
 	case "all", "any", "none", "filter", "map", "count", "sum", "find", "sortBy", "findIndex", "findLastIndex", "findLast":
-		return t.loop(n, here)
+		return t.loop(n, use)
 	case "reduce":
 		return t.reduce(n)
 	case "one", "groupBy":
@@ -53,7 +53,7 @@ func (t *translator) builtin(n *ast.BuiltinNode, here bool) eval.Val {
 			return v
 		}
 	case "concat":
-		lists, loc, mk := catArgs(args, t.builtinArgs(n, args)), n.Location(), t.maker(here)
+		lists, loc, mk := catArgs(args, t.builtinArgs(n, args)), n.Location(), t.maker(use)
 		return eval.Mk(func(fr *eval.Frame) []any { return concat(fr, lists, mk, loc) })
 	case "uniq":
 		switch l := args[0].Fn.(type) {

@@ -18,7 +18,7 @@ import (
 // none, filter (with the map the optimizer may fold into it), map,
 // count, sum, find, findIndex, findLastIndex, findLast and sortBy. The element is bound in a slot of the
 // frame while the predicate runs.
-func (t *translator) loop(n *ast.BuiltinNode, here bool) eval.Val {
+func (t *translator) loop(n *ast.BuiltinNode, use listUse) eval.Val {
 	if len(n.Arguments) < 2 {
 		unsupported()
 	}
@@ -39,7 +39,7 @@ func (t *translator) loop(n *ast.BuiltinNode, here bool) eval.Val {
 	var mk func(*eval.Frame, int) []any
 	switch n.Name {
 	case "filter", "map", "sortBy":
-		mk = t.maker(here)
+		mk = t.maker(use)
 	}
 	if n.Name == "sortBy" {
 		t.usesScratch = true // its keys

@@ -14,9 +14,11 @@ import (
 // node translates one node of a checked tree (see compiler.compile in
 // expr for what the VM does with each).
 func (t *translator) node(n ast.Node) eval.Val {
-	// Only this node may be transient, not the ones inside it.
-	here := t.scratch
-	t.scratch = false
+	// Only this node may be transient or the root, not the ones inside
+	// it (but the branches of a conditional and the body of a let,
+	// whose value is this node's).
+	use := t.use
+	t.use = kept
 	switch n := n.(type) {
 	case *ast.NilNode:
 		return eval.Const[any](nil)
@@ -63,16 +65,22 @@ func (t *translator) node(n ast.Node) eval.Val {
 	case *ast.CallNode:
 		return t.call(n)
 	case *ast.BuiltinNode:
-		return t.builtin(n, here)
+		return t.builtin(n, use)
 	case *ast.ConditionalNode:
 		cond := eval.As[bool](t.operand(n.Cond))
-		return choose(cond, t.node(n.Exp1), t.node(n.Exp2))
+		t.use = use
+		a := t.node(n.Exp1)
+		t.use = use
+		return choose(cond, a, t.node(n.Exp2))
 	case *ast.ArrayNode:
 		elems := make([]func(*eval.Frame) any, len(n.Nodes))
 		for i, x := range n.Nodes {
 			elems[i] = t.node(x).Box
 		}
-		mk := t.maker(here && len(elems) > 0)
+		if len(elems) == 0 {
+			use = kept // Fresh's empty list, as before
+		}
+		mk := t.maker(use)
 		return eval.Mk(func(fr *eval.Frame) []any {
 			out := mk(fr, len(elems))
 			for i, e := range elems {
@@ -99,6 +107,7 @@ func (t *translator) node(n ast.Node) eval.Val {
 		k := t.slots
 		kind, set := store(v, k)
 		t.bind(n.Name, kind)
+		t.use = use
 		body := t.node(n.Expr)
 		t.unbind()
 		return before(set, body)
