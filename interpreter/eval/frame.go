@@ -69,6 +69,51 @@ const (
 type Val struct {
 	Fn  any
 	Box func(*Frame) any
+	// Num, when set, is Box for a value of a type known only at run
+	// time that is most often a number (arithmetic on a card's
+	// numbers): an int or a float64 is given unboxed, anything else
+	// boxed, so that a consumer that reads numbers (a comparison, more
+	// arithmetic) boxes nothing.
+	Num func(*Frame) Num
+}
+
+// Num is a value read as a number without boxing it.
+type Num struct {
+	Kind NumKind
+	I    int
+	F    float64
+	// Boxed is the value when it is no number (Kind NotNum).
+	Boxed any
+}
+
+// NumKind says which field of a Num holds its value.
+type NumKind uint8
+
+// The kinds of Num: no number (Boxed), an int (I), a float64 (F).
+const (
+	NotNum NumKind = iota
+	IntNum
+	FloatNum
+)
+
+// Box is the value as an interface.
+func (n Num) Box() any {
+	switch n.Kind {
+	case IntNum:
+		return n.I
+	case FloatNum:
+		return n.F
+	}
+	return n.Boxed
+}
+
+// Float is a number as a float64, as expr's runtime reads an int beside
+// a float64.
+func (n Num) Float() float64 {
+	if n.Kind == IntNum {
+		return float64(n.I)
+	}
+	return n.F
 }
 
 // Mk is a typed closure as a Val, with the Box that boxes its value.

@@ -37,13 +37,9 @@ type Machine struct {
 	text  []byte
 	word  []byte
 	cands []candidates
-	// texts holds the strings of the moves listed and recorded.
-	texts texts
-	// vals is the stack of the candidates of the params being listed
-	// or applied, and opts the options of the last choose evaluated
+	// temp holds the options and candidates the run loop reads
 	// (templists.go).
-	vals []any
-	opts []any
+	temp tempLists
 	// recs and recVals say how each move in moves binds: its action
 	// (nil: an option of the choose step) and the values it binds, kept
 	// in last for ApplyIndex once the outermost Legal returns.

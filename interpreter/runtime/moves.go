@@ -27,8 +27,8 @@ type Move struct {
 // Legal lists the moves the pending decision allows, in a fixed order.
 //
 // The texts of the moves are written one after the other in the
-// machine's buffer and copied into a chunk of texts (texts.go), which
-// each move's text is a part of: no allocation but a new chunk's. (Legal may be called again
+// machine's buffer and made into one string, which each move's text is
+// a part of: one allocation for all of them. (Legal may be called again
 // while it runs, from a scenario's expression: each call writes after
 // the texts and moves before, and takes them away when it returns.)
 func (g *Game) Legal(st *model.State) ([]Move, error) { return g.legal(st, nil) }
@@ -117,7 +117,7 @@ func (g *Game) movesOf(p, start, from int, out []Move) []Move {
 	if len(m.moves) == start {
 		return out
 	}
-	all := m.texts.listing(m.text[from:])
+	all := string(m.text[from:])
 	for _, sp := range m.moves[start:] {
 		out = append(out, Move{p, all[sp.from-from : sp.to-from]})
 	}
@@ -128,7 +128,7 @@ func (g *Game) movesOf(p, start, from int, out []Move) []Move {
 // machine's buffer, the words of a move being built in its scratch.
 func (g *Game) enumerate(a *Action, sc model.Scope) error {
 	m := g.M
-	at, vals := len(m.word), len(m.vals)
+	at, vals := len(m.word), len(m.temp.vals)
 	m.word = append(m.word, a.ID...)
 	defer func() { m.word = m.word[:at]; m.popVals(vals) }()
 	if len(a.ParamList) < 2 {
@@ -174,7 +174,7 @@ func (g *Game) bindFrom(a *Action, k int, sc model.Scope, word int, lists []cand
 	if lists != nil && lists[k].ok {
 		vals = lists[k].vals
 	} else {
-		l, _, notList, err := g.M.pushVals(p.From, sc)
+		l, notList, err := g.M.pushVals(p.From, sc)
 		if err != nil {
 			return err
 		}
@@ -326,7 +326,7 @@ func (g *Game) applyAction(st *model.State, f *model.Frame, c *model.Cursor, a *
 	}
 	sc := g.Scope(a.Lay, p, st.Players)
 	a.see(sc, f)
-	defer g.M.popVals(len(g.M.vals))
+	defer g.M.popVals(len(g.M.temp.vals))
 	for k := 0; ; k++ {
 		ok, msg, err := g.holds(a, k, sc)
 		if err != nil {
@@ -339,7 +339,7 @@ func (g *Game) applyAction(st *model.State, f *model.Frame, c *model.Cursor, a *
 			break
 		}
 		prm := a.ParamList[k]
-		vals, _, notList, err := g.M.pushVals(prm.From, sc)
+		vals, notList, err := g.M.pushVals(prm.From, sc)
 		if err != nil {
 			return err
 		}
@@ -366,9 +366,9 @@ func (g *Game) applyAction(st *model.State, f *model.Frame, c *model.Cursor, a *
 
 func (g *Game) commit(st *model.State, move string) error {
 	st.Pending = nil
-	// The move may be part of a chunk of the texts Legal listed: the
-	// machine's one copy of its text keeps only that text alive.
-	st.Moves = append(st.Moves, g.M.texts.keep(move))
+	// The move may be part of the string of all the texts Legal listed:
+	// a copy keeps only its own text alive.
+	st.Moves = append(st.Moves, strings.Clone(move))
 	return g.run(st)
 }
 

@@ -10,6 +10,14 @@ import (
 	"github.com/haven-engine/haven/interpreter/model"
 )
 
+// tempLists are the machine's buffers for the lists the run loop reads.
+type tempLists struct {
+	// vals is the stack of the candidates of the params being listed
+	// or applied, opts the options of the last choose evaluated.
+	vals []any
+	opts []any
+}
+
 // evalTemp is evalList, its list appended to dst: the caller keeps the
 // result only while dst's elements are its own.
 func (m *Machine) evalTemp(c *Code, env model.Scope, dst []any) (l []any, notList, err error) {
@@ -22,20 +30,21 @@ func (m *Machine) evalTemp(c *Code, env model.Scope, dst []any) (l []any, notLis
 }
 
 // pushVals evaluates a list of candidates onto the machine's stack of
-// them (vals): the caller takes them away with popVals(at) once it no
-// longer reads them, and nothing below at is written meanwhile.
-func (m *Machine) pushVals(c *Code, env model.Scope) (vals []any, at int, notList, err error) {
-	at = len(m.vals)
-	m.vals, notList, err = m.evalTemp(c, env, m.vals)
-	n := len(m.vals)
-	return m.vals[at:n:n], at, notList, err
+// them (vals): the caller notes the stack's height before and takes
+// them away with popVals once it no longer reads them; nothing below
+// is written meanwhile.
+func (m *Machine) pushVals(c *Code, env model.Scope) (vals []any, notList, err error) {
+	at := len(m.temp.vals)
+	m.temp.vals, notList, err = m.evalTemp(c, env, m.temp.vals)
+	n := len(m.temp.vals)
+	return m.temp.vals[at:n:n], notList, err
 }
 
 // popVals takes the candidates from at on off the stack, emptied so
 // that they keep no value alive.
 func (m *Machine) popVals(at int) {
-	clear(m.vals[at:])
-	m.vals = m.vals[:at]
+	clear(m.temp.vals[at:])
+	m.temp.vals = m.temp.vals[:at]
 }
 
 // evalOptionsInto evaluates the options of a choose into the machine's
@@ -43,8 +52,8 @@ func (m *Machine) popVals(at int) {
 // overwritten, and so forgotten.
 func (m *Machine) evalOptionsInto(c *Code, env model.Scope) (opts []any, notList, err error) {
 	m.cache = optionCache{}
-	clear(m.opts)
-	m.opts, notList, err = m.evalTemp(c, env, m.opts[:0])
-	n := len(m.opts)
-	return m.opts[:n:n], notList, err
+	clear(m.temp.opts)
+	m.temp.opts, notList, err = m.evalTemp(c, env, m.temp.opts[:0])
+	n := len(m.temp.opts)
+	return m.temp.opts[:n:n], notList, err
 }

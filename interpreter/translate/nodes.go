@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm/runtime"
 
 	"github.com/haven-engine/haven/interpreter/eval"
@@ -168,7 +169,9 @@ func (t *translator) binary(n *ast.BinaryNode) eval.Val {
 		return t.arith(n)
 	case "in":
 		return t.in(n)
-	case "/", "%":
+	case "/":
+		return numArith(n.Operator, numOf(t.operand(n.Left)), numOf(t.operand(n.Right)), n.Location())
+	case "%":
 		a, b, loc := t.operand(n.Left).Box, t.operand(n.Right).Box, n.Location()
 		op := map[string]func(a, b any) any{
 			"/":  func(a, b any) any { return runtime.Divide(a, b) },
@@ -365,18 +368,10 @@ func (t *translator) compare(n *ast.BinaryNode) eval.Val {
 			return eval.Mk(func(fr *eval.Frame) bool { return a(fr) >= b(fr) })
 		}
 	}
-	// Ints known only at run time compare directly too; anything else
-	// goes through expr's runtime.
-	x, y, loc := l.Box, r.Box, n.Location()
-	return eval.Mk(func(fr *eval.Frame) bool {
-		p, q := x(fr), y(fr)
-		if i, ok := p.(int); ok {
-			if j, ok := q.(int); ok {
-				return ints(i, j)
-			}
-		}
-		return eval.Guard(loc, func() bool { return op(p, q) })
-	})
+	// Numbers known only at run time compare directly too, unboxed
+	// where arithmetic gave them; anything else goes through expr's
+	// runtime.
+	return eval.Mk(numCompare(n.Operator, numOf(l), numOf(r), ints, op, n.Location()))
 }
 
 func (t *translator) arith(n *ast.BinaryNode) eval.Val {
@@ -406,26 +401,24 @@ func (t *translator) arith(n *ast.BinaryNode) eval.Val {
 			return a + b
 		})
 	}
-	op := map[string]func(a, b any) any{
-		"+": runtime.Add, "-": runtime.Subtract, "*": runtime.Multiply,
-	}[n.Operator]
-	x, y, loc := l.Box, r.Box, n.Location()
-	plus := n.Operator == "+"
-	return eval.Mk(func(fr *eval.Frame) any {
-		p, q := x(fr), y(fr)
-		if plus {
-			// A name built at run time ('price.' + good) is most often
-			// one the game declares: its box, with no new string.
-			if a, ok := p.(string); ok {
-				if b, ok := q.(string); ok {
-					if v, ok := eval.JoinedName(fr.Boxed, a, b); ok {
-						return fr.Sized(v, loc)
-					}
+	return numArith(n.Operator, numOf(l), numOf(r), n.Location())
+}
+
+// dynArith is arithmetic on values of types known only at run time, as
+// the VM does it.
+func dynArith(fr *eval.Frame, p, q any, op func(a, b any) any, plus bool, loc file.Location) any {
+	if plus {
+		// A name built at run time ('price.' + good) is most often
+		// one the game declares: its box, with no new string.
+		if a, ok := p.(string); ok {
+			if b, ok := q.(string); ok {
+				if v, ok := eval.JoinedName(fr.Boxed, a, b); ok {
+					return fr.Sized(v, loc)
 				}
 			}
 		}
-		return fr.Sized(eval.Guard(loc, func() any { return op(p, q) }), loc)
-	})
+	}
+	return fr.Sized(eval.Guard(loc, func() any { return op(p, q) }), loc)
 }
 
 // rangeOf is a..b, a list of ints; like the VM, it refuses a list larger

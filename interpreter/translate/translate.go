@@ -297,5 +297,16 @@ func deref(n ast.Node, v eval.Val) eval.Val {
 		return v
 	}
 	b := v.Box
-	return eval.Mk(func(fr *eval.Frame) any { return eval.Deref(b(fr)) })
+	out := eval.Mk(func(fr *eval.Frame) any { return eval.Deref(b(fr)) })
+	if in := v.Num; in != nil {
+		// A number needs no dereferencing: it stays unboxed.
+		out.Num = func(fr *eval.Frame) eval.Num {
+			x := in(fr)
+			if x.Kind == eval.NotNum {
+				x.Boxed = eval.Deref(x.Boxed)
+			}
+			return x
+		}
+	}
+	return out
 }
