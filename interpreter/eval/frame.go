@@ -26,6 +26,9 @@ type Frame struct {
 	// arena holds the lists Scratch cut in this evaluation, up to used.
 	arena []any
 	used  int
+	// strs and strsUsed are the arena of lists of strings.
+	strs     []string
+	strsUsed int
 	// temp says that the caller copies the list the evaluation gives
 	// (Temp): Root cuts it from the arena.
 	temp bool
@@ -249,6 +252,24 @@ var empty = []any{}
 func (fr *Frame) ResetScratch() {
 	clear(fr.arena[:fr.used])
 	fr.used = 0
+	clear(fr.strs[:fr.strsUsed])
+	fr.strsUsed = 0
+}
+
+// ScratchStrings is Scratch for a list of strings (a library function's
+// value, Func.Scratch): n empty strings, cut from the frame's arena of
+// them.
+func (fr *Frame) ScratchStrings(n int) []string {
+	if n == 0 {
+		return []string{}
+	}
+	if fr.strsUsed+n > len(fr.strs) {
+		fr.strs = make([]string, max(2*len(fr.strs), n, 64))
+		fr.strsUsed = 0
+	}
+	out := fr.strs[fr.strsUsed : fr.strsUsed+n : fr.strsUsed+n]
+	fr.strsUsed += n
+	return out
 }
 
 // Fresh is a new list of n nil elements, for a value that may escape

@@ -29,6 +29,11 @@ func (t *translator) builtin(n *ast.BuiltinNode, use listUse) eval.Val {
 	case "one", "groupBy":
 		unsupported()
 	}
+	if n.Name == "len" && len(n.Arguments) == 1 {
+		if v, ok := t.lenOfCall(n.Arguments[0]); ok {
+			return v
+		}
+	}
 	args := make([]eval.Val, len(n.Arguments))
 	for i, a := range n.Arguments {
 		switch n.Name {

@@ -64,7 +64,7 @@ func (t *translator) node(n ast.Node) eval.Val {
 	case *ast.MemberNode:
 		return t.member(n)
 	case *ast.CallNode:
-		return t.call(n)
+		return t.call(n, use)
 	case *ast.BuiltinNode:
 		return t.builtin(n, use)
 	case *ast.ConditionalNode:
@@ -439,8 +439,41 @@ func (t *translator) rangeOf(n *ast.BinaryNode) eval.Val {
 // memoryBudget is expr's conf.DefaultMemoryBudget.
 const memoryBudget = 1e6
 
-// call is a call of a library function, made directly.
-func (t *translator) call(n *ast.CallNode) eval.Val {
+// call is a call of a library function, made directly; its list may be
+// cut from the frame's arena when it is transient (Func.Scratch).
+func (t *translator) call(n *ast.CallNode, use listUse) eval.Val {
+	f, args := t.callArgs(n)
+	if f.Named != nil {
+		if s, ok := n.Arguments[f.NameArg].(*ast.StringNode); ok {
+			if v, ok := f.Named(n.Location(), s.Value, args); ok {
+				return v
+			}
+		}
+	}
+	if use == scratch && f.Scratch != nil {
+		t.usesScratch = true
+		return f.Scratch(n.Location(), args)
+	}
+	return f.Call(n.Location(), args)
+}
+
+// lenOfCall is len of a call of a library function that counts without
+// making the list (Func.Len).
+func (t *translator) lenOfCall(n ast.Node) (eval.Val, bool) {
+	c, ok := n.(*ast.CallNode)
+	if !ok {
+		return eval.Val{}, false
+	}
+	if id, ok := c.Callee.(*ast.IdentifierNode); !ok || t.lib[id.Value].Len == nil {
+		return eval.Val{}, false
+	}
+	f, args := t.callArgs(c)
+	return f.Len(c.Location(), args), true
+}
+
+// callArgs finds the library function a call names and translates its
+// arguments.
+func (t *translator) callArgs(n *ast.CallNode) (eval.Func, []eval.Val) {
 	id, ok := n.Callee.(*ast.IdentifierNode)
 	if !ok {
 		unsupported()
@@ -457,16 +490,13 @@ func (t *translator) call(n *ast.CallNode) eval.Val {
 		if kindOf(a) == reflect.Pointer && fn.In(i).Kind() != reflect.Pointer {
 			unsupported()
 		}
-		args[i] = t.node(a)
-	}
-	if f.Named != nil {
-		if s, ok := n.Arguments[f.NameArg].(*ast.StringNode); ok {
-			if v, ok := f.Named(n.Location(), s.Value, args); ok {
-				return v
-			}
+		if f.ReadsArgs {
+			args[i] = t.transient(a)
+		} else {
+			args[i] = t.node(a)
 		}
 	}
-	return f.Call(n.Location(), args)
+	return f, args
 }
 
 // choose is a conditional: typed when both branches yield the same type.
