@@ -349,7 +349,9 @@ func (m *Machine) roll(sides int) (int, error) {
 	}
 	m.Rev++
 	r := m.St.Intn(sides) + 1
-	m.event("rolled "+strconv.Itoa(r), "", "", "")
+	if m.log {
+		m.event("rolled "+strconv.Itoa(r), "", "", "")
+	}
 	return r, nil
 }
 
@@ -360,7 +362,9 @@ func (m *Machine) rollDie(die string) (int, error) {
 	}
 	m.Rev++
 	r := faces[m.St.Intn(len(faces))]
-	m.event("rolled "+die+" "+strconv.Itoa(r), "", "", "")
+	if m.log {
+		m.event("rolled "+die+" "+strconv.Itoa(r), "", "", "")
+	}
 	return r, nil
 }
 

@@ -63,11 +63,13 @@ func (t *translator) builtin(n *ast.BuiltinNode, use listUse) eval.Val {
 	case "uniq":
 		switch l := args[0].Fn.(type) {
 		case func(*eval.Frame) []string:
-			return eval.Mk(func(fr *eval.Frame) []any { return uniqStrings(fr.Boxed, l(fr)) })
+			mk := t.maker(use)
+			return eval.Mk(func(fr *eval.Frame) []any { return uniqStrings(fr, l(fr), mk) })
 		case func(*eval.Frame) []any:
-			return eval.Mk(func(fr *eval.Frame) []any { return uniqAny(l(fr)) })
+			mk := t.maker(use)
+			return eval.Mk(func(fr *eval.Frame) []any { return uniqAny(fr, l(fr), mk) })
 		}
-		return t.byList(n, args, func(fr *eval.Frame, l []string) any { return uniqStrings(fr.Boxed, l) }, func(l []any) any { return uniqAny(l) })
+		return t.byList(n, args, func(fr *eval.Frame, l []string) any { return uniqStrings(fr, l, eval.Fresh) }, func(fr *eval.Frame, l []any) any { return uniqAny(fr, l, eval.Fresh) })
 	case "last":
 		switch l := args[0].Fn.(type) {
 		case func(*eval.Frame) []string:
@@ -85,7 +87,7 @@ func (t *translator) builtin(n *ast.BuiltinNode, use listUse) eval.Val {
 				return nil
 			}
 			return eval.BoxStr(fr.Boxed, l[len(l)-1])
-		}, func(l []any) any { return lastOf(l) })
+		}, func(_ *eval.Frame, l []any) any { return lastOf(l) })
 	case "join":
 		if len(args) != 2 {
 			break
@@ -193,7 +195,7 @@ func (t *translator) builtinArgs(n *ast.BuiltinNode, vals []eval.Val) []func(*ev
 // byList is a builtin of one list argument known only at run time: made
 // directly for a []string or a []any, through expr otherwise. The
 // argument is evaluated once.
-func (t *translator) byList(n *ast.BuiltinNode, args []eval.Val, strs func(*eval.Frame, []string) any, anys func([]any) any) eval.Val {
+func (t *translator) byList(n *ast.BuiltinNode, args []eval.Val, strs func(*eval.Frame, []string) any, anys func(*eval.Frame, []any) any) eval.Val {
 	list := t.builtinArgs(n, args)[0]
 	f, loc := builtin.Builtins[builtin.Index[n.Name]], n.Location()
 	return eval.Mk(func(fr *eval.Frame) any {
@@ -201,7 +203,7 @@ func (t *translator) byList(n *ast.BuiltinNode, args []eval.Val, strs func(*eval
 		case []string:
 			return strs(fr, l)
 		case []any:
-			return anys(l)
+			return anys(fr, l)
 		default:
 			return eval.Guard(loc, func() any { return call(f, l) })
 		}
@@ -340,9 +342,10 @@ func concat(fr *eval.Frame, lists []catArg, mk func(*eval.Frame, int) []any, loc
 	return out
 }
 
-// uniqAny is expr's uniq: the first of each group of equal elements.
-func uniqAny(l []any) []any {
-	out := []any{}
+// uniqAny is expr's uniq: the first of each group of equal elements, in
+// a list of mk's (whose capacity is l's length).
+func uniqAny(fr *eval.Frame, l []any, mk func(*eval.Frame, int) []any) []any {
+	out := mk(fr, len(l))[:0]
 next:
 	for _, x := range l {
 		for _, y := range out {
@@ -356,9 +359,9 @@ next:
 }
 
 // uniqStrings is expr's uniq of a list of strings, boxed with the
-// game's boxes.
-func uniqStrings(boxed map[string]any, l []string) []any {
-	out := make([]any, 0, len(l))
+// game's boxes, in a list of mk's.
+func uniqStrings(fr *eval.Frame, l []string, mk func(*eval.Frame, int) []any) []any {
+	out, boxed := mk(fr, len(l))[:0], fr.Boxed
 next:
 	for i, s := range l {
 		for _, x := range l[:i] {
