@@ -25,7 +25,7 @@ func (t *translator) builtin(n *ast.BuiltinNode, use listUse) eval.Val {
 	case "all", "any", "none", "filter", "map", "count", "sum", "find", "sortBy", "findIndex", "findLastIndex", "findLast":
 		return t.loop(n, use)
 	case "reduce":
-		return t.reduce(n)
+		return t.reduce(n, use)
 	case "one", "groupBy":
 		unsupported()
 	}
@@ -288,36 +288,11 @@ func concat(fr *eval.Frame, lists []catArg, mk func(*eval.Frame, int) []any, loc
 	var buf [4]catVal
 	vals := buf[:0]
 	for _, l := range lists {
-		var c catVal
-		switch {
-		case l.a != nil:
-			c.a = l.a(fr)
-		case l.s != nil:
-			c.s = l.s(fr)
-		default:
-			switch x := l.box(fr).(type) {
-			case []any:
-				c.a = x
-			case []string:
-				c.s = x
-			default:
-				c.x, c.other = x, true
-			}
-		}
-		vals = append(vals, c)
+		vals = append(vals, l.read(fr))
 	}
 	n := 0
 	for _, c := range vals {
-		switch {
-		case !c.other:
-			n += len(c.a) + len(c.s)
-		default:
-			v := reflect.ValueOf(c.x)
-			if v.Kind() != reflect.Slice && v.Kind() != reflect.Array {
-				eval.Fail(loc, errors.New("cannot concat "+v.Kind().String()))
-			}
-			n += v.Len()
-		}
+		n += c.len(loc)
 	}
 	if n == 0 {
 		return nil
@@ -326,18 +301,62 @@ func concat(fr *eval.Frame, lists []catArg, mk func(*eval.Frame, int) []any, loc
 	fr.Spend(n)
 	out := mk(fr, n)[:0]
 	for _, c := range vals {
-		switch {
-		case !c.other:
-			out = append(out, c.a...)
-			for _, s := range c.s {
-				out = append(out, eval.BoxStr(fr.Boxed, s))
-			}
-		default:
-			v := reflect.ValueOf(c.x)
-			for i := 0; i < v.Len(); i++ {
-				out = append(out, v.Index(i).Interface())
-			}
+		out = c.appendTo(fr, out)
+	}
+	return out
+}
+
+// read evaluates an argument of concat.
+func (l catArg) read(fr *eval.Frame) catVal {
+	var c catVal
+	switch {
+	case l.a != nil:
+		c.a = l.a(fr)
+	case l.s != nil:
+		c.s = l.s(fr)
+	default:
+		c = catValOf(l.box(fr))
+	}
+	return c
+}
+
+// catValOf is a value concat reads, whose type is known at run time.
+func catValOf(x any) catVal {
+	switch x := x.(type) {
+	case []any:
+		return catVal{a: x}
+	case []string:
+		return catVal{s: x}
+	default:
+		return catVal{x: x, other: true}
+	}
+}
+
+// len is how many elements the argument adds; a value that is no list
+// fails as concat fails on it.
+func (c catVal) len(loc file.Location) int {
+	if !c.other {
+		return len(c.a) + len(c.s)
+	}
+	v := reflect.ValueOf(c.x)
+	if v.Kind() != reflect.Slice && v.Kind() != reflect.Array {
+		eval.Fail(loc, errors.New("cannot concat "+v.Kind().String()))
+	}
+	return v.Len()
+}
+
+// appendTo appends the argument's elements to out, boxed.
+func (c catVal) appendTo(fr *eval.Frame, out []any) []any {
+	if !c.other {
+		out = append(out, c.a...)
+		for _, s := range c.s {
+			out = append(out, eval.BoxStr(fr.Boxed, s))
 		}
+		return out
+	}
+	v := reflect.ValueOf(c.x)
+	for i := 0; i < v.Len(); i++ {
+		out = append(out, v.Index(i).Interface())
 	}
 	return out
 }
