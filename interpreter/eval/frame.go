@@ -26,9 +26,12 @@ type Frame struct {
 	// arena holds the lists Scratch cut in this evaluation, up to used.
 	arena []any
 	used  int
-	// strs and strsUsed are the arena of lists of strings.
+	// strs and ints are the arenas of lists of strings and of ints,
+	// used up to strsUsed and intsUsed.
 	strs     []string
 	strsUsed int
+	ints     []int
+	intsUsed int
 	// temp says that the caller copies the list the evaluation gives
 	// (Temp): Root cuts it from the arena.
 	temp bool
@@ -254,7 +257,27 @@ func (fr *Frame) ResetScratch() {
 	fr.used = 0
 	clear(fr.strs[:fr.strsUsed])
 	fr.strsUsed = 0
+	fr.intsUsed = 0
 }
+
+// ScratchInts is Scratch for a list of ints (a range): n of them, cut
+// from the frame's arena of ints.
+func (fr *Frame) ScratchInts(n int) []int {
+	if n == 0 {
+		return []int{}
+	}
+	if fr.intsUsed+n > len(fr.ints) {
+		fr.ints = make([]int, max(2*len(fr.ints), n, 64))
+		fr.intsUsed = 0
+	}
+	out := fr.ints[fr.intsUsed : fr.intsUsed+n : fr.intsUsed+n]
+	fr.intsUsed += n
+	return out
+}
+
+// InTemp tells whether the evaluation's value is for a caller that
+// copies it (Temp): a list made for it may be cut from the arenas.
+func (fr *Frame) InTemp() bool { return fr.temp }
 
 // ScratchStrings is Scratch for a list of strings (a library function's
 // value, Func.Scratch): n empty strings, cut from the frame's arena of

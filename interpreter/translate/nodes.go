@@ -58,7 +58,7 @@ func (t *translator) node(n ast.Node) eval.Val {
 	case *ast.UnaryNode:
 		return t.unary(n)
 	case *ast.BinaryNode:
-		return t.binary(n)
+		return t.binary(n, use)
 	case *ast.SliceNode:
 		return t.slice(n)
 	case *ast.MemberNode:
@@ -153,7 +153,7 @@ func (t *translator) unary(n *ast.UnaryNode) eval.Val {
 	return eval.Val{}
 }
 
-func (t *translator) binary(n *ast.BinaryNode) eval.Val {
+func (t *translator) binary(n *ast.BinaryNode, use listUse) eval.Val {
 	switch n.Operator {
 	case "&&", "and", "||", "or":
 		return t.logical(n)
@@ -183,7 +183,7 @@ func (t *translator) binary(n *ast.BinaryNode) eval.Val {
 			return eval.Guard(loc, func() any { return op(x, y) })
 		})
 	case "..":
-		return t.rangeOf(n)
+		return t.rangeOf(n, use)
 	case "startsWith", "endsWith":
 		return t.affix(n)
 	}
@@ -422,9 +422,23 @@ func dynArith(fr *eval.Frame, p, q any, op func(a, b any) any, plus bool, loc fi
 }
 
 // rangeOf is a..b, a list of ints; like the VM, it refuses a list larger
-// than expr's memory budget.
-func (t *translator) rangeOf(n *ast.BinaryNode) eval.Val {
+// than expr's memory budget. A transient range, or the value of a Temp
+// evaluation, is cut from the frame's arena of ints.
+func (t *translator) rangeOf(n *ast.BinaryNode, use listUse) eval.Val {
 	a, b, loc := t.operand(n.Left).Box, t.operand(n.Right).Box, n.Location()
+	mk := func(fr *eval.Frame, lo, hi int) []int { return runtime.MakeRange(lo, hi) }
+	switch use {
+	case scratch:
+		t.usesScratch = true
+		mk = func(fr *eval.Frame, lo, hi int) []int { return rangeInto(fr.ScratchInts(max(hi-lo+1, 0)), lo) }
+	case root:
+		mk = func(fr *eval.Frame, lo, hi int) []int {
+			if fr.InTemp() {
+				return rangeInto(fr.ScratchInts(max(hi-lo+1, 0)), lo)
+			}
+			return runtime.MakeRange(lo, hi)
+		}
+	}
 	return eval.Mk(func(fr *eval.Frame) []int {
 		x, y := a(fr), b(fr)
 		lo, hi := eval.Guard(loc, func() int { return runtime.ToInt(x) }), eval.Guard(loc, func() int { return runtime.ToInt(y) })
@@ -432,8 +446,16 @@ func (t *translator) rangeOf(n *ast.BinaryNode) eval.Val {
 			eval.Fail(loc, "memory budget exceeded")
 		}
 		fr.Spend(max(hi-lo+1, 0))
-		return runtime.MakeRange(lo, hi)
+		return mk(fr, lo, hi)
 	})
+}
+
+// rangeInto fills l with lo, lo+1...
+func rangeInto(l []int, lo int) []int {
+	for i := range l {
+		l[i] = lo + i
+	}
+	return l
 }
 
 // memoryBudget is expr's conf.DefaultMemoryBudget.
