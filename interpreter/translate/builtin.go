@@ -402,6 +402,7 @@ func minMaxInts(max bool, args []eval.Val, boxed []func(*eval.Frame) any, loc fi
 	}
 	fs := make([]func(*eval.Frame) int, len(args))
 	boxes := make([]func(*eval.Frame) any, len(args))
+	nums := make([]func(*eval.Frame) eval.Num, len(args))
 	typed := true
 	for i, a := range args {
 		if f, ok := a.Fn.(func(*eval.Frame) int); ok {
@@ -412,6 +413,11 @@ func minMaxInts(max bool, args []eval.Val, boxed []func(*eval.Frame) any, loc fi
 			return eval.Val{}, false
 		}
 		boxes[i], typed = boxed[i], false
+		if num := a.Num; num != nil {
+			// Arithmetic's int, not boxed on its way here.
+			boxes[i] = nil
+			nums[i] = num
+		}
 	}
 	pick := func(out, x int) int {
 		if max && x > out || !max && x < out {
@@ -445,6 +451,13 @@ func minMaxInts(max bool, args []eval.Val, boxed []func(*eval.Frame) any, loc fi
 					continue
 				}
 				x = ints[len(ints)-1]
+			} else if nums[i] != nil {
+				n := nums[i](fr)
+				if n.Kind == eval.IntNum && other == nil {
+					ints = append(ints, n.I)
+					continue
+				}
+				x = eval.Deref(n.Box())
 			} else {
 				x = boxes[i](fr)
 				if n, ok := x.(int); ok && other == nil {

@@ -19,7 +19,7 @@ func TestNumbersAsTheVM(t *testing.T) {
 		`xs[0] + xs[2]`, `xs[0] - xs[1]`, `xs[0] * xs[2]`, `xs[0] / xs[2]`, `xs[1] / xs[1]`,
 		`xs[0] * (xs[0] - 1) / 2 + (xs[2] - xs[0]) * xs[0] <= 1000`,
 		`xs[0] + xs[1] > xs[2] * 40`, `xs[1] * 2 >= 5`, `xs[0] / 0`, `xs[3] + xs[4]`,
-		`xs[0] - xs[2] < 300`,
+		`xs[0] - xs[2] < 300`, `min(xs[0] + xs[2], 1000)`, `max(xs[0] * 2, xs[1] + 1)`, `min(xs[0] * 2, xs[2])`,
 	} {
 		src = `let xs = [300, 2.5, 7, "a", "b"]; ` + src
 		prog, err := expr.Compile(src)
