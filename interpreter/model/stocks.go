@@ -82,21 +82,3 @@ func (s *State) unitCount() int {
 	}
 	return n
 }
-
-// cloneStocks copies the stocks of s into c, every list into buf; it
-// returns what is left of buf.
-func (s *State) cloneStocks(c *State, buf []string) []string {
-	if s.stocks == nil {
-		return buf
-	}
-	c.stocks = make([][]string, len(s.stocks))
-	for i, l := range s.stocks {
-		if l == nil {
-			continue
-		}
-		at := len(buf)
-		buf = append(buf, l...)
-		c.stocks[i] = buf[at:len(buf):len(buf)]
-	}
-	return buf
-}

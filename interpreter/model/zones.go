@@ -165,21 +165,3 @@ func (s *State) BindZones(byRef map[string][]string) {
 		s.SetZone(ref, byRef[ref])
 	}
 }
-
-// cloneZones copies the zones of s into c, every list into buf; it
-// returns what is left of buf.
-func (s *State) cloneZones(c *State, buf []string) []string {
-	if s.Zones != nil {
-		c.Zones = make([][]string, len(s.Zones))
-		for i, l := range s.Zones {
-			if l == nil {
-				continue
-			}
-			at := len(buf)
-			buf = append(buf, l...)
-			c.Zones[i] = buf[at:len(buf):len(buf)]
-		}
-	}
-	c.moreZones, buf = CloneLists(s.moreZones, buf)
-	return buf
-}

@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"encoding/json"
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -25,6 +26,8 @@ func TestCloneKeepsEmptyLists(t *testing.T) {
 	st.Fired = []string{}
 	st.Moves = []string{}
 	g2, mid := shippedGame(t, "mainport-mastermind")
+	// into was copied into and played on before: what it held is gone.
+	into := mustPlay(t, g2, mid.Clone(), 7)
 	for _, s := range []*model.State{st, mustPlay(t, g, st.Clone(), 3), mid, mustPlay(t, g2, mid.Clone(), 40)} {
 		want, err := json.Marshal(s)
 		require.NoError(t, err)
@@ -32,7 +35,59 @@ func TestCloneKeepsEmptyLists(t *testing.T) {
 		require.NoError(t, err)
 		require.JSONEq(t, string(want), string(got))
 		require.Equal(t, string(want), string(got))
+		s.CloneInto(into)
+		got, err = json.Marshal(into)
+		require.NoError(t, err)
+		require.Equal(t, string(want), string(got), "CloneInto")
 	}
+}
+
+// TestCloneIntoSharesNothing copies states into the same two states
+// again and again, as a bot does, playing on each copy, on the copy of
+// the copy and on the original in turn: none of them ever changes
+// another. The machine keeps the frames a state ends for the next frame
+// it starts, in whatever state, so the copies' frames change hands.
+func TestCloneIntoSharesNothing(t *testing.T) {
+	for _, id := range []string{"rotterdam", "mainport-mastermind", "mainports"} {
+		t.Run(id, func(t *testing.T) {
+			g, st := shippedGame(t, id)
+			r := rand.New(rand.NewPCG(1, 2))
+			a, b := new(model.State), new(model.State)
+			for i := 0; i < 40 && !st.Finished; i++ {
+				orig := marshal(t, st)
+				st.CloneInto(a)
+				require.Equal(t, orig, marshal(t, a), "round %d: a copy", i)
+				randomPlay(t, g, r, a, 1+r.IntN(4))
+				copied := marshal(t, a)
+				a.CloneInto(b)
+				require.Equal(t, copied, marshal(t, b), "round %d: a copy of the copy", i)
+				randomPlay(t, g, r, b, 1+r.IntN(4))
+				require.Equal(t, copied, marshal(t, a), "round %d: playing on the copy of the copy changed the copy", i)
+				require.Equal(t, orig, marshal(t, st), "round %d: playing on the copies changed the original", i)
+				randomPlay(t, g, r, st, 1)
+				require.Equal(t, copied, marshal(t, a), "round %d: playing on the original changed the copy", i)
+			}
+		})
+	}
+}
+
+// randomPlay applies up to n random legal moves.
+func randomPlay(t *testing.T, g *runtime.Game, r *rand.Rand, st *model.State, n int) {
+	t.Helper()
+	for i := 0; i < n && !st.Finished; i++ {
+		moves, err := g.Legal(st)
+		require.NoError(t, err)
+		require.NotEmpty(t, moves)
+		require.NoError(t, g.Apply(st, moves[r.IntN(len(moves))].Text))
+	}
+}
+
+// marshal is the JSON of a state.
+func marshal(t *testing.T, st *model.State) string {
+	t.Helper()
+	b, err := json.Marshal(st)
+	require.NoError(t, err)
+	return string(b)
 }
 
 // TestCloneSharesNothing plays on a copy and checks the original is as
