@@ -6,10 +6,10 @@ import (
 )
 
 // This file copies states. A copy is a handful of flat arrays: the
-// dense counters and the pieces' counters in one []int, every card of
-// the zones and every unit of the stocks in one []string, the zones'
-// and the stocks' lists in one [][]string, the pieces in one []Piece,
-// and the frames, their locals and their cursors in one array each.
+// dense counters and the pieces' counters in one []int, the zones' and
+// the stocks' lists in one [][]string (the cards and units they hold
+// are shared, never changed in place), the pieces in one []Piece, and
+// the frames, their locals and their cursors in one array each.
 // CloneInto keeps those arrays in the state copied into and fills them
 // again at its next copy, so that a bot copying per playout into the
 // same few states allocates nothing once they have grown.
@@ -23,7 +23,6 @@ import (
 // cloneBufs are the arrays a state was last copied into (CloneInto).
 type cloneBufs struct {
 	ints   []int
-	strs   []string
 	lists  [][]string
 	pieces []Piece
 	pptrs  []*Piece
@@ -111,39 +110,39 @@ func (s *State) copyCounters(dst *State, b *cloneBufs) {
 	dst.moreNvars = CloneNodeVars(s.moreNvars)
 }
 
-// copyLists copies the cards of the zones and the units of the stocks
-// into b.strs, and both kinds of list into b.lists; the zones kept by
-// reference into a new map.
+// copyLists copies the zones' and the stocks' lists into b.lists, and
+// the zones kept by reference into a new map. The cards and units
+// themselves are shared: lists are never changed in place (a change
+// makes a new list, ZoneList), and each list of the copy is capped at
+// its length, so that an append to it never writes where the
+// original's next append would.
 func (s *State) copyLists(dst *State, b *cloneBufs) {
 	nz, ns := len(s.Zones), len(s.stocks)
-	b.strs = room(b.strs, s.Units())
 	b.lists = room(b.lists, nz+ns)[:nz+ns]
 	dst.Zones, dst.stocks = nil, nil
 	if s.Zones != nil {
 		dst.Zones = b.lists[:nz:nz]
-		b.strs = copyEach(dst.Zones, s.Zones, b.strs)
+		clipEach(dst.Zones, s.Zones)
 	}
 	if s.stocks != nil {
 		dst.stocks = b.lists[nz : nz+ns : nz+ns]
-		b.strs = copyEach(dst.stocks, s.stocks, b.strs)
+		clipEach(dst.stocks, s.stocks)
 	}
-	dst.moreZones, b.strs = CloneLists(s.moreZones, b.strs)
+	dst.moreZones = nil
+	if s.moreZones != nil {
+		dst.moreZones = make(map[string][]string, len(s.moreZones))
+		for ref, l := range s.moreZones {
+			dst.moreZones[ref] = clip(l)
+		}
+	}
 }
 
-// copyEach copies each list of from into buf, each capped at its length
-// so that appending to one never writes over the next, and makes to
-// the copies (nil staying nil); it returns buf.
-func copyEach(to, from [][]string, buf []string) []string {
+// clipEach makes to the lists of from, each capped at its length (nil
+// staying nil).
+func clipEach(to, from [][]string) {
 	for i, l := range from {
-		if l == nil {
-			to[i] = nil
-			continue
-		}
-		at := len(buf)
-		buf = append(buf, l...)
-		to[i] = buf[at:len(buf):len(buf)]
+		to[i] = clip(l)
 	}
-	return buf
 }
 
 // copyPieces copies the pieces into b.pieces, their counters after the
@@ -157,7 +156,9 @@ func (s *State) copyPieces(dst *State, b *cloneBufs) {
 	n := len(s.Pieces)
 	if cap(b.pieces) < n {
 		// The maps of the pieces move to the larger array.
-		b.pieces = append(b.pieces[:cap(b.pieces)], make([]Piece, n-cap(b.pieces))...)
+		pieces := make([]Piece, n)
+		copy(pieces, b.pieces[:cap(b.pieces)])
+		b.pieces = pieces
 	}
 	b.pieces = b.pieces[:n]
 	b.pptrs = room(b.pptrs, n)[:n]

@@ -104,10 +104,11 @@ func TestCloneSharesNothing(t *testing.T) {
 	for k := range c.Counts {
 		c.Counts[k]++
 	}
+	// The lists of cards and units are shared, never changed in place:
+	// a change sets a new list, or appends past the end.
 	z, h := someKey(t, st.ZoneMap()), someKey(t, st.StockMap())
-	c.ZoneCards(z)[0] = "changed"
 	c.SetZone(z, append(c.ZoneCards(z), "more"))
-	c.StockList(h)[0] = "changed"
+	c.SetStock(h, append(c.StockList(h), "more"))
 	c.Pieces[0].At = "x"
 	model.SetPieceVar(c.Pieces[0], "x", 1)
 	for _, p := range c.Pieces {
@@ -127,11 +128,39 @@ func TestCloneSharesNothing(t *testing.T) {
 	copied, err := json.Marshal(c)
 	require.NoError(t, err)
 	mustPlay(t, g, st, 4)
-	st.ZoneCards(z)[0] = "changed"
+	st.SetZone(z, append(st.ZoneCards(z), "more"))
 	st.Moves = append(st.Moves, "more")
 	again, err := json.Marshal(c)
 	require.NoError(t, err)
 	require.Equal(t, string(copied), string(again), "playing on the original changed the copy")
+}
+
+// TestCloneAppends appends to a list the copy shares with the original,
+// on both sides, where the original's list has room past its end: each
+// sees only its own card.
+func TestCloneAppends(t *testing.T) {
+	g, st := shippedGame(t, "rotterdam")
+	mustPlay(t, g, st, 10)
+	for _, copyOf := range []func(*model.State) *model.State{
+		(*model.State).Clone,
+		func(s *model.State) *model.State { c := mustPlay(t, g, s.Clone(), 3); s.CloneInto(c); return c },
+	} {
+		z, h := someKey(t, st.ZoneMap()), someKey(t, st.StockMap())
+		cards, units := st.ZoneCards(z), st.StockList(h)
+		st.SetZone(z, append(make([]string, 0, len(cards)+4), cards...))
+		st.SetStock(h, append(make([]string, 0, len(units)+4), units...))
+		c := copyOf(st)
+		c.SetZone(z, append(c.ZoneCards(z), "copy"))
+		c.SetStock(h, append(c.StockList(h), "copy"))
+		st.SetZone(z, append(st.ZoneCards(z), "original"))
+		st.SetStock(h, append(st.StockList(h), "original"))
+		require.Equal(t, append(slices.Clone(cards), "copy"), c.ZoneCards(z))
+		require.Equal(t, append(slices.Clone(units), "copy"), c.StockList(h))
+		require.Equal(t, append(slices.Clone(cards), "original"), st.ZoneCards(z))
+		require.Equal(t, append(slices.Clone(units), "original"), st.StockList(h))
+		st.SetZone(z, cards)
+		st.SetStock(h, units)
+	}
 }
 
 // mustPlay applies the first legal move n times.

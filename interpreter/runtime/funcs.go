@@ -654,5 +654,6 @@ func without(l []string, k int) []string {
 
 // appendFresh appends x to l. It writes only past the end of l, where no
 // other list can see, since lists are never truncated in place: a list a
-// local holds keeps its length and elements.
+// local holds keeps its length and elements, and a copy of the state
+// shares the list capped at its length (model.State.Clone).
 func appendFresh(l []string, x string) []string { return append(l, x) }
