@@ -44,39 +44,50 @@ func (s *State) Ident() uint64 { return s.ident }
 
 // Clone returns a copy of the state that shares nothing it could change
 // with the original: each may be played on without the other seeing it.
-// It is made with few allocations (CloneInto), for a bot that copies
-// the state for every playout. Moves and Log, which a game only ever
-// appends to, share their elements up to now with the original, each
-// capped at its length, so that an append to either never shows in the
-// other; so do the lists the locals of its frames hold, which are never
-// changed in place. An empty list stays empty and an absent one absent,
-// so the copy marshals as the original does.
+// It is made with few allocations, for a bot that copies the state for
+// every playout (CloneInto allocates none). Moves and Log, which a game
+// only ever appends to, share their elements up to now with the
+// original, each capped at its length, so that an append to either
+// never shows in the other; so do the lists of cards and units of its
+// zones and stocks, and the lists the locals of its frames hold, which
+// are never changed in place. An empty list stays empty and an absent
+// one absent, so the copy marshals as the original does.
 func (s *State) Clone() *State {
 	c := new(State)
-	s.CloneInto(c)
+	var b cloneBufs
+	s.copyInto(c, &b, nil)
 	return c
 }
 
 // CloneInto makes dst a copy of the state, as Clone does, in the arrays
-// dst was copied into before (none allocated once they are large
-// enough). Whatever dst held is overwritten, lists and pieces included:
-// dst must be a State of its own (made by Clone, by new or by the game;
-// not a value copy of another), nothing read from it before may be kept,
-// and a state copied from dst since its last copy, whose locals may
-// share dst's lists, must be done with.
+// of dst's last copy (none allocated once they are large enough).
+// Whatever dst held is overwritten, its pieces and frames included: dst
+// must be a State of its own (made by new, Clone or the game; not a
+// value copy of another), nothing read from it before may be kept, and
+// a state copied from dst since, whose locals may hold what dst's did
+// (as any copy's do), must be done with.
 func (s *State) CloneInto(dst *State) {
 	if dst == s {
 		return
 	}
-	b, old := dst.bufs, dst.Stack
-	*dst = *s
-	dst.bufs, dst.Stack = cloneBufs{}, nil
-	dst.ident = idents.Add(1)
-	s.copyCounters(dst, &b)
-	s.copyLists(dst, &b)
-	s.copyPieces(dst, &b)
-	s.copyStack(dst, &b, old)
+	b := dst.bufs
+	if b == nil {
+		b = new(cloneBufs)
+	}
+	s.copyInto(dst, b, dst.Stack)
 	dst.bufs = b
+}
+
+// copyInto makes dst a copy of the state in the arrays of b, old being
+// the stack dst had.
+func (s *State) copyInto(dst *State, b *cloneBufs, old []*Frame) {
+	*dst = *s
+	dst.bufs, dst.Stack = nil, nil
+	dst.ident = idents.Add(1)
+	s.copyCounters(dst, b)
+	s.copyLists(dst, b)
+	s.copyPieces(dst, b)
+	s.copyStack(dst, b, old)
 	dst.Fired = clip(s.Fired)
 	if s.Pending != nil {
 		// The copy's decision lies in the copy itself.

@@ -44,9 +44,9 @@ type State struct {
 	// pending holds the decision Pending points at, once the state has
 	// run to one or was copied (Clone): no allocation per decision.
 	pending Decision
-	// bufs are the arrays the state was copied into, for its next copy
-	// (CloneInto); ident tells its copies apart (Ident).
-	bufs  cloneBufs
+	// bufs are the arrays the state was last copied into, for its next
+	// copy (CloneInto); ident tells its copies apart (Ident).
+	bufs  *cloneBufs
 	ident uint64
 
 	Finished  bool     `json:"finished"`
