@@ -646,7 +646,8 @@ func (g *Game) zoneDecl(name string, owner int) *Zone {
 	return g.Zones[name]
 }
 
-// without is a new list: l without its k-th element. l is left as it is.
+// without is a new list: l without its k-th element. l is left as it
+// is: locals and the state's copies may share it (model.State.Clone).
 func without(l []string, k int) []string {
 	out := make([]string, 0, len(l)-1)
 	return append(append(out, l[:k]...), l[k+1:]...)
