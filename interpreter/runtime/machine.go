@@ -58,6 +58,8 @@ type Machine struct {
 	Budget budget.Remaining
 	// seatLists are the lists seats() gives, by first seat (funcs.go).
 	seatLists [][]int
+	// ids find nodes and cards by the address of their id (idtable.go).
+	ids ids
 }
 
 type optionCache struct {
