@@ -60,10 +60,10 @@ type Machine struct {
 	seatLists [][]int
 	// ids find nodes and cards by the address of their id (idtable.go).
 	ids ids
-	// listTexts holds the texts of the listings, made the moves made,
-	// interned (texts.go).
+	// listTexts holds the texts of the listings, made the moves made
+	// last (texts.go).
 	listTexts textArena
-	made      map[string]string
+	made      madeTexts
 }
 
 type optionCache struct {

@@ -14,10 +14,13 @@ package runtime
 // before.
 //
 // A move made is kept for as long as the state: it is not cut from a
-// block, which it would keep alive, but interned (madeTexts): a game
-// has few distinct moves, and each is copied once.
+// block, which it would keep alive, but copied on its own, once: a small
+// cache of the moves made last (madeTexts) hands out the copy made
+// before of an equal move. A game has few distinct moves, most made
+// again and again.
 
 import (
+	"hash/maphash"
 	"strings"
 	"unsafe"
 )
@@ -25,24 +28,31 @@ import (
 // listBlock is the size of the blocks of the texts of listings.
 const listBlock = 16 << 10
 
-// maxMade bounds the moves a machine interns; once full, a move made
-// that is not among them is copied on its own.
-const maxMade = 1 << 14
+// madeSlots is the size of the cache of the moves made, a power of two.
+const madeSlots = 1 << 12
 
-// madeText returns the text of a move made as a string of its own,
-// shared with every equal move made before: the move may be part of a
-// longer string (a listing's, a caller's), which it must not keep alive.
+// madeTexts is a direct-mapped cache of the texts of moves made: each
+// text has one slot, by its hash, holding the last text made there.
+type madeTexts struct {
+	seed  maphash.Seed
+	slots []string
+}
+
+// madeText returns the text of a move made as a string of its own, the
+// one of an equal move made before if the cache still holds it: the
+// move may be part of a longer string (a listing's, a caller's), which
+// it must not keep alive.
 func (m *Machine) madeText(move string) string {
-	if s, ok := m.made[move]; ok {
-		return s
+	c := &m.made
+	if c.slots == nil {
+		c.seed, c.slots = maphash.MakeSeed(), make([]string, madeSlots)
+	}
+	k := maphash.String(c.seed, move) & (madeSlots - 1)
+	if c.slots[k] == move {
+		return c.slots[k]
 	}
 	s := strings.Clone(move)
-	if len(m.made) < maxMade {
-		if m.made == nil {
-			m.made = map[string]string{}
-		}
-		m.made[s] = s
-	}
+	c.slots[k] = s
 	return s
 }
 
