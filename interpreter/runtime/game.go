@@ -248,6 +248,9 @@ type Code struct {
 	// Fast is the expression translated into closures (package translate), run
 	// instead of the VM; nil leaves it to the VM.
 	Fast *translate.Code
+	// memo is how the value is kept by the locals it depends on, planned
+	// at the first evaluation (memo.go); nil until then.
+	memo *memoPlan
 	Prog *vm.Program
 	Src  string
 	Pos  diag.Pos

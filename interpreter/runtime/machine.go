@@ -87,6 +87,11 @@ func (m *Machine) Eval(c *Code, env model.Scope) (any, error) {
 		if m.Differ != nil {
 			return m.Differ(c, env)
 		}
+		if c.memo != noMemo {
+			if v, _, ok, err := m.memoEval(c, env, false); ok {
+				return v, err
+			}
+		}
 		return m.RunFast(c, env)
 	}
 	// The VM reads the locals by name, from a map made for the purpose.

@@ -79,6 +79,11 @@ func runIn[T any](m *Machine, c *Code, env model.Scope, run func(*eval.Frame) T)
 // err is the evaluation's error, notList ToList's.
 func (m *Machine) evalList(c *Code, env model.Scope) (l []any, notList, err error) {
 	if c.Fast != nil && c.Fast.List != nil && !m.NoFast && m.Differ == nil && !c.IsIdent && !c.IsConst {
+		if c.memo != noMemo {
+			if _, l, ok, err := m.memoEval(c, env, true); ok {
+				return l, nil, err
+			}
+		}
 		l, err = runIn(m, c, env, c.Fast.List)
 		return l, nil, err
 	}
