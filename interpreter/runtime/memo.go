@@ -13,8 +13,12 @@ package runtime
 //   - every function it calls is one of boardFuncs, every builtin one of
 //     expr's (all pure: the clock's are refused at compile time), and it
 //     names no global;
-//   - it walks: it calls walks or walksBack, or loops (filter, map,
-//     reduce, any, ...);
+//   - it is worth it: it walks the board (walks, walksBack) and loops
+//     over what it finds (filter, map, reduce, any, ...). Looking a
+//     value up costs a few hundred nanoseconds (the hash of the key, a
+//     table too large for the cache): about what a loop over a local
+//     list costs, and what the board's own table of walks (WalksKept)
+//     costs for a bare walks(from, n);
 //   - it reads at most memoMaxKeys locals (params, the game's constant,
 //     does not count), and at each evaluation each of them holds a
 //     string, an int, a bool, nil, or a list of strings or of lists of
@@ -31,6 +35,7 @@ package runtime
 // evaluated instead, to fail as it would have.
 
 import (
+	"hash/maphash"
 	"slices"
 	"unsafe"
 
@@ -63,10 +68,12 @@ func loopBuiltin(name string) bool {
 }
 
 // memoPlan is how an expression is kept: the slots of the locals its
-// value depends on, and the values kept by their contents.
+// value depends on, and the values kept, by the hash of their key.
 type memoPlan struct {
 	slots []int
-	table map[memoKey]memoEntry
+	seed  maphash.Seed
+	table map[uint64][]memoEntry
+	count int // the entries in table
 }
 
 // noMemo marks an expression found not to be kept.
@@ -87,8 +94,9 @@ type memoKey struct {
 	list  bool
 }
 
-// memoEntry is a value kept and the work computing it cost.
+// memoEntry is a value kept, its key, and the work computing it cost.
 type memoEntry struct {
+	key   memoKey
 	v     any
 	l     []any
 	spent int
@@ -110,7 +118,7 @@ func (m *Machine) planMemo(c *Code, lay *model.Layout) *memoPlan {
 		return noMemo
 	}
 	root := c.Prog.Node()
-	ok, walks := true, false
+	ok, walks, loops := true, false, false
 	callees := map[*ast.IdentifierNode]bool{}
 	lets := map[string]bool{}
 	var idents []*ast.IdentifierNode
@@ -138,7 +146,7 @@ func (m *Machine) planMemo(c *Code, lay *model.Layout) *memoPlan {
 				ok = false
 				return
 			}
-			walks = walks || loopBuiltin(n.Name)
+			loops = loops || loopBuiltin(n.Name)
 			if n.Map != nil {
 				// What the optimizer folded into a filter (map(filter(l,
 				// p), f)): ast.Walk does not visit it.
@@ -149,7 +157,7 @@ func (m *Machine) planMemo(c *Code, lay *model.Layout) *memoPlan {
 		}
 	}
 	ast.Walk(&root, visit)
-	if !ok || !walks {
+	if !ok || !walks || !loops {
 		return noMemo
 	}
 	var slots []int
@@ -173,7 +181,7 @@ func (m *Machine) planMemo(c *Code, lay *model.Layout) *memoPlan {
 	if len(slots) > memoMaxKeys {
 		return noMemo
 	}
-	return &memoPlan{slots: slots, table: map[memoKey]memoEntry{}}
+	return &memoPlan{slots: slots, seed: maphash.MakeSeed(), table: map[uint64][]memoEntry{}}
 }
 
 // memoVisitor adapts a function to ast.Visitor.
@@ -181,16 +189,21 @@ type memoVisitor func(ast.Node)
 
 func (f memoVisitor) Visit(n *ast.Node) { f(*n) }
 
-// key makes the key of an evaluation with the locals vals; ok is false
-// when a local holds a value a key cannot stand for.
-func (p *memoPlan) key(vals []any, list bool) (k memoKey, ok bool) {
+// key makes the key of an evaluation with the locals vals, and its
+// hash; ok is false when a local holds a value a key cannot stand for.
+func (p *memoPlan) key(vals []any, list bool) (k memoKey, h uint64, ok bool) {
 	k.list = list
+	h = 0x9e3779b97f4a7c15
+	if list {
+		h++
+	}
 	for j, slot := range p.slots {
 		part := &k.parts[j]
 		switch v := vals[slot].(type) {
 		case nil:
 		case string:
 			part.kind, part.s = 1, v
+			h ^= maphash.String(p.seed, v)
 		case int:
 			part.kind, part.i = 2, v
 		case bool:
@@ -207,15 +220,42 @@ func (p *memoPlan) key(vals []any, list bool) (k memoKey, ok bool) {
 				switch e.(type) {
 				case string, []string:
 				default:
-					return k, false
+					return k, 0, false
 				}
 			}
 			part.kind, part.p, part.i = 6, unsafe.Pointer(unsafe.SliceData(v)), len(v)
 		default:
-			return k, false
+			return k, 0, false
+		}
+		h = (h ^ uint64(part.kind) ^ uint64(part.i)*0xff51afd7ed558ccd ^ uint64(uintptr(part.p))) * 0xc4ceb9fe1a85ec53
+		h ^= h >> 29
+	}
+	return k, h, true
+}
+
+// find returns the entry of k (its hash h), if kept.
+func (p *memoPlan) find(k *memoKey, h uint64) *memoEntry {
+	bucket := p.table[h]
+	for i := range bucket {
+		if bucket[i].key.equal(k, len(p.slots)) {
+			return &bucket[i]
 		}
 	}
-	return k, true
+	return nil
+}
+
+// equal compares the first n parts of two keys.
+func (k *memoKey) equal(o *memoKey, n int) bool {
+	if k.list != o.list {
+		return false
+	}
+	for j := range n {
+		a, b := &k.parts[j], &o.parts[j]
+		if a.kind != b.kind || a.i != b.i || a.p != b.p || a.s != b.s {
+			return false
+		}
+	}
+	return true
 }
 
 // memoEval evaluates c through its table, as a list when list is set:
@@ -226,11 +266,11 @@ func (m *Machine) memoEval(c *Code, env model.Scope, list bool) (v any, l []any,
 	if p == noMemo {
 		return nil, nil, false, nil
 	}
-	k, ok := p.key(env.Vals, list)
+	k, h, ok := p.key(env.Vals, list)
 	if !ok {
 		return nil, nil, false, nil
 	}
-	if e, hit := p.table[k]; hit {
+	if e := p.find(&k, h); e != nil {
 		if m.top > 0 && m.top >= m.G.Limits.Depth {
 			return nil, nil, false, nil
 		}
@@ -253,14 +293,16 @@ func (m *Machine) memoEval(c *Code, env model.Scope, list bool) (v any, l []any,
 	if err != nil {
 		return nil, nil, true, err
 	}
-	if len(p.table) >= memoMaxEntries {
+	if p.count >= memoMaxEntries {
 		clear(p.table)
+		p.count = 0
 	}
-	e := memoEntry{v: keptValue(v), spent: before - m.Budget.Decision}
+	e := memoEntry{key: k, v: keptValue(v), spent: before - m.Budget.Decision}
 	if list && l != nil {
 		e.l = slices.Clip(append([]any{}, l...))
 	}
-	p.table[k] = e
+	p.table[h] = append(p.table[h], e)
+	p.count++
 	return e.v, e.l, true, nil
 }
 

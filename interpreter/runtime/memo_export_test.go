@@ -6,5 +6,5 @@ func MemoEntries(c *Code) (bool, int) {
 	if c.memo == nil || c.memo == noMemo {
 		return false, 0
 	}
-	return true, len(c.memo.table)
+	return true, c.memo.count
 }

@@ -32,7 +32,7 @@ func TestMemoKeepsBoardExpressions(t *testing.T) {
 		return v, g.Limits.Decision - g.M.Budget.Decision
 	}
 
-	src := `map(filter(nodes(''), # != ['x', 'y'][me] && all(out(#), .str.color == 'red')), node(#).kind)`
+	src := `map(filter(nodes(''), # != ['x', 'y'][me] && all(walks(#, 1), node(last(#)).kind == 'sea')), node(#).kind)`
 	v, c, work := eval(src, 0)
 	require.Equal(t, []any{"sea"}, v)
 	kept, n := runtime.MemoEntries(c)
@@ -49,9 +49,10 @@ func TestMemoKeepsBoardExpressions(t *testing.T) {
 	require.Equal(t, 2, n)
 
 	for _, src := range []string{
-		`filter(nodes(''), len(at(#)) == 0)`,         // reads the pieces
-		`map(filter(nodes(''), # != 'x'), get('v'))`, // reads a var
-		`node('x').kind`,                             // walks nothing: not worth it
+		`filter(nodes(''), len(at(#)) == 0)`,             // reads the pieces
+		`map(filter(nodes(''), # != 'x'), get('v'))`,     // reads a var
+		`map(filter(nodes(''), # != 'x'), node(#).kind)`, // walks nothing: not worth it
+		`walks('x', 1)`, // kept by the board already
 	} {
 		_, c, _ := eval(src, 0)
 		kept, _ := runtime.MemoEntries(c)
