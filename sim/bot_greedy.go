@@ -22,6 +22,17 @@ type GreedyBot struct {
 	r     *rand.Rand
 	depth int
 	est   []int // scratch of the estimates
+	// copies are the states it plays moves on, one per level of its
+	// look-ahead, each copied into afresh for every move (CloneInto):
+	// a copy is only made from the level above, which stays as it is
+	// while the level below is in use, and only once the machine has
+	// listed the level above's moves (Legal). The machine keeps the
+	// options of a pending choice by the state's pointer and step count,
+	// so that a copy with other contents at the same pointer and step
+	// count must never find options kept for the one before: listing
+	// the level above leaves the options kept for that state, or for
+	// an earlier copy of it, the same contents.
+	copies []*interpreter.State
 }
 
 // DefaultGreedyDepth is how many of its own decisions in a row greedy
@@ -47,9 +58,13 @@ func (b *GreedyBot) Choose(obs *interpreter.Observation, legal []interpreter.Mov
 		return legal[0]
 	}
 	st := obs.Sample(b.r)
+	// The sample's moves are the ones given: listed for copies (copies).
+	if _, err := b.g.Legal(st); err != nil {
+		return legal[b.r.IntN(len(legal))]
+	}
 	best, bestValue := []interpreter.Move{}, 0
 	for _, m := range legal {
-		c := st.Clone()
+		c := b.copyAt(0, st)
 		if err := b.g.Apply(c, m.Text); err != nil {
 			continue
 		}
@@ -77,8 +92,9 @@ func (b *GreedyBot) value(st *interpreter.State, p, depth int) (int, error) {
 		legal, err := b.g.Legal(st)
 		if err == nil && len(legal) > 0 && legal[0].Player == p {
 			best, found := 0, false
+			level := b.depth - depth
 			for _, m := range legal {
-				c := st.Clone()
+				c := b.copyAt(level, st)
 				if b.g.Apply(c, m.Text) != nil {
 					continue
 				}
@@ -96,6 +112,15 @@ func (b *GreedyBot) value(st *interpreter.State, p, depth int) (int, error) {
 		}
 	}
 	return b.leaf(st, p)
+}
+
+// copyAt copies st into the state kept for a level of the look-ahead.
+func (b *GreedyBot) copyAt(level int, st *interpreter.State) *interpreter.State {
+	for len(b.copies) <= level {
+		b.copies = append(b.copies, new(interpreter.State))
+	}
+	st.CloneInto(b.copies[level])
+	return b.copies[level]
 }
 
 // leaf is what st is worth to seat p as it stands: a won or lost game,

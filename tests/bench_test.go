@@ -139,3 +139,20 @@ func BenchmarkClone(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCloneInto measures copying the state of BenchmarkClone into
+// a state copied into before, as a bot does that plays each playout on
+// one of a few states it keeps.
+func BenchmarkCloneInto(b *testing.B) {
+	for _, run := range benchRuns(b) {
+		b.Run(run.name, func(b *testing.B) {
+			g := run.compiled(b)
+			st := playRandom(b, g, 3, 1, 200)
+			dst := st.Clone()
+			b.ReportAllocs()
+			for b.Loop() {
+				st.CloneInto(dst)
+			}
+		})
+	}
+}

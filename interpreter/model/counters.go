@@ -323,21 +323,6 @@ func (t *Tables) Bind(s *State) error {
 	return nil
 }
 
-// cloneCounters copies the counters of a state into c, the dense ones
-// into ints; it returns what is left of ints.
-func (s *State) cloneCounters(c *State, ints []int) []int {
-	c.Counts = nil
-	if s.Counts != nil {
-		ints = append(ints, s.Counts...)
-		c.Counts = clip(ints)
-		ints = ints[len(ints):]
-	}
-	c.moreVars = CloneMap(s.moreVars)
-	c.morePvars = ClonePlayerVars(s.morePvars)
-	c.moreNvars = CloneNodeVars(s.moreNvars)
-	return ints
-}
-
 // CloneMap copies a map, nil staying nil.
 func CloneMap[K comparable, V any](m map[K]V) map[K]V {
 	if m == nil {

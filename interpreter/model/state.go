@@ -44,6 +44,10 @@ type State struct {
 	// pending holds the decision Pending points at, once the state has
 	// run to one or was copied (Clone): no allocation per decision.
 	pending Decision
+	// bufs are the arrays the state was last copied into, for its next
+	// copy (CloneInto); ident tells its copies apart (Ident).
+	bufs  *cloneBufs
+	ident uint64
 
 	Finished  bool     `json:"finished"`
 	Capped    bool     `json:"capped,omitempty"`
@@ -157,36 +161,6 @@ func normalize(v any) any {
 	return v
 }
 
-// Clone returns a copy of the state that shares nothing it could change
-// with the original: each may be played on without the other seeing it.
-// It is made with few allocations, for a bot that copies the state
-// for every playout: maps are copied whole, every zone and stock list
-// goes into one backing array, pieces and frames into one array each.
-// Moves and Log, which a game only ever appends to, share their
-// elements up to now with the original, each capped at its length, so
-// that an append to either never shows in the other. An empty list
-// stays empty and an absent one absent, so the copy marshals as the
-// original does.
-func (s *State) Clone() *State {
-	c := *s
-	ints := make([]int, 0, len(s.Counts)+pieceVarCount(s.Pieces))
-	ints = s.cloneCounters(&c, ints)
-	buf := make([]string, 0, s.Units())
-	buf = s.cloneZones(&c, buf)
-	s.cloneStocks(&c, buf)
-	c.Fired = clip(s.Fired)
-	c.Pieces = ClonePieces(s.Pieces, ints)
-	c.Stack = s.cloneStack()
-	if s.Pending != nil {
-		// The copy's decision lies in the copy itself: one allocation less.
-		c.pending = *s.Pending
-		c.Pending = &c.pending
-	}
-	c.Moves = clip(s.Moves)
-	c.Log = clip(s.Log)
-	return &c
-}
-
 // ClonePlayerVars copies player vars by name, nil staying nil.
 func ClonePlayerVars(l []map[string]int) []map[string]int {
 	if l == nil {
@@ -261,41 +235,6 @@ func ClonePending(d *Decision) *Decision {
 	}
 	c := *d
 	return &c
-}
-
-// cloneStack copies the frames, their locals and their cursors, each
-// kind into one array. A loop cursor's items are shared: lists a local
-// or a cursor holds are never changed in place.
-func (s *State) cloneStack() []*Frame {
-	if s.Stack == nil {
-		return nil
-	}
-	vals, cursors := 0, 0
-	for _, f := range s.Stack {
-		vals += len(f.Scope.Vals)
-		cursors += len(f.Cursors)
-	}
-	stack := make([]*Frame, len(s.Stack))
-	frames := make([]Frame, len(s.Stack))
-	valBuf := make([]any, 0, vals)
-	curBuf := make([]Cursor, 0, cursors)
-	for i, f := range s.Stack {
-		n := &frames[i]
-		*n = *f
-		if f.Scope.Vals != nil {
-			at := len(valBuf)
-			valBuf = append(valBuf, f.Scope.Vals...)
-			n.Scope.Vals = valBuf[at:len(valBuf):len(valBuf)]
-		}
-		n.Scope.named = maps.Clone(f.Scope.named)
-		if f.Cursors != nil {
-			at := len(curBuf)
-			curBuf = append(curBuf, f.Cursors...)
-			n.Cursors = curBuf[at:len(curBuf):len(curBuf)]
-		}
-		stack[i] = n
-	}
-	return stack
 }
 
 // CloneLists copies lists by key into buf, each capped at its length so

@@ -10,7 +10,8 @@ import (
 // in the order they came (a saved stock lists them so). Holders are
 // named by expressions ('store-' + string(me)), so the state numbers
 // them itself: holders lists every holder that has had a stock, in the
-// order they came, and stocks holds their lists by that number. A copy
+// order they came, and stocks holds their lists by that number; the
+// lists are never changed in place, as the zones' are not. A copy
 // of the state shares holders, which is never changed: a new holder
 // makes a new one (rare: once per holder a game).
 
@@ -20,7 +21,8 @@ type holderTable struct{ Names }
 // NoHolders starts the state's stocks, with no holder yet.
 func (s *State) NoHolders() { s.holders = &holderTable{newNames(nil)} }
 
-// StockList is a holder's units, nil when it has no stock.
+// StockList is a holder's units, nil when it has no stock. The list is
+// shared, as ZoneList's: never change it in place.
 func (s *State) StockList(holder string) []string {
 	if s.holders == nil {
 		return nil
@@ -81,22 +83,4 @@ func (s *State) unitCount() int {
 		n += len(l)
 	}
 	return n
-}
-
-// cloneStocks copies the stocks of s into c, every list into buf; it
-// returns what is left of buf.
-func (s *State) cloneStocks(c *State, buf []string) []string {
-	if s.stocks == nil {
-		return buf
-	}
-	c.stocks = make([][]string, len(s.stocks))
-	for i, l := range s.stocks {
-		if l == nil {
-			continue
-		}
-		at := len(buf)
-		buf = append(buf, l...)
-		c.stocks[i] = buf[at:len(buf):len(buf)]
-	}
-	return buf
 }

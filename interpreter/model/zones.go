@@ -15,7 +15,9 @@ import (
 // numbered when its expression is translated. A zone the game does not
 // declare (a save's) is kept by reference in moreZones, as every zone of
 // a state not bound is. The lists are never changed in place: a change
-// makes a new list (the interpreter's funcs.go), so a local holding one keeps it.
+// makes a new list, or appends past the end of the list, which no
+// other holder sees (the runtime's funcs.go), so a local holding one
+// keeps it, and a copy of the state shares them (clone.go).
 
 // zoneTables numbers a game's zones.
 type zoneTables struct {
@@ -73,7 +75,9 @@ func (s *State) zoneNum(ref string) int {
 	return s.Tables.zoneNum(ref, s.Players)
 }
 
-// ZoneList is the cards of a zone, and whether the state has it.
+// ZoneList is the cards of a zone, and whether the state has it. The
+// list is shared with the state's copies and the locals that read it:
+// never change it in place (SetZone a new list, or an append).
 func (s *State) ZoneList(ref string) ([]string, bool) {
 	if i := s.zoneNum(ref); i >= 0 {
 		return s.Zones[i], true
@@ -82,7 +86,8 @@ func (s *State) ZoneList(ref string) ([]string, bool) {
 	return l, ok
 }
 
-// ZoneCards is the cards of a zone, nil when the state has none.
+// ZoneCards is the cards of a zone, nil when the state has none; shared,
+// as ZoneList's.
 func (s *State) ZoneCards(ref string) []string {
 	l, _ := s.ZoneList(ref)
 	return l
@@ -164,22 +169,4 @@ func (s *State) BindZones(byRef map[string][]string) {
 	for _, ref := range slices.Sorted(maps.Keys(byRef)) {
 		s.SetZone(ref, byRef[ref])
 	}
-}
-
-// cloneZones copies the zones of s into c, every list into buf; it
-// returns what is left of buf.
-func (s *State) cloneZones(c *State, buf []string) []string {
-	if s.Zones != nil {
-		c.Zones = make([][]string, len(s.Zones))
-		for i, l := range s.Zones {
-			if l == nil {
-				continue
-			}
-			at := len(buf)
-			buf = append(buf, l...)
-			c.Zones[i] = buf[at:len(buf):len(buf)]
-		}
-	}
-	c.moreZones, buf = CloneLists(s.moreZones, buf)
-	return buf
 }

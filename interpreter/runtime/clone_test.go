@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"encoding/json"
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -25,6 +26,8 @@ func TestCloneKeepsEmptyLists(t *testing.T) {
 	st.Fired = []string{}
 	st.Moves = []string{}
 	g2, mid := shippedGame(t, "mainport-mastermind")
+	// into was copied into and played on before: what it held is gone.
+	into := mustPlay(t, g2, mid.Clone(), 7)
 	for _, s := range []*model.State{st, mustPlay(t, g, st.Clone(), 3), mid, mustPlay(t, g2, mid.Clone(), 40)} {
 		want, err := json.Marshal(s)
 		require.NoError(t, err)
@@ -32,7 +35,59 @@ func TestCloneKeepsEmptyLists(t *testing.T) {
 		require.NoError(t, err)
 		require.JSONEq(t, string(want), string(got))
 		require.Equal(t, string(want), string(got))
+		s.CloneInto(into)
+		got, err = json.Marshal(into)
+		require.NoError(t, err)
+		require.Equal(t, string(want), string(got), "CloneInto")
 	}
+}
+
+// TestCloneIntoSharesNothing copies states into the same two states
+// again and again, as a bot does, playing on each copy, on the copy of
+// the copy and on the original in turn: none of them ever changes
+// another. The machine keeps the frames a state ends for the next frame
+// it starts, in whatever state, so the copies' frames change hands.
+func TestCloneIntoSharesNothing(t *testing.T) {
+	for _, id := range []string{"rotterdam", "mainport-mastermind", "mainports"} {
+		t.Run(id, func(t *testing.T) {
+			g, st := shippedGame(t, id)
+			r := rand.New(rand.NewPCG(1, 2))
+			a, b := new(model.State), new(model.State)
+			for i := 0; i < 40 && !st.Finished; i++ {
+				orig := marshal(t, st)
+				st.CloneInto(a)
+				require.Equal(t, orig, marshal(t, a), "round %d: a copy", i)
+				randomPlay(t, g, r, a, 1+r.IntN(4))
+				copied := marshal(t, a)
+				a.CloneInto(b)
+				require.Equal(t, copied, marshal(t, b), "round %d: a copy of the copy", i)
+				randomPlay(t, g, r, b, 1+r.IntN(4))
+				require.Equal(t, copied, marshal(t, a), "round %d: playing on the copy of the copy changed the copy", i)
+				require.Equal(t, orig, marshal(t, st), "round %d: playing on the copies changed the original", i)
+				randomPlay(t, g, r, st, 1)
+				require.Equal(t, copied, marshal(t, a), "round %d: playing on the original changed the copy", i)
+			}
+		})
+	}
+}
+
+// randomPlay applies up to n random legal moves.
+func randomPlay(t *testing.T, g *runtime.Game, r *rand.Rand, st *model.State, n int) {
+	t.Helper()
+	for i := 0; i < n && !st.Finished; i++ {
+		moves, err := g.Legal(st)
+		require.NoError(t, err)
+		require.NotEmpty(t, moves)
+		require.NoError(t, g.Apply(st, moves[r.IntN(len(moves))].Text))
+	}
+}
+
+// marshal is the JSON of a state.
+func marshal(t *testing.T, st *model.State) string {
+	t.Helper()
+	b, err := json.Marshal(st)
+	require.NoError(t, err)
+	return string(b)
 }
 
 // TestCloneSharesNothing plays on a copy and checks the original is as
@@ -49,10 +104,11 @@ func TestCloneSharesNothing(t *testing.T) {
 	for k := range c.Counts {
 		c.Counts[k]++
 	}
+	// The lists of cards and units are shared, never changed in place:
+	// a change sets a new list, or appends past the end.
 	z, h := someKey(t, st.ZoneMap()), someKey(t, st.StockMap())
-	c.ZoneCards(z)[0] = "changed"
 	c.SetZone(z, append(c.ZoneCards(z), "more"))
-	c.StockList(h)[0] = "changed"
+	c.SetStock(h, append(c.StockList(h), "more"))
 	c.Pieces[0].At = "x"
 	model.SetPieceVar(c.Pieces[0], "x", 1)
 	for _, p := range c.Pieces {
@@ -72,11 +128,39 @@ func TestCloneSharesNothing(t *testing.T) {
 	copied, err := json.Marshal(c)
 	require.NoError(t, err)
 	mustPlay(t, g, st, 4)
-	st.ZoneCards(z)[0] = "changed"
+	st.SetZone(z, append(st.ZoneCards(z), "more"))
 	st.Moves = append(st.Moves, "more")
 	again, err := json.Marshal(c)
 	require.NoError(t, err)
 	require.Equal(t, string(copied), string(again), "playing on the original changed the copy")
+}
+
+// TestCloneAppends appends to a list the copy shares with the original,
+// on both sides, where the original's list has room past its end: each
+// sees only its own card.
+func TestCloneAppends(t *testing.T) {
+	g, st := shippedGame(t, "rotterdam")
+	mustPlay(t, g, st, 10)
+	for _, copyOf := range []func(*model.State) *model.State{
+		(*model.State).Clone,
+		func(s *model.State) *model.State { c := mustPlay(t, g, s.Clone(), 3); s.CloneInto(c); return c },
+	} {
+		z, h := someKey(t, st.ZoneMap()), someKey(t, st.StockMap())
+		cards, units := st.ZoneCards(z), st.StockList(h)
+		st.SetZone(z, append(make([]string, 0, len(cards)+4), cards...))
+		st.SetStock(h, append(make([]string, 0, len(units)+4), units...))
+		c := copyOf(st)
+		c.SetZone(z, append(c.ZoneCards(z), "copy"))
+		c.SetStock(h, append(c.StockList(h), "copy"))
+		st.SetZone(z, append(st.ZoneCards(z), "original"))
+		st.SetStock(h, append(st.StockList(h), "original"))
+		require.Equal(t, append(slices.Clone(cards), "copy"), c.ZoneCards(z))
+		require.Equal(t, append(slices.Clone(units), "copy"), c.StockList(h))
+		require.Equal(t, append(slices.Clone(cards), "original"), st.ZoneCards(z))
+		require.Equal(t, append(slices.Clone(units), "original"), st.StockList(h))
+		st.SetZone(z, cards)
+		st.SetStock(h, units)
+	}
 }
 
 // mustPlay applies the first legal move n times.

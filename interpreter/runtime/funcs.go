@@ -662,7 +662,8 @@ func (g *Game) zoneDecl(name string, owner int) *Zone {
 	return g.Zones[name]
 }
 
-// without is a new list: l without its k-th element. l is left as it is.
+// without is a new list: l without its k-th element. l is left as it
+// is: locals and the state's copies may share it (model.State.Clone).
 func without(l []string, k int) []string {
 	out := make([]string, 0, len(l)-1)
 	return append(append(out, l[:k]...), l[k+1:]...)
@@ -670,5 +671,6 @@ func without(l []string, k int) []string {
 
 // appendFresh appends x to l. It writes only past the end of l, where no
 // other list can see, since lists are never truncated in place: a list a
-// local holds keeps its length and elements.
+// local holds keeps its length and elements, and a copy of the state
+// shares the list capped at its length (model.State.Clone).
 func appendFresh(l []string, x string) []string { return append(l, x) }

@@ -255,7 +255,18 @@ func (o *Observation) MarshalJSON() ([]byte, error) {
 // only on the observation and r. The state has no log and no moves; play
 // it with the Game that observed it.
 func (o *Observation) Sample(r *rand.Rand) *model.State {
-	s := o.known.Clone()
+	s := new(model.State)
+	o.SampleInto(r, s)
+	return s
+}
+
+// SampleInto makes dst a sample of the observation, as Sample does, in
+// the arrays of dst (model.State.CloneInto, whose terms hold here): a
+// bot that samples for every playout allocates little. A cache a game
+// keeps of a state by its pointer must keep its Ident too.
+func (o *Observation) SampleInto(r *rand.Rand, dst *model.State) {
+	s := dst
+	o.known.CloneInto(s)
 	s.Log = nil
 	pools := make([][]string, len(o.unseen))
 	for k, cards := range o.unseen {
@@ -294,7 +305,6 @@ func (o *Observation) Sample(r *rand.Rand) *model.State {
 			}
 		}
 	}
-	return s
 }
 
 // hider replaces the hidden cards of locals by HiddenCards. Lists and

@@ -1,0 +1,280 @@
+package model
+
+import (
+	"maps"
+	"sync/atomic"
+)
+
+// This file copies states. A copy is a handful of flat arrays: the
+// dense counters and the pieces' counters in one []int, the zones' and
+// the stocks' lists in one [][]string (the cards and units they hold
+// are shared, never changed in place), the pieces in one []Piece, and
+// the frames, their locals and their cursors in one array each.
+// CloneInto keeps those arrays in the state copied into and fills them
+// again at its next copy, so that a bot copying per playout into the
+// same few states allocates nothing once they have grown.
+//
+// The frames, their locals and their cursors are the exception: the
+// machine keeps the frames a state ends (and their locals) for the
+// next frame it starts, in whatever state that is, so they are filled
+// again only when every one of them is still in the state's stack,
+// where it was put; otherwise they are made anew.
+
+// cloneBufs are the arrays a state was last copied into (CloneInto).
+type cloneBufs struct {
+	ints   []int
+	lists  [][]string
+	pieces []Piece
+	pptrs  []*Piece
+	frames []Frame
+	fptrs  []*Frame
+	vals   []any
+	curs   []Cursor
+}
+
+// idents counts the copies made, for Ident.
+var idents atomic.Uint64
+
+// Ident tells apart the contents a State's memory has held: CloneInto
+// gives the state it copies into a new one. A cache of what was
+// computed from a state, kept by the state's pointer, must also keep
+// its Ident: a state copied into is the same pointer with other
+// contents. A state made any other way has 0.
+func (s *State) Ident() uint64 { return s.ident }
+
+// Clone returns a copy of the state that shares nothing it could change
+// with the original: each may be played on without the other seeing it.
+// It is made with few allocations, for a bot that copies the state for
+// every playout (CloneInto allocates none). Moves and Log, which a game
+// only ever appends to, share their elements up to now with the
+// original, each capped at its length, so that an append to either
+// never shows in the other; so do the lists of cards and units of its
+// zones and stocks, and the lists the locals of its frames hold, which
+// are never changed in place. An empty list stays empty and an absent
+// one absent, so the copy marshals as the original does.
+func (s *State) Clone() *State {
+	c := new(State)
+	var b cloneBufs
+	s.copyInto(c, &b, nil)
+	return c
+}
+
+// CloneInto makes dst a copy of the state, as Clone does, in the arrays
+// of dst's last copy (none allocated once they are large enough).
+// Whatever dst held is overwritten, its pieces and frames included: dst
+// must be a State of its own (made by new, Clone or the game; not a
+// value copy of another), nothing read from it before may be kept, and
+// a state copied from dst since, whose locals may hold what dst's did
+// (as any copy's do), must be done with.
+func (s *State) CloneInto(dst *State) {
+	if dst == s {
+		return
+	}
+	b := dst.bufs
+	if b == nil {
+		b = new(cloneBufs)
+	}
+	s.copyInto(dst, b, dst.Stack)
+	dst.bufs = b
+}
+
+// copyInto makes dst a copy of the state in the arrays of b, old being
+// the stack dst had.
+func (s *State) copyInto(dst *State, b *cloneBufs, old []*Frame) {
+	*dst = *s
+	dst.bufs, dst.Stack = nil, nil
+	dst.ident = idents.Add(1)
+	s.copyCounters(dst, b)
+	s.copyLists(dst, b)
+	s.copyPieces(dst, b)
+	s.copyStack(dst, b, old)
+	dst.Fired = clip(s.Fired)
+	if s.Pending != nil {
+		// The copy's decision lies in the copy itself.
+		dst.pending = *s.Pending
+		dst.Pending = &dst.pending
+	}
+	dst.Moves = clip(s.Moves)
+	dst.Log = clip(s.Log)
+}
+
+// room is buf emptied, or a new array when buf cannot hold n elements;
+// never nil, so that an empty list copied stays empty.
+func room[E any](buf []E, n int) []E {
+	if buf == nil || cap(buf) < n {
+		return make([]E, 0, n)
+	}
+	return buf[:0]
+}
+
+// copyCounters copies the dense counters, and the pieces' (which
+// copyPieces places), into b.ints; the counters by name into new maps.
+func (s *State) copyCounters(dst *State, b *cloneBufs) {
+	b.ints = room(b.ints, len(s.Counts)+pieceVarCount(s.Pieces))
+	dst.Counts = nil
+	if s.Counts != nil {
+		b.ints = append(b.ints, s.Counts...)
+		dst.Counts = clip(b.ints)
+	}
+	dst.moreVars = CloneMap(s.moreVars)
+	dst.morePvars = ClonePlayerVars(s.morePvars)
+	dst.moreNvars = CloneNodeVars(s.moreNvars)
+}
+
+// copyLists copies the zones' and the stocks' lists into b.lists, and
+// the zones kept by reference into a new map. The cards and units
+// themselves are shared: lists are never changed in place (a change
+// makes a new list, ZoneList), and each list of the copy is capped at
+// its length, so that an append to it never writes where the
+// original's next append would.
+func (s *State) copyLists(dst *State, b *cloneBufs) {
+	nz, ns := len(s.Zones), len(s.stocks)
+	b.lists = room(b.lists, nz+ns)[:nz+ns]
+	dst.Zones, dst.stocks = nil, nil
+	if s.Zones != nil {
+		dst.Zones = b.lists[:nz:nz]
+		clipEach(dst.Zones, s.Zones)
+	}
+	if s.stocks != nil {
+		dst.stocks = b.lists[nz : nz+ns : nz+ns]
+		clipEach(dst.stocks, s.stocks)
+	}
+	dst.moreZones = nil
+	if s.moreZones != nil {
+		dst.moreZones = make(map[string][]string, len(s.moreZones))
+		for ref, l := range s.moreZones {
+			dst.moreZones[ref] = clip(l)
+		}
+	}
+}
+
+// clipEach makes to the lists of from, each capped at its length (nil
+// staying nil).
+func clipEach(to, from [][]string) {
+	for i, l := range from {
+		to[i] = clip(l)
+	}
+}
+
+// copyPieces copies the pieces into b.pieces, their counters after the
+// state's in b.ints, and their maps into the maps the same place held
+// (emptied) or new ones.
+func (s *State) copyPieces(dst *State, b *cloneBufs) {
+	dst.Pieces = nil
+	if s.Pieces == nil {
+		return
+	}
+	n := len(s.Pieces)
+	if cap(b.pieces) < n {
+		// The maps of the pieces move to the larger array.
+		pieces := make([]Piece, n)
+		copy(pieces, b.pieces[:cap(b.pieces)])
+		b.pieces = pieces
+	}
+	b.pieces = b.pieces[:n]
+	b.pptrs = room(b.pptrs, n)[:n]
+	for i, p := range s.Pieces {
+		q := &b.pieces[i]
+		strs, vars := q.Strs, q.moreVars
+		*q = *p
+		if p.Vars != nil {
+			at := len(b.ints)
+			b.ints = append(b.ints, p.Vars...)
+			q.Vars = b.ints[at:len(b.ints):len(b.ints)]
+		}
+		q.Strs = refill(strs, p.Strs)
+		q.moreVars = refill(vars, p.moreVars)
+		b.pptrs[i] = q
+	}
+	dst.Pieces = b.pptrs[:n:n]
+}
+
+// refill is a copy of m in old emptied (a new map when old is nil), nil
+// when m is.
+func refill[K comparable, V any](old, m map[K]V) map[K]V {
+	if m == nil {
+		return nil
+	}
+	if old == nil {
+		return maps.Clone(m)
+	}
+	clear(old)
+	maps.Copy(old, m)
+	return old
+}
+
+// copyStack copies the frames, their locals and their cursors, each
+// kind into one array: those of b when old, the stack dst had, still
+// holds every frame b's arrays were last given to and each still holds
+// its locals and cursors there (the machine keeps a frame that ends, and
+// its locals, for the next frame it starts); else new ones. A loop
+// cursor's items are shared: lists a local or a cursor holds are never
+// changed in place.
+func (s *State) copyStack(dst *State, b *cloneBufs, old []*Frame) {
+	if s.Stack == nil {
+		// The frames of the last copy may have gone back to the machine.
+		b.frames, b.fptrs, b.vals, b.curs = nil, nil, nil, nil
+		return
+	}
+	vals, cursors := 0, 0
+	for _, f := range s.Stack {
+		vals += len(f.Scope.Vals)
+		cursors += len(f.Cursors)
+	}
+	n := len(s.Stack)
+	if !b.stackHeld(old) {
+		b.frames, b.vals, b.curs = nil, nil, nil
+	}
+	b.frames = room(b.frames, n)[:n]
+	b.fptrs = room(b.fptrs, n)[:n]
+	b.vals = room(b.vals, vals)
+	b.curs = room(b.curs, cursors)
+	for i, f := range s.Stack {
+		c := &b.frames[i]
+		*c = *f
+		if f.Scope.Vals != nil {
+			at := len(b.vals)
+			b.vals = append(b.vals, f.Scope.Vals...)
+			c.Scope.Vals = b.vals[at:len(b.vals):len(b.vals)]
+		}
+		c.Scope.named = maps.Clone(f.Scope.named)
+		if f.Cursors != nil {
+			at := len(b.curs)
+			b.curs = append(b.curs, f.Cursors...)
+			c.Cursors = b.curs[at:len(b.curs):len(b.curs)]
+		}
+		b.fptrs[i] = c
+	}
+	dst.Stack = b.fptrs[:n:n]
+}
+
+// stackHeld tells whether stack holds, at their places, every frame of
+// b's last copy, each with the locals and cursors it was given there
+// (each list capped at its length, laid one after the other): then
+// nothing else can (a frame that ended went back to the machine, and
+// with it its locals and cursors), and b's arrays may be filled again.
+func (b *cloneBufs) stackHeld(stack []*Frame) bool {
+	n := len(b.fptrs)
+	if len(stack) < n {
+		return false
+	}
+	vals, curs := 0, 0
+	for i := range n {
+		f := &b.frames[i]
+		if stack[i] != f || !holds(f.Scope.Vals, b.vals, vals) || !holds(f.Cursors, b.curs, curs) {
+			return false
+		}
+		vals += cap(f.Scope.Vals)
+		curs += cap(f.Cursors)
+	}
+	return vals == len(b.vals) && curs == len(b.curs)
+}
+
+// holds tells whether l is still the part of buf from at on that it was
+// given: an empty part, or the same first element.
+func holds[E any](l, buf []E, at int) bool {
+	if cap(l) == 0 {
+		return true
+	}
+	return at < len(buf) && &l[:1][0] == &buf[at]
+}
