@@ -68,9 +68,17 @@ type Machine struct {
 
 type optionCache struct {
 	st    *model.State
+	ident uint64 // st.Ident(): a state copied into is the same pointer
 	steps int
 	rev   uint64
 	opts  []any
+}
+
+// current tells whether the options kept were listed for st as it is
+// now: the same state, whose memory holds the same contents (Ident), at
+// the same step, the machine having changed nothing since.
+func (c *optionCache) current(st *model.State, rev uint64) bool {
+	return c.st == st && c.ident == st.Ident() && c.steps == st.Steps && c.rev == rev
 }
 
 // Eval runs a compiled expression in a scope.
