@@ -170,6 +170,14 @@ func (m *Machine) pzone(name string, p int) ([]string, error) {
 }
 
 func (m *Machine) card(id string) (*model.Card, error) {
+	if m.ids.cards == nil && m.G.Boxed != nil {
+		m.ids.cards = m.G.cardIDs()
+	}
+	if m.ids.cards != nil {
+		if c := m.ids.cards.find(id); c != nil {
+			return c, nil
+		}
+	}
 	if c := m.G.Cards[id]; c != nil {
 		return c, nil
 	}
@@ -235,6 +243,14 @@ func (m *Machine) at(node string) ([]*model.Piece, error) {
 func (m *Machine) unplace(id string) (bool, error) { return m.place(id, "") }
 
 func (m *Machine) node(id string) (*board.Node, error) {
+	if m.ids.nodes == nil && m.G.Boxed != nil {
+		m.ids.nodes = m.G.nodeIDs()
+	}
+	if m.ids.nodes != nil {
+		if n := m.ids.nodes.find(id); n != nil {
+			return n, nil
+		}
+	}
 	if n := m.G.Board.Nodes[id]; n != nil {
 		return n, nil
 	}

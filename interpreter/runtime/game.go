@@ -235,21 +235,26 @@ type Step struct {
 }
 
 // Code is one compiled expr program with the position of its source.
+//
+// The fields every evaluation reads come first, in one cache line.
 type Code struct {
-	Prog *vm.Program
-	Src  string
-	Pos  diag.Pos
-	Lit  exprpos.Literal
 	// An expression that is a constant or a bare name is answered without
 	// running the VM: konst (when isConst) or the local in slot ident
 	// (when isIdent).
 	IsConst bool
-	Konst   any
 	IsIdent bool
 	Ident   int
+	Konst   any
 	// Fast is the expression translated into closures (package translate), run
 	// instead of the VM; nil leaves it to the VM.
 	Fast *translate.Code
+	// memo is how the value is kept by the locals it depends on, planned
+	// at the first evaluation (memo.go); nil until then.
+	memo *memoPlan
+	Prog *vm.Program
+	Src  string
+	Pos  diag.Pos
+	Lit  exprpos.Literal
 }
 
 // Card returns the card with an instance id, or nil.

@@ -61,13 +61,27 @@ type Machine struct {
 	Budget budget.Remaining
 	// seatLists are the lists seats() gives, by first seat (funcs.go).
 	seatLists [][]int
+	// ids find nodes and cards by the address of their id (idtable.go).
+	ids ids
+	// listTexts holds the texts of the listings, made the moves made
+	// last (texts.go).
+	listTexts textArena
+	made      madeTexts
 }
 
 type optionCache struct {
 	st    *model.State
+	ident uint64 // st.Ident(): a state copied into is the same pointer
 	steps int
 	rev   uint64
 	opts  []any
+}
+
+// current tells whether the options kept were listed for st as it is
+// now: the same state, whose memory holds the same contents (Ident), at
+// the same step, the machine having changed nothing since.
+func (c *optionCache) current(st *model.State, rev uint64) bool {
+	return c.st == st && c.ident == st.Ident() && c.steps == st.Steps && c.rev == rev
 }
 
 // Eval runs a compiled expression in a scope.
@@ -83,6 +97,11 @@ func (m *Machine) Eval(c *Code, env model.Scope) (any, error) {
 	if c.Fast != nil && !m.NoFast {
 		if m.Differ != nil {
 			return m.Differ(c, env)
+		}
+		if c.memo != noMemo {
+			if v, _, ok, err := m.memoEval(c, env, false); ok {
+				return v, err
+			}
 		}
 		return m.RunFast(c, env)
 	}

@@ -56,15 +56,20 @@ func runIn[T any](m *Machine, c *Code, env model.Scope, run func(*eval.Frame) T)
 	fr.Slots = fr.Slots[:fc.Slots]
 	fr.Buf = fr.Buf[:0]
 	fr.Env = env.Vals
+	// recover is called only when a closure panicked: done is set once
+	// run returns.
+	done := false
 	defer func() {
 		fr.Env = nil
 		m.top--
-		if r := recover(); r != nil {
+		if !done {
 			var zero T
-			out, err = zero, c.fastError(r)
+			out, err = zero, c.fastError(recover())
 		}
 	}()
-	return run(fr), nil
+	out = run(fr)
+	done = true
+	return out, nil
 }
 
 // evalList runs an expression whose value is a list (the options of a
@@ -74,6 +79,11 @@ func runIn[T any](m *Machine, c *Code, env model.Scope, run func(*eval.Frame) T)
 // err is the evaluation's error, notList ToList's.
 func (m *Machine) evalList(c *Code, env model.Scope) (l []any, notList, err error) {
 	if c.Fast != nil && c.Fast.List != nil && !m.NoFast && m.Differ == nil && !c.IsIdent && !c.IsConst {
+		if c.memo != noMemo {
+			if _, l, ok, err := m.memoEval(c, env, true); ok {
+				return l, nil, err
+			}
+		}
 		l, err = runIn(m, c, env, c.Fast.List)
 		return l, nil, err
 	}

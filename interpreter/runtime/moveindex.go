@@ -25,10 +25,12 @@ type moveRec struct {
 
 // lastLegal is what the outermost Legal on a state listed: the moves and
 // how each binds, with what tells whether the state is still the one
-// they were listed for (as the options cache does: the state, its step
-// count and moves, and the machine's count of changes).
+// they were listed for (as the options cache does: the state and what
+// its memory holds, Ident, its step count and moves, and the machine's
+// count of changes).
 type lastLegal struct {
 	st    *model.State
+	ident uint64 // st.Ident(): a state copied into is the same pointer
 	steps int
 	moves int
 	rev   uint64
@@ -48,7 +50,7 @@ func (m *Machine) listed(at int, act *Action, vf int) {
 // reused from call to call.
 func (m *Machine) keep(st *model.State, moves []Move) {
 	l := &m.last
-	l.st, l.steps, l.moves, l.rev = st, st.Steps, len(st.Moves), m.Rev
+	l.st, l.ident, l.steps, l.moves, l.rev = st, st.Ident(), st.Steps, len(st.Moves), m.Rev
 	l.texts = append(l.texts[:0], moves...)
 	l.recs = append(l.recs[:0], m.recs...)
 	l.vals = append(l.vals[:0], m.recVals...)
@@ -56,7 +58,7 @@ func (m *Machine) keep(st *model.State, moves []Move) {
 
 // current tells whether the moves kept were listed for st as it is now.
 func (l *lastLegal) current(st *model.State, rev uint64) bool {
-	return l.st == st && l.steps == st.Steps && l.moves == len(st.Moves) && l.rev == rev
+	return l.st == st && l.ident == st.Ident() && l.steps == st.Steps && l.moves == len(st.Moves) && l.rev == rev
 }
 
 // LegalInto is Legal listing the moves into buf, reused: a caller that

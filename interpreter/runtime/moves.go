@@ -27,8 +27,8 @@ type Move struct {
 // Legal lists the moves the pending decision allows, in a fixed order.
 //
 // The texts of the moves are written one after the other in the
-// machine's buffer and made into one string, which each move's text is
-// a part of: one allocation for all of them. (Legal may be called again
+// machine's buffer and copied at once into its arena of texts
+// (texts.go), each move's text a part of them. (Legal may be called again
 // while it runs, from a scenario's expression: each call writes after
 // the texts and moves before, and takes them away when it returns.)
 func (g *Game) Legal(st *model.State) ([]Move, error) { return g.legal(st, nil) }
@@ -117,7 +117,7 @@ func (g *Game) movesOf(p, start, from int, out []Move) []Move {
 	if len(m.moves) == start {
 		return out
 	}
-	all := string(m.text[from:])
+	all := m.listTexts.str(m.text[from:])
 	for _, sp := range m.moves[start:] {
 		out = append(out, Move{p, all[sp.from-from : sp.to-from]})
 	}
@@ -366,9 +366,7 @@ func (g *Game) applyAction(st *model.State, f *model.Frame, c *model.Cursor, a *
 
 func (g *Game) commit(st *model.State, move string) error {
 	st.Pending = nil
-	// The move may be part of the string of all the texts Legal listed:
-	// a copy keeps only its own text alive.
-	st.Moves = append(st.Moves, strings.Clone(move))
+	st.Moves = append(st.Moves, g.M.madeText(move))
 	return g.run(st)
 }
 

@@ -332,7 +332,7 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step) e
 			return err
 		}
 		st.Pend(model.Decision{Player: p.(int), Kind: "choose", ID: s.ChooseID, Prompt: s.Prompt})
-		m.cache = optionCache{st: st, steps: st.Steps, rev: m.Rev, opts: opts}
+		m.cache = optionCache{st: st, ident: st.Ident(), steps: st.Steps, rev: m.Rev, opts: opts}
 	case StepTurn:
 		p, err := m.Eval(s.Player, f.Scope)
 		if err != nil {
@@ -345,12 +345,12 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step) e
 
 func (g *Game) options(st *model.State, f *model.Frame, s *Step) ([]any, error) {
 	m := g.M
-	if c := &m.cache; c.st == st && c.steps == st.Steps && c.rev == m.Rev && st.Pending != nil {
+	if c := &m.cache; c.current(st, m.Rev) && st.Pending != nil {
 		return c.opts, nil
 	}
 	opts, err := g.evalOptions(f, s)
 	if err == nil && st.Pending != nil {
-		m.cache = optionCache{st: st, steps: st.Steps, rev: m.Rev, opts: opts}
+		m.cache = optionCache{st: st, ident: st.Ident(), steps: st.Steps, rev: m.Rev, opts: opts}
 	}
 	return opts, err
 }

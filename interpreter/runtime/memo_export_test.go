@@ -1,0 +1,10 @@
+package runtime
+
+// MemoEntries tells whether c is kept by its inputs (memo.go) and how
+// many values its table holds, for the tests of package runtime_test.
+func MemoEntries(c *Code) (bool, int) {
+	if c.memo == nil || c.memo == noMemo {
+		return false, 0
+	}
+	return true, c.memo.count
+}

@@ -1,0 +1,45 @@
+package runtime
+
+import (
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// TestTextArena checks that a string handed out never changes while the
+// arena goes on: past the end of its block, and with a text longer than
+// a block.
+func TestTextArena(t *testing.T) {
+	var a textArena
+	var got, want []string
+	for k := range 3000 {
+		w := strings.Repeat(string(rune('a'+k%26)), k%40+1)
+		if k == 1500 {
+			w = strings.Repeat("z", listBlock+7)
+		}
+		got, want = append(got, a.str([]byte(w))), append(want, w)
+	}
+	for k := range got {
+		if got[k] != want[k] {
+			t.Fatalf("text %d changed: %q, want %q", k, got[k], want[k])
+		}
+	}
+	if s := a.str(nil); s != "" {
+		t.Fatalf("empty text: %q", s)
+	}
+}
+
+// TestMadeText checks that a move made is interned as a string of its
+// own, not the longer string it was cut from, shared with an equal move
+// made before.
+func TestMadeText(t *testing.T) {
+	m := &Machine{}
+	all := "buy grain|sell fruit"
+	a := m.madeText(all[:9])
+	if a != "buy grain" || unsafe.StringData(a) == unsafe.StringData(all) {
+		t.Fatalf("madeText = %q", a)
+	}
+	if b := m.madeText(strings.Clone("buy grain")); unsafe.StringData(b) != unsafe.StringData(a) {
+		t.Fatalf("an equal move is not shared: %q", b)
+	}
+}
