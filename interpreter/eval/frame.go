@@ -26,6 +26,15 @@ type Frame struct {
 	// arena holds the lists Scratch cut in this evaluation, up to used.
 	arena []any
 	used  int
+	// strs and ints are the arenas of lists of strings and of ints,
+	// used up to strsUsed and intsUsed.
+	strs     []string
+	strsUsed int
+	ints     []int
+	intsUsed int
+	// temp says that the caller copies the list the evaluation gives
+	// (Temp): Root cuts it from the arena.
+	temp bool
 }
 
 // Slot holds one bound value. The translator knows the value's Go type
@@ -66,6 +75,51 @@ const (
 type Val struct {
 	Fn  any
 	Box func(*Frame) any
+	// Num, when set, is Box for a value of a type known only at run
+	// time that is most often a number (arithmetic on a card's
+	// numbers): an int or a float64 is given unboxed, anything else
+	// boxed, so that a consumer that reads numbers (a comparison, more
+	// arithmetic) boxes nothing.
+	Num func(*Frame) Num
+}
+
+// Num is a value read as a number without boxing it.
+type Num struct {
+	Kind NumKind
+	I    int
+	F    float64
+	// Boxed is the value when it is no number (Kind NotNum).
+	Boxed any
+}
+
+// NumKind says which field of a Num holds its value.
+type NumKind uint8
+
+// The kinds of Num: no number (Boxed), an int (I), a float64 (F).
+const (
+	NotNum NumKind = iota
+	IntNum
+	FloatNum
+)
+
+// Box is the value as an interface.
+func (n Num) Box() any {
+	switch n.Kind {
+	case IntNum:
+		return n.I
+	case FloatNum:
+		return n.F
+	}
+	return n.Boxed
+}
+
+// Float is a number as a float64, as expr's runtime reads an int beside
+// a float64.
+func (n Num) Float() float64 {
+	if n.Kind == IntNum {
+		return float64(n.I)
+	}
+	return n.F
 }
 
 // Mk is a typed closure as a Val, with the Box that boxes its value.
@@ -141,8 +195,9 @@ func Deref(p any) any {
 }
 
 // ListOf is a list-valued closure read as ToList reads its value:
-// []any as it is, []string and []int boxed element by element; nil for
-// any other value.
+// []any as it is, []string and []int boxed element by element (into a
+// list of Root's); nil for any other value. It is only for the value of
+// an evaluation.
 func ListOf(v Val) func(*Frame) []any {
 	switch f := v.Fn.(type) {
 	case func(*Frame) []any:
@@ -150,7 +205,7 @@ func ListOf(v Val) func(*Frame) []any {
 	case func(*Frame) []string:
 		return func(fr *Frame) []any {
 			l := f(fr)
-			out := make([]any, len(l))
+			out := fr.Root(len(l))
 			for i, x := range l {
 				out[i] = BoxStr(fr.Boxed, x)
 			}
@@ -159,7 +214,7 @@ func ListOf(v Val) func(*Frame) []any {
 	case func(*Frame) []int:
 		return func(fr *Frame) []any {
 			l := f(fr)
-			out := make([]any, len(l))
+			out := fr.Root(len(l))
 			for i, x := range l {
 				out[i] = x
 			}
@@ -200,8 +255,65 @@ var empty = []any{}
 func (fr *Frame) ResetScratch() {
 	clear(fr.arena[:fr.used])
 	fr.used = 0
+	clear(fr.strs[:fr.strsUsed])
+	fr.strsUsed = 0
+	fr.intsUsed = 0
+}
+
+// ScratchInts is Scratch for a list of ints (a range): n of them, cut
+// from the frame's arena of ints.
+func (fr *Frame) ScratchInts(n int) []int {
+	if n == 0 {
+		return []int{}
+	}
+	if fr.intsUsed+n > len(fr.ints) {
+		fr.ints = make([]int, max(2*len(fr.ints), n, 64))
+		fr.intsUsed = 0
+	}
+	out := fr.ints[fr.intsUsed : fr.intsUsed+n : fr.intsUsed+n]
+	fr.intsUsed += n
+	return out
+}
+
+// InTemp tells whether the evaluation's value is for a caller that
+// copies it (Temp): a list made for it may be cut from the arenas.
+func (fr *Frame) InTemp() bool { return fr.temp }
+
+// ScratchStrings is Scratch for a list of strings (a library function's
+// value, Func.Scratch): n empty strings, cut from the frame's arena of
+// them.
+func (fr *Frame) ScratchStrings(n int) []string {
+	if n == 0 {
+		return []string{}
+	}
+	if fr.strsUsed+n > len(fr.strs) {
+		fr.strs = make([]string, max(2*len(fr.strs), n, 64))
+		fr.strsUsed = 0
+	}
+	out := fr.strs[fr.strsUsed : fr.strsUsed+n : fr.strsUsed+n]
+	fr.strsUsed += n
+	return out
 }
 
 // Fresh is a new list of n nil elements, for a value that may escape
 // the evaluation: the other way of making a list, beside Scratch.
 func Fresh(_ *Frame, n int) []any { return make([]any, n) }
+
+// Root is a new list of n nil elements for the value of the evaluation:
+// fresh, but cut from the arena when the caller copies the list it is
+// given (Temp).
+func (fr *Frame) Root(n int) []any {
+	if fr.temp {
+		return fr.Scratch(n)
+	}
+	return make([]any, n)
+}
+
+// Temp runs list, the list-valued closure of an evaluation, for a caller
+// that copies the elements it keeps before the next evaluation in this
+// frame: the list it gives may be cut from the arena (Root).
+func (fr *Frame) Temp(list func(*Frame) []any) []any {
+	fr.temp = true
+	defer func() { fr.temp = false }()
+	return list(fr)
+}

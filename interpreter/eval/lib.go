@@ -21,6 +21,18 @@ type Func struct {
 	// resolve; Call is used then.
 	Named   func(loc file.Location, name string, args []Val) (Val, bool)
 	NameArg int
+	// Scratch, when set, is Call for a call whose list value the
+	// evaluation reads and drops (len, a loop's list, an argument
+	// concat copies): its closure may cut the list from the frame's
+	// arena (ScratchStrings).
+	Scratch func(loc file.Location, args []Val) Val
+	// Len, when set, builds the closure of len of the call's value,
+	// which counts without making the list.
+	Len func(loc file.Location, args []Val) Val
+	// ReadsArgs says that the function reads its list arguments and
+	// keeps none of them, nor gives one back: they may be cut from the
+	// arena.
+	ReadsArgs bool
 }
 
 // Fn0 to Fn3 make a Func of a typed Go function of 0 to 3 arguments.

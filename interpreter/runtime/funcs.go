@@ -51,7 +51,7 @@ func (m *Machine) library() []eval.Func {
 		// Pieces and the board.
 		eval.Fn0("pieces", m.pieces),
 		eval.Fn1("piece", m.piece),
-		eval.Fn1("at", m.at),
+		m.atFunc(),
 		eval.Fn2("place", m.place),
 		eval.Fn1("unplace", m.unplace),
 		eval.Fn1("node", m.node),
@@ -210,6 +210,25 @@ func (m *Machine) shuffle(name string) (bool, error) {
 
 func (m *Machine) pieces() ([]*model.Piece, error) { return m.St.Pieces, nil }
 
+// atFunc is at for the library: len(at(node)) counts the pieces without
+// listing them.
+func (m *Machine) atFunc() eval.Func {
+	f := eval.Fn1("at", m.at)
+	f.Len = func(loc file.Location, args []eval.Val) eval.Val {
+		node := eval.As[string](args[0])
+		return eval.Mk(func(fr *eval.Frame) int {
+			n, at := 0, node(fr)
+			for _, p := range m.St.Pieces {
+				if p.At == at {
+					n++
+				}
+			}
+			return n
+		})
+	}
+	return f
+}
+
 // at lists the pieces standing on a node.
 func (m *Machine) at(node string) ([]*model.Piece, error) {
 	var out []*model.Piece
@@ -257,44 +276,68 @@ func (m *Machine) walksBack(from string, n int) ([][]string, error) {
 // is read into the frame's scratch.
 func (m *Machine) minusFunc() eval.Func {
 	f := eval.Fn2("minus", m.minus)
-	f.Call = func(loc file.Location, args []eval.Val) eval.Val {
-		a, aok := idsArg(args[0])
-		b, bok := idsArg(args[1])
-		if !aok || !bok {
-			return eval.Fn2("minus", m.minus).Call(loc, args)
+	// minus reads its lists and copies what it keeps of the first.
+	f.ReadsArgs = true
+	call := func(into func(*eval.Frame, int) []string) func(file.Location, []eval.Val) eval.Val {
+		return func(loc file.Location, args []eval.Val) eval.Val {
+			a, b := idsArg(args[0]), idsArg(args[1])
+			return eval.Mk(func(fr *eval.Frame) []string {
+				as, aa, abad := a(fr)
+				bs, ba, bbad := b(fr)
+				for _, bad := range [2]any{abad, bbad} {
+					if bad != nil {
+						_, err := idList(bad)
+						eval.Fail(loc, fmt.Errorf("minus: %v", err))
+					}
+				}
+				x, err := fr.IDs(0, as, aa)
+				if err == nil {
+					bs, err = fr.IDs(1, bs, ba)
+				}
+				if err != nil {
+					eval.Fail(loc, fmt.Errorf("minus: %v", err))
+				}
+				return minusInto(into(fr, len(x))[:0], x, bs)
+			})
 		}
-		return eval.Mk(func(fr *eval.Frame) []string {
-			as, aa := a(fr)
-			bs, ba := b(fr)
-			x, err := fr.IDs(0, as, aa)
-			if err == nil {
-				bs, err = fr.IDs(1, bs, ba)
-			}
-			if err != nil {
-				eval.Fail(loc, fmt.Errorf("minus: %v", err))
-			}
-			return minus(x, bs)
-		})
 	}
+	f.Call = call(func(_ *eval.Frame, n int) []string { return make([]string, 0, n) })
+	f.Scratch = call((*eval.Frame).ScratchStrings)
 	return f
 }
 
-// idsArg reads a list argument typed as []string or []any: one of the
-// two results is set.
-func idsArg(v eval.Val) (func(*eval.Frame) ([]string, []any), bool) {
+// idsArg reads a list argument of minus: a []string or a []any as it
+// is; any other value is returned as the third result, which is not a
+// list of ids (idList says why).
+func idsArg(v eval.Val) func(*eval.Frame) ([]string, []any, any) {
 	switch f := v.Fn.(type) {
 	case func(*eval.Frame) []string:
-		return func(fr *eval.Frame) ([]string, []any) { return f(fr), nil }, true
+		return func(fr *eval.Frame) ([]string, []any, any) { return f(fr), nil, nil }
 	case func(*eval.Frame) []any:
-		return func(fr *eval.Frame) ([]string, []any) {
+		return func(fr *eval.Frame) ([]string, []any, any) {
 			l := f(fr)
 			if l == nil {
-				return nil, nil
+				return nil, nil, nil
 			}
-			return nil, l
-		}, true
+			return nil, l, nil
+		}
 	}
-	return nil, false
+	b := v.Box
+	return func(fr *eval.Frame) ([]string, []any, any) {
+		switch l := b(fr).(type) {
+		case []any:
+			if l == nil {
+				return nil, nil, nil
+			}
+			return nil, l, nil
+		case []string:
+			return l, nil, nil
+		case nil:
+			return nil, nil, nil
+		default:
+			return nil, nil, l
+		}
+	}
 }
 
 // minus takes lists of ids, typed or not.
@@ -322,7 +365,9 @@ func (m *Machine) roll(sides int) (int, error) {
 	}
 	m.Rev++
 	r := m.St.Intn(sides) + 1
-	m.event("rolled "+strconv.Itoa(r), "", "", "")
+	if m.log {
+		m.event("rolled "+strconv.Itoa(r), "", "", "")
+	}
 	return r, nil
 }
 
@@ -333,7 +378,9 @@ func (m *Machine) rollDie(die string) (int, error) {
 	}
 	m.Rev++
 	r := faces[m.St.Intn(len(faces))]
-	m.event("rolled "+die+" "+strconv.Itoa(r), "", "", "")
+	if m.log {
+		m.event("rolled "+die+" "+strconv.Itoa(r), "", "", "")
+	}
 	return r, nil
 }
 
@@ -605,8 +652,10 @@ func (m *Machine) transfer(good, from, to string) (bool, error) {
 
 // minus is the multiset difference a − b: each element of b cancels one
 // equal element of a.
-func minus(a, b []string) []string {
-	out := make([]string, 0, len(a))
+func minus(a, b []string) []string { return minusInto(make([]string, 0, len(a)), a, b) }
+
+// minusInto is minus, appended to out, whose capacity holds a.
+func minusInto(out, a, b []string) []string {
 	var small [64]bool // b is short: no allocation for its marks
 	used := small[:0]
 	if len(b) <= len(small) {

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/expr-lang/expr/file"
+
 	"github.com/haven-engine/haven/interpreter/board"
 	"github.com/haven-engine/haven/interpreter/budget"
 	"github.com/haven-engine/haven/interpreter/eval"
@@ -29,7 +31,7 @@ func (m *Machine) playLibrary() []eval.Func {
 
 		// Walks whose steps have costs.
 		eval.Fn3("costWalks", m.costWalks),
-		eval.Fn3("pathCost", m.pathCost),
+		m.pathCostFunc(),
 		eval.Fn3("costDist", m.costDist),
 
 		// Modifiers of the cards in force for a player.
@@ -186,11 +188,42 @@ func (m *Machine) pathCost(from string, list any, key string) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("pathCost: %v", err)
 	}
+	return m.pathCostOf(from, path, key), nil
+}
+
+// pathCostFunc is pathCost for the library. On the fast path the path
+// is read as minus reads its lists (idsArg): a let holding it is not
+// boxed, nor a list of any copied.
+func (m *Machine) pathCostFunc() eval.Func {
+	f := eval.Fn3("pathCost", m.pathCost)
+	f.ReadsArgs = true
+	f.Call = func(loc file.Location, args []eval.Val) eval.Val {
+		from, path, key := eval.As[string](args[0]), idsArg(args[1]), eval.As[string](args[2])
+		return eval.Mk(func(fr *eval.Frame) int {
+			a := from(fr)
+			s, l, bad := path(fr)
+			k := key(fr)
+			if bad != nil {
+				_, err := idList(bad)
+				eval.Fail(loc, fmt.Errorf("pathCost: %v", err))
+			}
+			ids, err := fr.IDs(0, s, l)
+			if err != nil {
+				eval.Fail(loc, fmt.Errorf("pathCost: %v", err))
+			}
+			return m.pathCostOf(a, ids, k)
+		})
+	}
+	return f
+}
+
+// pathCostOf is pathCost of a list of ids.
+func (m *Machine) pathCostOf(from string, path []string, key string) int {
 	total, at := 0, from
 	for _, to := range path {
 		e := m.G.Board.EdgeTo(at, to)
 		if e == nil || board.EdgeCost(e, key) < 0 {
-			return -1, nil
+			return -1
 		}
 		total += board.EdgeCost(e, key)
 		if at != from {
@@ -198,7 +231,7 @@ func (m *Machine) pathCost(from string, list any, key string) (int, error) {
 		}
 		at = to
 	}
-	return total, nil
+	return total
 }
 
 // owns tells whether a player has a card of a type in force (in one of
@@ -227,7 +260,8 @@ func (m *Machine) modified(target string, p int, base int) (int, error) {
 	}
 	g := m.G
 	v := base
-	var done []string
+	var keys [8]string // the keys applied: few, no allocation
+	done := keys[:0]
 	for _, z := range g.ActiveZones {
 		for _, id := range m.St.ZoneCards(g.playerZone(z, p)) {
 			c := g.Cards[id]
@@ -252,7 +286,8 @@ func (m *Machine) modified(target string, p int, base int) (int, error) {
 					done = append(done, md.Key)
 				}
 				sc := g.Scope(md.Lay, p, m.St.Players)
-				sc.Vals[md.ValueSlot], sc.Vals[md.CardSlot] = v, id
+				// The card's id boxed once per game, not per call.
+				sc.Vals[md.ValueSlot], sc.Vals[md.CardSlot] = v, eval.BoxStr(g.Boxed, id)
 				x, err := m.Eval(md.Be, sc)
 				g.Release(sc)
 				if err != nil {

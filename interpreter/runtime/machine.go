@@ -37,6 +37,9 @@ type Machine struct {
 	text  []byte
 	word  []byte
 	cands []candidates
+	// temp holds the options and candidates the run loop reads
+	// (templists.go).
+	temp tempLists
 	// recs and recVals say how each move in moves binds: its action
 	// (nil: an option of the choose step) and the values it binds, kept
 	// in last for ApplyIndex once the outermost Legal returns.

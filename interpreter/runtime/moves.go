@@ -128,9 +128,9 @@ func (g *Game) movesOf(p, start, from int, out []Move) []Move {
 // machine's buffer, the words of a move being built in its scratch.
 func (g *Game) enumerate(a *Action, sc model.Scope) error {
 	m := g.M
-	at := len(m.word)
+	at, vals := len(m.word), len(m.temp.vals)
 	m.word = append(m.word, a.ID...)
-	defer func() { m.word = m.word[:at] }()
+	defer func() { m.word = m.word[:at]; m.popVals(vals) }()
 	if len(a.ParamList) < 2 {
 		return g.bindFrom(a, 0, sc, at, nil)
 	}
@@ -174,7 +174,7 @@ func (g *Game) bindFrom(a *Action, k int, sc model.Scope, word int, lists []cand
 	if lists != nil && lists[k].ok {
 		vals = lists[k].vals
 	} else {
-		l, notList, err := g.M.evalList(p.From, sc)
+		l, notList, err := g.M.pushVals(p.From, sc)
 		if err != nil {
 			return err
 		}
@@ -326,6 +326,7 @@ func (g *Game) applyAction(st *model.State, f *model.Frame, c *model.Cursor, a *
 	}
 	sc := g.Scope(a.Lay, p, st.Players)
 	a.see(sc, f)
+	defer g.M.popVals(len(g.M.temp.vals))
 	for k := 0; ; k++ {
 		ok, msg, err := g.holds(a, k, sc)
 		if err != nil {
@@ -338,7 +339,7 @@ func (g *Game) applyAction(st *model.State, f *model.Frame, c *model.Cursor, a *
 			break
 		}
 		prm := a.ParamList[k]
-		vals, notList, err := g.M.evalList(prm.From, sc)
+		vals, notList, err := g.M.pushVals(prm.From, sc)
 		if err != nil {
 			return err
 		}

@@ -356,7 +356,7 @@ func (g *Game) options(st *model.State, f *model.Frame, s *Step) ([]any, error) 
 }
 
 func (g *Game) evalOptions(f *model.Frame, s *Step) ([]any, error) {
-	l, notList, err := g.M.evalList(s.Expr, f.Scope)
+	l, notList, err := g.M.evalOptionsInto(s.Expr, f.Scope)
 	if err != nil {
 		return nil, err
 	}

@@ -20,14 +20,19 @@ import (
 // builtin translates a call of one of expr's builtins: the list builtins
 // whose predicate binds each element (loop.go), a few hot ones made
 // directly, and the rest called through expr's own implementation.
-func (t *translator) builtin(n *ast.BuiltinNode, here bool) eval.Val {
+func (t *translator) builtin(n *ast.BuiltinNode, use listUse) eval.Val {
 	switch n.Name {
 	case "all", "any", "none", "filter", "map", "count", "sum", "find", "sortBy", "findIndex", "findLastIndex", "findLast":
-		return t.loop(n, here)
+		return t.loop(n, use)
 	case "reduce":
-		return t.reduce(n)
+		return t.reduce(n, use)
 	case "one", "groupBy":
 		unsupported()
+	}
+	if n.Name == "len" && len(n.Arguments) == 1 {
+		if v, ok := t.lenOfCall(n.Arguments[0]); ok {
+			return v
+		}
 	}
 	args := make([]eval.Val, len(n.Arguments))
 	for i, a := range n.Arguments {
@@ -53,16 +58,18 @@ func (t *translator) builtin(n *ast.BuiltinNode, here bool) eval.Val {
 			return v
 		}
 	case "concat":
-		lists, loc, mk := catArgs(args, t.builtinArgs(n, args)), n.Location(), t.maker(here)
+		lists, loc, mk := catArgs(args, t.builtinArgs(n, args)), n.Location(), t.maker(use)
 		return eval.Mk(func(fr *eval.Frame) []any { return concat(fr, lists, mk, loc) })
 	case "uniq":
 		switch l := args[0].Fn.(type) {
 		case func(*eval.Frame) []string:
-			return eval.Mk(func(fr *eval.Frame) []any { return uniqStrings(fr.Boxed, l(fr)) })
+			mk := t.maker(use)
+			return eval.Mk(func(fr *eval.Frame) []any { return uniqStrings(fr, l(fr), mk) })
 		case func(*eval.Frame) []any:
-			return eval.Mk(func(fr *eval.Frame) []any { return uniqAny(l(fr)) })
+			mk := t.maker(use)
+			return eval.Mk(func(fr *eval.Frame) []any { return uniqAny(fr, l(fr), mk) })
 		}
-		return t.byList(n, args, func(fr *eval.Frame, l []string) any { return uniqStrings(fr.Boxed, l) }, func(l []any) any { return uniqAny(l) })
+		return t.byList(n, args, func(fr *eval.Frame, l []string) any { return uniqStrings(fr, l, eval.Fresh) }, func(fr *eval.Frame, l []any) any { return uniqAny(fr, l, eval.Fresh) })
 	case "last":
 		switch l := args[0].Fn.(type) {
 		case func(*eval.Frame) []string:
@@ -80,7 +87,7 @@ func (t *translator) builtin(n *ast.BuiltinNode, here bool) eval.Val {
 				return nil
 			}
 			return eval.BoxStr(fr.Boxed, l[len(l)-1])
-		}, func(l []any) any { return lastOf(l) })
+		}, func(_ *eval.Frame, l []any) any { return lastOf(l) })
 	case "join":
 		if len(args) != 2 {
 			break
@@ -188,7 +195,7 @@ func (t *translator) builtinArgs(n *ast.BuiltinNode, vals []eval.Val) []func(*ev
 // byList is a builtin of one list argument known only at run time: made
 // directly for a []string or a []any, through expr otherwise. The
 // argument is evaluated once.
-func (t *translator) byList(n *ast.BuiltinNode, args []eval.Val, strs func(*eval.Frame, []string) any, anys func([]any) any) eval.Val {
+func (t *translator) byList(n *ast.BuiltinNode, args []eval.Val, strs func(*eval.Frame, []string) any, anys func(*eval.Frame, []any) any) eval.Val {
 	list := t.builtinArgs(n, args)[0]
 	f, loc := builtin.Builtins[builtin.Index[n.Name]], n.Location()
 	return eval.Mk(func(fr *eval.Frame) any {
@@ -196,7 +203,7 @@ func (t *translator) byList(n *ast.BuiltinNode, args []eval.Val, strs func(*eval
 		case []string:
 			return strs(fr, l)
 		case []any:
-			return anys(l)
+			return anys(fr, l)
 		default:
 			return eval.Guard(loc, func() any { return call(f, l) })
 		}
@@ -281,36 +288,11 @@ func concat(fr *eval.Frame, lists []catArg, mk func(*eval.Frame, int) []any, loc
 	var buf [4]catVal
 	vals := buf[:0]
 	for _, l := range lists {
-		var c catVal
-		switch {
-		case l.a != nil:
-			c.a = l.a(fr)
-		case l.s != nil:
-			c.s = l.s(fr)
-		default:
-			switch x := l.box(fr).(type) {
-			case []any:
-				c.a = x
-			case []string:
-				c.s = x
-			default:
-				c.x, c.other = x, true
-			}
-		}
-		vals = append(vals, c)
+		vals = append(vals, l.read(fr))
 	}
 	n := 0
 	for _, c := range vals {
-		switch {
-		case !c.other:
-			n += len(c.a) + len(c.s)
-		default:
-			v := reflect.ValueOf(c.x)
-			if v.Kind() != reflect.Slice && v.Kind() != reflect.Array {
-				eval.Fail(loc, errors.New("cannot concat "+v.Kind().String()))
-			}
-			n += v.Len()
-		}
+		n += c.len(loc)
 	}
 	if n == 0 {
 		return nil
@@ -319,25 +301,70 @@ func concat(fr *eval.Frame, lists []catArg, mk func(*eval.Frame, int) []any, loc
 	fr.Spend(n)
 	out := mk(fr, n)[:0]
 	for _, c := range vals {
-		switch {
-		case !c.other:
-			out = append(out, c.a...)
-			for _, s := range c.s {
-				out = append(out, eval.BoxStr(fr.Boxed, s))
-			}
-		default:
-			v := reflect.ValueOf(c.x)
-			for i := 0; i < v.Len(); i++ {
-				out = append(out, v.Index(i).Interface())
-			}
-		}
+		out = c.appendTo(fr, out)
 	}
 	return out
 }
 
-// uniqAny is expr's uniq: the first of each group of equal elements.
-func uniqAny(l []any) []any {
-	out := []any{}
+// read evaluates an argument of concat.
+func (l catArg) read(fr *eval.Frame) catVal {
+	var c catVal
+	switch {
+	case l.a != nil:
+		c.a = l.a(fr)
+	case l.s != nil:
+		c.s = l.s(fr)
+	default:
+		c = catValOf(l.box(fr))
+	}
+	return c
+}
+
+// catValOf is a value concat reads, whose type is known at run time.
+func catValOf(x any) catVal {
+	switch x := x.(type) {
+	case []any:
+		return catVal{a: x}
+	case []string:
+		return catVal{s: x}
+	default:
+		return catVal{x: x, other: true}
+	}
+}
+
+// len is how many elements the argument adds; a value that is no list
+// fails as concat fails on it.
+func (c catVal) len(loc file.Location) int {
+	if !c.other {
+		return len(c.a) + len(c.s)
+	}
+	v := reflect.ValueOf(c.x)
+	if v.Kind() != reflect.Slice && v.Kind() != reflect.Array {
+		eval.Fail(loc, errors.New("cannot concat "+v.Kind().String()))
+	}
+	return v.Len()
+}
+
+// appendTo appends the argument's elements to out, boxed.
+func (c catVal) appendTo(fr *eval.Frame, out []any) []any {
+	if !c.other {
+		out = append(out, c.a...)
+		for _, s := range c.s {
+			out = append(out, eval.BoxStr(fr.Boxed, s))
+		}
+		return out
+	}
+	v := reflect.ValueOf(c.x)
+	for i := 0; i < v.Len(); i++ {
+		out = append(out, v.Index(i).Interface())
+	}
+	return out
+}
+
+// uniqAny is expr's uniq: the first of each group of equal elements, in
+// a list of mk's (whose capacity is l's length).
+func uniqAny(fr *eval.Frame, l []any, mk func(*eval.Frame, int) []any) []any {
+	out := mk(fr, len(l))[:0]
 next:
 	for _, x := range l {
 		for _, y := range out {
@@ -351,9 +378,9 @@ next:
 }
 
 // uniqStrings is expr's uniq of a list of strings, boxed with the
-// game's boxes.
-func uniqStrings(boxed map[string]any, l []string) []any {
-	out := make([]any, 0, len(l))
+// game's boxes, in a list of mk's.
+func uniqStrings(fr *eval.Frame, l []string, mk func(*eval.Frame, int) []any) []any {
+	out, boxed := mk(fr, len(l))[:0], fr.Boxed
 next:
 	for i, s := range l {
 		for _, x := range l[:i] {
@@ -375,6 +402,7 @@ func minMaxInts(max bool, args []eval.Val, boxed []func(*eval.Frame) any, loc fi
 	}
 	fs := make([]func(*eval.Frame) int, len(args))
 	boxes := make([]func(*eval.Frame) any, len(args))
+	nums := make([]func(*eval.Frame) eval.Num, len(args))
 	typed := true
 	for i, a := range args {
 		if f, ok := a.Fn.(func(*eval.Frame) int); ok {
@@ -385,6 +413,11 @@ func minMaxInts(max bool, args []eval.Val, boxed []func(*eval.Frame) any, loc fi
 			return eval.Val{}, false
 		}
 		boxes[i], typed = boxed[i], false
+		if num := a.Num; num != nil {
+			// Arithmetic's int, not boxed on its way here.
+			boxes[i] = nil
+			nums[i] = num
+		}
 	}
 	pick := func(out, x int) int {
 		if max && x > out || !max && x < out {
@@ -418,6 +451,13 @@ func minMaxInts(max bool, args []eval.Val, boxed []func(*eval.Frame) any, loc fi
 					continue
 				}
 				x = ints[len(ints)-1]
+			} else if nums[i] != nil {
+				n := nums[i](fr)
+				if n.Kind == eval.IntNum && other == nil {
+					ints = append(ints, n.I)
+					continue
+				}
+				x = eval.Deref(n.Box())
 			} else {
 				x = boxes[i](fr)
 				if n, ok := x.(int); ok && other == nil {

@@ -18,7 +18,7 @@ import (
 // none, filter (with the map the optimizer may fold into it), map,
 // count, sum, find, findIndex, findLastIndex, findLast and sortBy. The element is bound in a slot of the
 // frame while the predicate runs.
-func (t *translator) loop(n *ast.BuiltinNode, here bool) eval.Val {
+func (t *translator) loop(n *ast.BuiltinNode, use listUse) eval.Val {
 	if len(n.Arguments) < 2 {
 		unsupported()
 	}
@@ -39,7 +39,7 @@ func (t *translator) loop(n *ast.BuiltinNode, here bool) eval.Val {
 	var mk func(*eval.Frame, int) []any
 	switch n.Name {
 	case "filter", "map", "sortBy":
-		mk = t.maker(here)
+		mk = t.maker(use)
 	}
 	if n.Name == "sortBy" {
 		t.usesScratch = true // its keys
@@ -512,7 +512,7 @@ var errReduceEmpty = errors.New("reduce of empty array with no initial value")
 // accumulator. A list of strings is read without boxing it; an
 // accumulator that is a []any from the start and from every body (a
 // concat) is kept unboxed between steps.
-func (t *translator) reduce(n *ast.BuiltinNode) eval.Val {
+func (t *translator) reduce(n *ast.BuiltinNode, use listUse) eval.Val {
 	if len(n.Arguments) < 2 {
 		unsupported()
 	}
@@ -524,6 +524,10 @@ func (t *translator) reduce(n *ast.BuiltinNode) eval.Val {
 	list := lv.Box
 	strs, _ := lv.Fn.(func(*eval.Frame) []string)
 	anys, _ := lv.Fn.(func(*eval.Frame) []any)
+	ints, _ := lv.Fn.(func(*eval.Frame) []int)
+	if v, ok := t.reduceConcat(n, pred, func(fr *eval.Frame) reduceList { return reduceItems(fr, list, strs, anys, ints) }, use); ok {
+		return v
+	}
 	var init func(*eval.Frame) any
 	var initList func(*eval.Frame) []any
 	if len(n.Arguments) == 3 {
@@ -546,12 +550,12 @@ func (t *translator) reduce(n *ast.BuiltinNode) eval.Val {
 		t.unbind()
 		if f, ok := bv.Fn.(func(*eval.Frame) []any); ok {
 			return eval.Mk(func(fr *eval.Frame) []any {
-				l, ss, isStr := reduceItems(fr, list, strs, anys)
-				n := len(l) + len(ss)
+				items := reduceItems(fr, list, strs, anys, ints)
+				n := items.len()
 				fr.Spend(n)
 				a := initList(fr)
 				for i := 0; i < n; i++ {
-					fr.Slots[k].Any = reduceItem(fr, l, ss, isStr, i)
+					fr.Slots[k].Any = items.item(fr, i)
 					s := &fr.Slots[acc]
 					s.Anys, s.Any, s.HasAny = a, nil, false
 					a = f(fr)
@@ -564,8 +568,8 @@ func (t *translator) reduce(n *ast.BuiltinNode) eval.Val {
 	body := bv.Box
 	loc := n.Location()
 	return eval.Mk(func(fr *eval.Frame) any {
-		l, ss, isStr := reduceItems(fr, list, strs, anys)
-		n := len(l) + len(ss)
+		items := reduceItems(fr, list, strs, anys, ints)
+		n := items.len()
 		fr.Spend(n)
 		var a any
 		i := 0
@@ -575,10 +579,10 @@ func (t *translator) reduce(n *ast.BuiltinNode) eval.Val {
 			if n == 0 {
 				eval.Fail(loc, errReduceEmpty)
 			}
-			a, i = reduceItem(fr, l, ss, isStr, 0), 1
+			a, i = items.item(fr, 0), 1
 		}
 		for ; i < n; i++ {
-			fr.Slots[k].Any = reduceItem(fr, l, ss, isStr, i)
+			fr.Slots[k].Any = items.item(fr, i)
 			fr.Slots[acc].Any = a
 			a = body(fr)
 		}
@@ -586,31 +590,48 @@ func (t *translator) reduce(n *ast.BuiltinNode) eval.Val {
 	})
 }
 
-// reduceItems evaluates reduce's list: a []string or a []any as it is
-// (typed, or found at run time), any other list as a []any.
-func reduceItems(fr *eval.Frame, list func(*eval.Frame) any, strs func(*eval.Frame) []string, anys func(*eval.Frame) []any) ([]any, []string, bool) {
-	if strs != nil {
-		return nil, strs(fr), true
+// reduceList is reduce's list, evaluated: a []string, a []int or a
+// []any, read as they are.
+type reduceList struct {
+	l  []any
+	ss []string
+	is []int
+}
+
+func (r *reduceList) len() int { return len(r.l) + len(r.ss) + len(r.is) }
+
+// item is the i-th element, boxed.
+func (r *reduceList) item(fr *eval.Frame, i int) any {
+	switch {
+	case r.ss != nil:
+		return eval.BoxStr(fr.Boxed, r.ss[i])
+	case r.is != nil:
+		return r.is[i]
 	}
-	if anys != nil {
-		return anys(fr), nil, false // not boxed on the way
+	return r.l[i]
+}
+
+// reduceItems evaluates reduce's list: a []string, a []int or a []any
+// as it is (typed, or found at run time), any other list as a []any.
+func reduceItems(fr *eval.Frame, list func(*eval.Frame) any, strs func(*eval.Frame) []string, anys func(*eval.Frame) []any, ints func(*eval.Frame) []int) reduceList {
+	switch {
+	case strs != nil:
+		return reduceList{ss: strs(fr)}
+	case anys != nil:
+		return reduceList{l: anys(fr)} // not boxed on the way
+	case ints != nil:
+		return reduceList{is: ints(fr)}
 	}
 	switch x := list(fr).(type) {
 	case []any:
-		return x, nil, false
+		return reduceList{l: x}
 	case []string:
-		return nil, x, true
+		return reduceList{ss: x}
+	case []int:
+		return reduceList{is: x}
 	default:
-		return reflectItems(x), nil, false
+		return reduceList{l: reflectItems(x)}
 	}
-}
-
-// reduceItem is the i-th element of reduce's list, boxed.
-func reduceItem(fr *eval.Frame, l []any, ss []string, isStr bool, i int) any {
-	if isStr {
-		return eval.BoxStr(fr.Boxed, ss[i])
-	}
-	return l[i]
 }
 
 // boxElem is an element of a list as a value: a string with the game's

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm/runtime"
 
 	"github.com/haven-engine/haven/interpreter/eval"
@@ -14,9 +15,11 @@ import (
 // node translates one node of a checked tree (see compiler.compile in
 // expr for what the VM does with each).
 func (t *translator) node(n ast.Node) eval.Val {
-	// Only this node may be transient, not the ones inside it.
-	here := t.scratch
-	t.scratch = false
+	// Only this node may be transient or the root, not the ones inside
+	// it (but the branches of a conditional and the body of a let,
+	// whose value is this node's).
+	use := t.use
+	t.use = kept
 	switch n := n.(type) {
 	case *ast.NilNode:
 		return eval.Const[any](nil)
@@ -55,24 +58,30 @@ func (t *translator) node(n ast.Node) eval.Val {
 	case *ast.UnaryNode:
 		return t.unary(n)
 	case *ast.BinaryNode:
-		return t.binary(n)
+		return t.binary(n, use)
 	case *ast.SliceNode:
 		return t.slice(n)
 	case *ast.MemberNode:
 		return t.member(n)
 	case *ast.CallNode:
-		return t.call(n)
+		return t.call(n, use)
 	case *ast.BuiltinNode:
-		return t.builtin(n, here)
+		return t.builtin(n, use)
 	case *ast.ConditionalNode:
 		cond := eval.As[bool](t.operand(n.Cond))
-		return choose(cond, t.node(n.Exp1), t.node(n.Exp2))
+		t.use = use
+		a := t.node(n.Exp1)
+		t.use = use
+		return choose(cond, a, t.node(n.Exp2))
 	case *ast.ArrayNode:
 		elems := make([]func(*eval.Frame) any, len(n.Nodes))
 		for i, x := range n.Nodes {
 			elems[i] = t.node(x).Box
 		}
-		mk := t.maker(here && len(elems) > 0)
+		if len(elems) == 0 {
+			use = kept // Fresh's empty list, as before
+		}
+		mk := t.maker(use)
 		return eval.Mk(func(fr *eval.Frame) []any {
 			out := mk(fr, len(elems))
 			for i, e := range elems {
@@ -99,6 +108,7 @@ func (t *translator) node(n ast.Node) eval.Val {
 		k := t.slots
 		kind, set := store(v, k)
 		t.bind(n.Name, kind)
+		t.use = use
 		body := t.node(n.Expr)
 		t.unbind()
 		return before(set, body)
@@ -143,7 +153,7 @@ func (t *translator) unary(n *ast.UnaryNode) eval.Val {
 	return eval.Val{}
 }
 
-func (t *translator) binary(n *ast.BinaryNode) eval.Val {
+func (t *translator) binary(n *ast.BinaryNode, use listUse) eval.Val {
 	switch n.Operator {
 	case "&&", "and", "||", "or":
 		return t.logical(n)
@@ -159,7 +169,9 @@ func (t *translator) binary(n *ast.BinaryNode) eval.Val {
 		return t.arith(n)
 	case "in":
 		return t.in(n)
-	case "/", "%":
+	case "/":
+		return numArith(n.Operator, numOf(t.operand(n.Left)), numOf(t.operand(n.Right)), n.Location())
+	case "%":
 		a, b, loc := t.operand(n.Left).Box, t.operand(n.Right).Box, n.Location()
 		op := map[string]func(a, b any) any{
 			"/":  func(a, b any) any { return runtime.Divide(a, b) },
@@ -171,7 +183,7 @@ func (t *translator) binary(n *ast.BinaryNode) eval.Val {
 			return eval.Guard(loc, func() any { return op(x, y) })
 		})
 	case "..":
-		return t.rangeOf(n)
+		return t.rangeOf(n, use)
 	case "startsWith", "endsWith":
 		return t.affix(n)
 	}
@@ -356,18 +368,10 @@ func (t *translator) compare(n *ast.BinaryNode) eval.Val {
 			return eval.Mk(func(fr *eval.Frame) bool { return a(fr) >= b(fr) })
 		}
 	}
-	// Ints known only at run time compare directly too; anything else
-	// goes through expr's runtime.
-	x, y, loc := l.Box, r.Box, n.Location()
-	return eval.Mk(func(fr *eval.Frame) bool {
-		p, q := x(fr), y(fr)
-		if i, ok := p.(int); ok {
-			if j, ok := q.(int); ok {
-				return ints(i, j)
-			}
-		}
-		return eval.Guard(loc, func() bool { return op(p, q) })
-	})
+	// Numbers known only at run time compare directly too, unboxed
+	// where arithmetic gave them; anything else goes through expr's
+	// runtime.
+	return eval.Mk(numCompare(n.Operator, numOf(l), numOf(r), ints, op, n.Location()))
 }
 
 func (t *translator) arith(n *ast.BinaryNode) eval.Val {
@@ -397,32 +401,44 @@ func (t *translator) arith(n *ast.BinaryNode) eval.Val {
 			return a + b
 		})
 	}
-	op := map[string]func(a, b any) any{
-		"+": runtime.Add, "-": runtime.Subtract, "*": runtime.Multiply,
-	}[n.Operator]
-	x, y, loc := l.Box, r.Box, n.Location()
-	plus := n.Operator == "+"
-	return eval.Mk(func(fr *eval.Frame) any {
-		p, q := x(fr), y(fr)
-		if plus {
-			// A name built at run time ('price.' + good) is most often
-			// one the game declares: its box, with no new string.
-			if a, ok := p.(string); ok {
-				if b, ok := q.(string); ok {
-					if v, ok := eval.JoinedName(fr.Boxed, a, b); ok {
-						return fr.Sized(v, loc)
-					}
+	return numArith(n.Operator, numOf(l), numOf(r), n.Location())
+}
+
+// dynArith is arithmetic on values of types known only at run time, as
+// the VM does it.
+func dynArith(fr *eval.Frame, p, q any, op func(a, b any) any, plus bool, loc file.Location) any {
+	if plus {
+		// A name built at run time ('price.' + good) is most often
+		// one the game declares: its box, with no new string.
+		if a, ok := p.(string); ok {
+			if b, ok := q.(string); ok {
+				if v, ok := eval.JoinedName(fr.Boxed, a, b); ok {
+					return fr.Sized(v, loc)
 				}
 			}
 		}
-		return fr.Sized(eval.Guard(loc, func() any { return op(p, q) }), loc)
-	})
+	}
+	return fr.Sized(eval.Guard(loc, func() any { return op(p, q) }), loc)
 }
 
 // rangeOf is a..b, a list of ints; like the VM, it refuses a list larger
-// than expr's memory budget.
-func (t *translator) rangeOf(n *ast.BinaryNode) eval.Val {
+// than expr's memory budget. A transient range, or the value of a Temp
+// evaluation, is cut from the frame's arena of ints.
+func (t *translator) rangeOf(n *ast.BinaryNode, use listUse) eval.Val {
 	a, b, loc := t.operand(n.Left).Box, t.operand(n.Right).Box, n.Location()
+	mk := func(fr *eval.Frame, lo, hi int) []int { return runtime.MakeRange(lo, hi) }
+	switch use {
+	case scratch:
+		t.usesScratch = true
+		mk = func(fr *eval.Frame, lo, hi int) []int { return rangeInto(fr.ScratchInts(max(hi-lo+1, 0)), lo) }
+	case root:
+		mk = func(fr *eval.Frame, lo, hi int) []int {
+			if fr.InTemp() {
+				return rangeInto(fr.ScratchInts(max(hi-lo+1, 0)), lo)
+			}
+			return runtime.MakeRange(lo, hi)
+		}
+	}
 	return eval.Mk(func(fr *eval.Frame) []int {
 		x, y := a(fr), b(fr)
 		lo, hi := eval.Guard(loc, func() int { return runtime.ToInt(x) }), eval.Guard(loc, func() int { return runtime.ToInt(y) })
@@ -430,15 +446,56 @@ func (t *translator) rangeOf(n *ast.BinaryNode) eval.Val {
 			eval.Fail(loc, "memory budget exceeded")
 		}
 		fr.Spend(max(hi-lo+1, 0))
-		return runtime.MakeRange(lo, hi)
+		return mk(fr, lo, hi)
 	})
+}
+
+// rangeInto fills l with lo, lo+1...
+func rangeInto(l []int, lo int) []int {
+	for i := range l {
+		l[i] = lo + i
+	}
+	return l
 }
 
 // memoryBudget is expr's conf.DefaultMemoryBudget.
 const memoryBudget = 1e6
 
-// call is a call of a library function, made directly.
-func (t *translator) call(n *ast.CallNode) eval.Val {
+// call is a call of a library function, made directly; its list may be
+// cut from the frame's arena when it is transient (Func.Scratch).
+func (t *translator) call(n *ast.CallNode, use listUse) eval.Val {
+	f, args := t.callArgs(n)
+	if f.Named != nil {
+		if s, ok := n.Arguments[f.NameArg].(*ast.StringNode); ok {
+			if v, ok := f.Named(n.Location(), s.Value, args); ok {
+				return v
+			}
+		}
+	}
+	if use == scratch && f.Scratch != nil {
+		t.usesScratch = true
+		return f.Scratch(n.Location(), args)
+	}
+	return f.Call(n.Location(), args)
+}
+
+// lenOfCall is len of a call of a library function that counts without
+// making the list (Func.Len).
+func (t *translator) lenOfCall(n ast.Node) (eval.Val, bool) {
+	c, ok := n.(*ast.CallNode)
+	if !ok {
+		return eval.Val{}, false
+	}
+	if id, ok := c.Callee.(*ast.IdentifierNode); !ok || t.lib[id.Value].Len == nil {
+		return eval.Val{}, false
+	}
+	f, args := t.callArgs(c)
+	return f.Len(c.Location(), args), true
+}
+
+// callArgs finds the library function a call names and translates its
+// arguments.
+func (t *translator) callArgs(n *ast.CallNode) (eval.Func, []eval.Val) {
 	id, ok := n.Callee.(*ast.IdentifierNode)
 	if !ok {
 		unsupported()
@@ -455,16 +512,13 @@ func (t *translator) call(n *ast.CallNode) eval.Val {
 		if kindOf(a) == reflect.Pointer && fn.In(i).Kind() != reflect.Pointer {
 			unsupported()
 		}
-		args[i] = t.node(a)
-	}
-	if f.Named != nil {
-		if s, ok := n.Arguments[f.NameArg].(*ast.StringNode); ok {
-			if v, ok := f.Named(n.Location(), s.Value, args); ok {
-				return v
-			}
+		if f.ReadsArgs {
+			args[i] = t.transient(a)
+		} else {
+			args[i] = t.node(a)
 		}
 	}
-	return f.Call(n.Location(), args)
+	return f, args
 }
 
 // choose is a conditional: typed when both branches yield the same type.

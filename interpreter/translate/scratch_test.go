@@ -43,3 +43,27 @@ func TestScratchDoesNotEscape(t *testing.T) {
 	// The one allocation left is sortBy's sorter, handed to sort.Sort.
 	assert.Equal(t, 1.0, testing.AllocsPerRun(20, func() { reader.Run(fr) }), "the lists a reader builds are the arena's")
 }
+
+// A list-valued expression's Temp cuts its value from the arena, for a
+// caller that copies it (the options of a choose): no allocation, and
+// the next evaluation in the frame may write over it; its List and Run
+// give a list of their own, which it does not.
+func TestTempValue(t *testing.T) {
+	lim := budget.Limits{Memory: 1 << 20}
+	fr := &eval.Frame{Budget: &budget.Remaining{Eval: 1 << 20, Decision: 1 << 20, Limits: &lim}}
+	c := program(t, `true ? concat(filter([1, 2, 3, 400], # > 1), ["done"]) : []`)
+	fr.Slots = make([]eval.Slot, c.Slots)
+	require.NotNil(t, c.Temp)
+	kept := c.List(fr)
+	boxed := c.Run(fr)
+	temp := c.Temp(fr)
+	assert.Equal(t, []any{2, 3, 400, "done"}, temp)
+	assert.Equal(t, 0.0, testing.AllocsPerRun(20, func() { c.Temp(fr) }))
+	c.Temp(fr)
+	assert.Equal(t, []any{2, 3, 400, "done"}, kept)
+	assert.Equal(t, []any{2, 3, 400, "done"}, boxed)
+	other := program(t, `concat(["x"], ["y", "z", "w"])`)
+	other.Temp(fr)
+	assert.NotEqual(t, []any{2, 3, 400, "done"}, temp, "the arena's list is the next evaluation's")
+	assert.Equal(t, []any{2, 3, 400, "done"}, kept)
+}

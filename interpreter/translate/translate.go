@@ -33,7 +33,11 @@ type Code struct {
 	// how many slots of its own a Frame needs to run it.
 	// List, for an expression whose value is a list, is that list as
 	// eval.ToList reads it, without boxing it (evalList).
-	List  func(*eval.Frame) []any
+	List func(*eval.Frame) []any
+	// Temp is List for a caller that copies the elements it keeps
+	// before the next evaluation in the frame: the list may be cut
+	// from the frame's arena (eval.Frame.Temp).
+	Temp  func(*eval.Frame) []any
 	Slots int
 }
 
@@ -45,12 +49,27 @@ type translator struct {
 	lay   *model.Layout // the locals of the scope
 	binds []binding     // innermost last
 	slots int
-	// scratch says that the node about to be translated is a list its
-	// consumer reads and drops within the evaluation (transient), so
-	// that it may be cut from the frame's arena; usesScratch, that
-	// some node is, and Run must reset the arena first.
-	scratch, usesScratch bool
+	// use says how the value of the node about to be translated is
+	// used, and so where a list it makes may come from; usesScratch,
+	// that some node cuts lists from the frame's arena, and Run must
+	// reset the arena first.
+	use         listUse
+	usesScratch bool
 }
+
+// listUse is how the list a node makes is used.
+type listUse uint8
+
+const (
+	// kept: a local, the state or the caller may keep it: fresh.
+	kept listUse = iota
+	// scratch: its consumer reads and drops it within the evaluation
+	// (transient): cut from the frame's arena.
+	scratch
+	// root: it is the expression's value: fresh, but cut from the
+	// arena when the caller asked for a list it copies (Code.Temp).
+	root
+)
 
 // binding is a name bound inside the expression: a let, or the element of
 // a predicate (name "", read as # or .field).
@@ -72,8 +91,12 @@ func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout) (fc 
 			fc = nil
 		}
 	}()
+	t.use = root
 	v := t.cast(prog, t.node(prog.Node()))
 	run, list := v.Box, eval.ListOf(v)
+	if list != nil {
+		t.usesScratch = true // a Temp list is cut from the arena
+	}
 	if t.usesScratch {
 		// The lists of the last evaluation in this frame are dead:
 		// none is the value (the root never cuts from the arena).
@@ -83,7 +106,11 @@ func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout) (fc 
 			list = func(fr *eval.Frame) []any { fr.ResetScratch(); return l(fr) }
 		}
 	}
-	return &Code{Run: run, List: list, Slots: t.slots}
+	var temp func(*eval.Frame) []any
+	if l := list; l != nil {
+		temp = func(fr *eval.Frame) []any { return fr.Temp(l) }
+	}
+	return &Code{Run: run, List: list, Temp: temp, Slots: t.slots}
 }
 
 // transient translates n, a list that the node being translated reads
@@ -93,16 +120,20 @@ func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout) (fc 
 // allocating it. Anything else (a let, the value of the evaluation, an
 // element of a list, an argument of the library) keeps fresh lists.
 func (t *translator) transient(n ast.Node) eval.Val {
-	t.scratch = true
+	t.use = scratch
 	return t.node(n)
 }
 
-// maker is how a list builtin makes its result: from the arena when
-// here (the node is transient), else fresh.
-func (t *translator) maker(here bool) func(*eval.Frame, int) []any {
-	if here {
+// maker is how a list builtin makes its result: from the arena when the
+// node is transient, fresh when it is kept, and fresh or from the arena
+// as the caller asks when it is the expression's value.
+func (t *translator) maker(use listUse) func(*eval.Frame, int) []any {
+	switch use {
+	case scratch:
 		t.usesScratch = true
 		return (*eval.Frame).Scratch
+	case root:
+		return (*eval.Frame).Root
 	}
 	return eval.Fresh
 }
@@ -266,5 +297,16 @@ func deref(n ast.Node, v eval.Val) eval.Val {
 		return v
 	}
 	b := v.Box
-	return eval.Mk(func(fr *eval.Frame) any { return eval.Deref(b(fr)) })
+	out := eval.Mk(func(fr *eval.Frame) any { return eval.Deref(b(fr)) })
+	if in := v.Num; in != nil {
+		// A number needs no dereferencing: it stays unboxed.
+		out.Num = func(fr *eval.Frame) eval.Num {
+			x := in(fr)
+			if x.Kind == eval.NotNum {
+				x.Boxed = eval.Deref(x.Boxed)
+			}
+			return x
+		}
+	}
+	return out
 }

@@ -1,0 +1,59 @@
+package runtime
+
+// Lists the run loop reads and drops: the options of a choose and the
+// candidates of a param are copied into buffers of the machine's own,
+// reused from decision to decision, so that the expression may cut its
+// list from its frame's arena (translate.Code.Temp) instead of making a
+// new one each time.
+
+import (
+	"github.com/haven-engine/haven/interpreter/model"
+)
+
+// tempLists are the machine's buffers for the lists the run loop reads.
+type tempLists struct {
+	// vals is the stack of the candidates of the params being listed
+	// or applied, opts the options of the last choose evaluated.
+	vals []any
+	opts []any
+}
+
+// evalTemp is evalList, its list appended to dst: the caller keeps the
+// result only while dst's elements are its own.
+func (m *Machine) evalTemp(c *Code, env model.Scope, dst []any) (l []any, notList, err error) {
+	if c.Fast != nil && c.Fast.Temp != nil && !m.NoFast && m.Differ == nil && !c.IsIdent && !c.IsConst {
+		l, err = runIn(m, c, env, c.Fast.Temp)
+		return append(dst, l...), nil, err
+	}
+	l, notList, err = m.evalList(c, env)
+	return append(dst, l...), notList, err
+}
+
+// pushVals evaluates a list of candidates onto the machine's stack of
+// them (vals): the caller notes the stack's height before and takes
+// them away with popVals once it no longer reads them; nothing below
+// is written meanwhile.
+func (m *Machine) pushVals(c *Code, env model.Scope) (vals []any, notList, err error) {
+	at := len(m.temp.vals)
+	m.temp.vals, notList, err = m.evalTemp(c, env, m.temp.vals)
+	n := len(m.temp.vals)
+	return m.temp.vals[at:n:n], notList, err
+}
+
+// popVals takes the candidates from at on off the stack, emptied so
+// that they keep no value alive.
+func (m *Machine) popVals(at int) {
+	clear(m.temp.vals[at:])
+	m.temp.vals = m.temp.vals[:at]
+}
+
+// evalOptionsInto evaluates the options of a choose into the machine's
+// buffer of them, which the options cache holds: the options cached are
+// overwritten, and so forgotten.
+func (m *Machine) evalOptionsInto(c *Code, env model.Scope) (opts []any, notList, err error) {
+	m.cache = optionCache{}
+	clear(m.temp.opts)
+	m.temp.opts, notList, err = m.evalTemp(c, env, m.temp.opts[:0])
+	n := len(m.temp.opts)
+	return m.temp.opts[:n:n], notList, err
+}
