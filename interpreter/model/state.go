@@ -71,7 +71,9 @@ type Piece struct {
 	moreVars *cow[int]
 	// strs are the piece's string vars (pieceStrs: a heading, a mode...),
 	// saved as "strs", read by PieceStr, written by SetPieceStr: copies
-	// of the piece share them until one writes (piecestrs.go).
+	// of the piece share them until one writes (piecestrs.go). A copy
+	// made by value (q := *p) is not marked as one: copy pieces with
+	// Clone, CloneInto or ClonePieces.
 	strs *cow[string]
 	// IDBox is ID boxed once, for the lists of ids expressions build.
 	IDBox any `expr:"-" json:"-"`
