@@ -67,6 +67,8 @@ type Machine struct {
 	// last (texts.go).
 	listTexts textArena
 	made      madeTexts
+	// lists holds the lists of cards and units moves make (lists.go).
+	lists idLists
 }
 
 type optionCache struct {

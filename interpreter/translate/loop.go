@@ -486,14 +486,19 @@ func sortOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, desc
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
 		// The keys never leave the sort: they are cut from the arena.
-		sb := &runtime.SortBy{Desc: desc, Array: mk(fr, len(l))[:0], Values: fr.Scratch(len(l))[:0]}
+		array, values := mk(fr, len(l))[:0], fr.Scratch(len(l))[:0]
 		for i := range l {
 			set(s, l[i])
-			sb.Array = append(sb.Array, boxElem(fr, l[i]))
-			sb.Values = append(sb.Values, f(fr))
+			array = append(array, boxElem(fr, l[i]))
+			values = append(values, f(fr))
 		}
+		// The frame's sorter, not a new one: sort.Sort would box it.
+		// No evaluation runs while it sorts.
+		sb := fr.Sorter()
+		*sb = runtime.SortBy{Desc: desc, Array: array, Values: values}
 		sort.Sort(sb)
-		return sb.Array
+		*sb = runtime.SortBy{}
+		return array
 	}
 }
 
