@@ -41,6 +41,8 @@ type Frame struct {
 	kept []any
 	// sorter is sortBy's, reused: sort.Sort would box a new one.
 	sorter runtime.SortBy
+	// Boxes boxes the lists a local keeps (keptbox.go).
+	Boxes KeptBoxes
 }
 
 // Slot holds one bound value. The translator knows the value's Go type

@@ -12,12 +12,35 @@ package runtime
 // lists cut from it (the garbage collector frees it with the last of
 // them) and a new one begun: a list kept keeps its chunk alive.
 
+import "github.com/haven-engine/haven/interpreter/eval"
+
 // listChunk is the size of the chunks of lists, in strings.
 const listChunk = 1 << 10
 
-// idLists hands out lists of strings cut from chunks of listChunk.
+// idLists hands out lists of strings, and of values (anyList), cut
+// from chunks of listChunk.
 type idLists struct {
-	buf []string
+	buf  []string
+	anys []any
+	// pick is subsets' buffer (choose_many.go), reused.
+	pick []int
+	// boxes boxes the lists the state keeps.
+	boxes eval.KeptBoxes
+}
+
+// anyList is a copy of l of the caller's own, capacity len(l), for a
+// value the state keeps (the options a choice of several picked).
+func (a *idLists) anyList(l []any) []any {
+	n := len(l)
+	if n == 0 || n > listChunk/4 {
+		return append(make([]any, 0, n), l...)
+	}
+	if len(a.anys)+n > cap(a.anys) {
+		a.anys = make([]any, 0, listChunk)
+	}
+	at := len(a.anys)
+	a.anys = append(a.anys, l...)
+	return a.anys[at : at+n : at+n]
 }
 
 // cut is a list of n empty strings of the caller's own, capacity n.

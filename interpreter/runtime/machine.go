@@ -69,6 +69,8 @@ type Machine struct {
 	made      madeTexts
 	// lists holds the lists of cards and units moves make (lists.go).
 	lists idLists
+	// heard says whether a trigger hears an event, by name (emit.go).
+	heard map[string]bool
 }
 
 type optionCache struct {
