@@ -136,7 +136,15 @@ func Mk[T any](f func(*Frame) T) Val {
 		return Val{Fn: f, Box: b}
 	}
 	if s, ok := any(f).(func(*Frame) string); ok {
-		return Val{Fn: f, Box: func(fr *Frame) any { return BoxStr(fr.Boxed, s(fr)) }}
+		return Val{Fn: f, Box: func(fr *Frame) any { return fr.BoxStr(s(fr)) }}
+	}
+	switch l := any(f).(type) {
+	case func(*Frame) []any:
+		return Val{Fn: f, Box: func(fr *Frame) any { return fr.Boxes.Anys(l(fr)) }}
+	case func(*Frame) []string:
+		return Val{Fn: f, Box: func(fr *Frame) any { return fr.Boxes.Strings(l(fr)) }}
+	case func(*Frame) [][]string:
+		return Val{Fn: f, Box: func(fr *Frame) any { return fr.Boxes.Lists(l(fr)) }}
 	}
 	return Val{Fn: f, Box: func(fr *Frame) any { return f(fr) }}
 }
@@ -215,7 +223,7 @@ func ListOf(v Val) func(*Frame) []any {
 			l := f(fr)
 			out := fr.Root(len(l))
 			for i, x := range l {
-				out[i] = BoxStr(fr.Boxed, x)
+				out[i] = fr.BoxStr(x)
 			}
 			return out
 		}

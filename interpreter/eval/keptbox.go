@@ -13,7 +13,10 @@ package eval
 // left to the interfaces that point into it (the garbage collector frees
 // it with the last of them) and a new one begun.
 
-import "unsafe"
+import (
+	"strings"
+	"unsafe"
+)
 
 // eface is the layout of an interface{} (runtime.eface).
 type eface struct {
@@ -27,35 +30,78 @@ func typeOf(x any) unsafe.Pointer { return (*eface)(unsafe.Pointer(&x)).typ }
 var (
 	stringsType = typeOf([]string(nil))
 	anysType    = typeOf([]any(nil))
+	listsType   = typeOf([][]string(nil))
+	strType     = typeOf("")
 )
 
-// boxChunk is how many list headers a chunk of KeptBoxes holds.
+// boxChunk is how many values a chunk of KeptBoxes holds.
 const boxChunk = 256
 
-// KeptBoxes boxes lists into chunks of headers of its own.
+// textChunk is the size of the chunks of Join's texts, in bytes.
+const textChunk = 4 << 10
+
+// KeptBoxes boxes values into chunks of its own.
 type KeptBoxes struct {
-	strs [][]string
-	anys [][]any
+	strs  [][]string
+	anys  [][]any
+	lists [][][]string
+	texts []string
+	bytes []byte
+}
+
+// boxIn appends x to the chunk *c (a new chunk when it is full) and
+// boxes it where it lies, as a value of type typ.
+func boxIn[T any](c *[]T, typ unsafe.Pointer, x T) any {
+	if len(*c) == cap(*c) {
+		*c = make([]T, 0, boxChunk)
+	}
+	*c = append(*c, x)
+	return pack(typ, unsafe.Pointer(&(*c)[len(*c)-1]))
 }
 
 // Strings is l boxed as a []string, as any(l) is, without allocating
 // (amortized).
-func (k *KeptBoxes) Strings(l []string) any {
-	if len(k.strs) == cap(k.strs) {
-		k.strs = make([][]string, 0, boxChunk)
-	}
-	k.strs = append(k.strs, l)
-	return pack(stringsType, unsafe.Pointer(&k.strs[len(k.strs)-1]))
-}
+func (k *KeptBoxes) Strings(l []string) any { return boxIn(&k.strs, stringsType, l) }
 
 // Anys is l boxed as a []any, as any(l) is, without allocating
 // (amortized).
-func (k *KeptBoxes) Anys(l []any) any {
-	if len(k.anys) == cap(k.anys) {
-		k.anys = make([][]any, 0, boxChunk)
+func (k *KeptBoxes) Anys(l []any) any { return boxIn(&k.anys, anysType, l) }
+
+// Lists is l boxed as a [][]string, as any(l) is, without allocating
+// (amortized).
+func (k *KeptBoxes) Lists(l [][]string) any { return boxIn(&k.lists, listsType, l) }
+
+// String is s boxed, as any(s) is, without allocating (amortized).
+func (k *KeptBoxes) String(s string) any { return boxIn(&k.texts, strType, s) }
+
+// Join is strings.Join(l, sep), its bytes cut from an append-only chunk
+// (never written below its length, so the string never changes; a full
+// one is left to the strings made from it and a new one begun).
+func (k *KeptBoxes) Join(l []string, sep string) string {
+	switch len(l) {
+	case 0:
+		return ""
+	case 1:
+		return l[0]
 	}
-	k.anys = append(k.anys, l)
-	return pack(anysType, unsafe.Pointer(&k.anys[len(k.anys)-1]))
+	n := len(sep) * (len(l) - 1)
+	for _, s := range l {
+		n += len(s)
+	}
+	if n == 0 || n > textChunk/4 {
+		return strings.Join(l, sep)
+	}
+	if cap(k.bytes)-len(k.bytes) < n {
+		k.bytes = make([]byte, 0, textChunk)
+	}
+	at := len(k.bytes)
+	for i, s := range l {
+		if i > 0 {
+			k.bytes = append(k.bytes, sep...)
+		}
+		k.bytes = append(k.bytes, s...)
+	}
+	return unsafe.String(&k.bytes[at], n)
 }
 
 // pack is the interface of type typ whose value is at data.

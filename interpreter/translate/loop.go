@@ -609,7 +609,7 @@ func (r *reduceList) len() int { return len(r.l) + len(r.ss) + len(r.is) }
 func (r *reduceList) item(fr *eval.Frame, i int) any {
 	switch {
 	case r.ss != nil:
-		return eval.BoxStr(fr.Boxed, r.ss[i])
+		return fr.BoxStr(r.ss[i])
 	case r.is != nil:
 		return r.is[i]
 	}
@@ -643,7 +643,7 @@ func reduceItems(fr *eval.Frame, list func(*eval.Frame) any, strs func(*eval.Fra
 // boxes (no allocation for a name it declares), anything else as it is.
 func boxElem[E any](fr *eval.Frame, x E) any {
 	if s, ok := any(x).(string); ok {
-		return eval.BoxStr(fr.Boxed, s)
+		return fr.BoxStr(s)
 	}
 	return x
 }

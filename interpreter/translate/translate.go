@@ -224,7 +224,7 @@ func read(b binding) eval.Val {
 		return eval.Mk(func(fr *eval.Frame) any {
 			s := &fr.Slots[k]
 			if s.Lazy {
-				s.Any, s.Lazy = eval.BoxStr(fr.Boxed, s.Str), false
+				s.Any, s.Lazy = fr.BoxStr(s.Str), false
 			}
 			return s.Any
 		})
