@@ -32,6 +32,8 @@ var (
 	anysType    = typeOf([]any(nil))
 	listsType   = typeOf([][]string(nil))
 	strType     = typeOf("")
+	intsType    = typeOf([]int(nil))
+	intType     = typeOf(0)
 )
 
 // boxChunk is how many values a chunk of KeptBoxes holds.
@@ -47,6 +49,10 @@ type KeptBoxes struct {
 	lists [][][]string
 	texts []string
 	bytes []byte
+	ints  [][]int
+	nums  []int
+	// split holds Split's lists.
+	split []string
 }
 
 // boxIn appends x to the chunk *c (a new chunk when it is full) and
@@ -70,6 +76,40 @@ func (k *KeptBoxes) Anys(l []any) any { return boxIn(&k.anys, anysType, l) }
 // Lists is l boxed as a [][]string, as any(l) is, without allocating
 // (amortized).
 func (k *KeptBoxes) Lists(l [][]string) any { return boxIn(&k.lists, listsType, l) }
+
+// Ints is l boxed as a []int, as any(l) is, without allocating
+// (amortized).
+func (k *KeptBoxes) Ints(l []int) any { return boxIn(&k.ints, intsType, l) }
+
+// Int is i boxed, as any(i) is, without allocating (amortized): Go
+// boxes 0..255 without allocating, any other int in a chunk's slot.
+func (k *KeptBoxes) Int(i int) any {
+	if i >= 0 && i < 256 {
+		return i
+	}
+	return boxIn(&k.nums, intType, i)
+}
+
+// Split is strings.Split(s, sep) for a sep that is not empty, its list
+// cut from an append-only chunk of strings (never written below its
+// length; each list's capacity its length, so appending copies it).
+func (k *KeptBoxes) Split(s, sep string) []string {
+	n := strings.Count(s, sep) + 1
+	if sep == "" || n > boxChunk/4 {
+		return strings.Split(s, sep)
+	}
+	if len(k.split)+n > cap(k.split) {
+		k.split = make([]string, 0, boxChunk)
+	}
+	at := len(k.split)
+	for range n - 1 {
+		i := strings.Index(s, sep)
+		k.split = append(k.split, s[:i])
+		s = s[i+len(sep):]
+	}
+	k.split = append(k.split, s)
+	return k.split[at : at+n : at+n]
+}
 
 // String is s boxed, as any(s) is, without allocating (amortized).
 func (k *KeptBoxes) String(s string) any { return boxIn(&k.texts, strType, s) }

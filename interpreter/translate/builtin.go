@@ -106,6 +106,17 @@ func (t *translator) builtin(n *ast.BuiltinNode, use listUse) eval.Val {
 			}
 			return eval.Guard(loc, func() any { return call(f, l, g) })
 		})
+	case "split":
+		// Of two strings: its list cut from the frame's chunks. Any
+		// other call goes through expr.
+		if len(args) != 2 {
+			break
+		}
+		s, ok1 := args[0].Fn.(func(*eval.Frame) string)
+		sep, ok2 := args[1].Fn.(func(*eval.Frame) string)
+		if ok1 && ok2 {
+			return eval.Mk(func(fr *eval.Frame) []string { return fr.Boxes.Split(s(fr), sep(fr)) })
+		}
 	case "string":
 		switch f := args[0].Fn.(type) {
 		case func(*eval.Frame) int:

@@ -87,9 +87,9 @@ func (t *translator) member(n *ast.MemberNode) eval.Val {
 			case map[string]any:
 				return m[s]
 			case map[string]int:
-				return m[s]
+				return fr.Boxes.Int(m[s])
 			case map[string][]int:
-				return m[s]
+				return fr.Boxes.Ints(m[s])
 			}
 		}
 		// An int of a []int in range: reflection would box it anew.
