@@ -117,6 +117,17 @@ func (t *translator) builtin(n *ast.BuiltinNode, use listUse) eval.Val {
 		if ok1 && ok2 {
 			return eval.Mk(func(fr *eval.Frame) []string { return fr.Boxes.Split(s(fr), sep(fr)) })
 		}
+		if ok2 {
+			// A string known only at run time (an option): anything
+			// else goes through expr.
+			box, other := args[0].Box, t.viaExpr(n, args).Box
+			return eval.Mk(func(fr *eval.Frame) any {
+				if x, ok := box(fr).(string); ok {
+					return fr.Boxes.Strings(fr.Boxes.Split(x, sep(fr)))
+				}
+				return other(fr)
+			})
+		}
 	case "string":
 		switch f := args[0].Fn.(type) {
 		case func(*eval.Frame) int:
