@@ -144,6 +144,25 @@ func (k *KeptBoxes) Join(l []string, sep string) string {
 	return unsafe.String(&k.bytes[at], n)
 }
 
+// Concat is a + b, its bytes cut from Join's chunks.
+func (k *KeptBoxes) Concat(a, b string) string {
+	n := len(a) + len(b)
+	switch {
+	case len(a) == 0:
+		return b
+	case len(b) == 0:
+		return a
+	case n > textChunk/4:
+		return a + b
+	}
+	if cap(k.bytes)-len(k.bytes) < n {
+		k.bytes = make([]byte, 0, textChunk)
+	}
+	at := len(k.bytes)
+	k.bytes = append(append(k.bytes, a...), b...)
+	return unsafe.String(&k.bytes[at], n)
+}
+
 // pack is the interface of type typ whose value is at data.
 func pack(typ, data unsafe.Pointer) (x any) {
 	e := (*eface)(unsafe.Pointer(&x))

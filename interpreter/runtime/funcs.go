@@ -231,7 +231,16 @@ func (m *Machine) atFunc() eval.Func {
 
 // at lists the pieces standing on a node.
 func (m *Machine) at(node string) ([]*model.Piece, error) {
-	var out []*model.Piece
+	n := 0
+	for _, p := range m.St.Pieces {
+		if p.At == node {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	out := m.lists.pieceList(n)[:0] // cut from a chunk, not made
 	for _, p := range m.St.Pieces {
 		if p.At == node {
 			out = append(out, p)

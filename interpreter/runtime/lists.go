@@ -12,7 +12,10 @@ package runtime
 // lists cut from it (the garbage collector frees it with the last of
 // them) and a new one begun: a list kept keeps its chunk alive.
 
-import "github.com/haven-engine/haven/interpreter/eval"
+import (
+	"github.com/haven-engine/haven/interpreter/eval"
+	"github.com/haven-engine/haven/interpreter/model"
+)
 
 // listChunk is the size of the chunks of lists, in strings.
 const listChunk = 1 << 10
@@ -26,6 +29,22 @@ type idLists struct {
 	pick []int
 	// boxes boxes the lists the state keeps.
 	boxes eval.KeptBoxes
+	// pieces holds the lists of pieces at gives.
+	pieces []*model.Piece
+}
+
+// pieceList is a list of n pieces of the caller's own, capacity n, cut
+// from a chunk as cut's lists are.
+func (a *idLists) pieceList(n int) []*model.Piece {
+	if n > listChunk/4 {
+		return make([]*model.Piece, n)
+	}
+	if len(a.pieces)+n > cap(a.pieces) {
+		a.pieces = make([]*model.Piece, 0, listChunk)
+	}
+	at := len(a.pieces)
+	a.pieces = a.pieces[:at+n]
+	return a.pieces[at : at+n : at+n]
 }
 
 // anyList is a copy of l of the caller's own, capacity len(l), for a
