@@ -43,7 +43,10 @@ type ISMCTS struct {
 	// chose there (repeat.go); position is the one of this decision.
 	repeats  map[int]*repeats
 	position uint64
-	// Scratch reused between iterations.
+	// Scratch reused between iterations. sample is the state every
+	// iteration samples into (Observation.SampleInto): its arrays are
+	// filled again rather than made anew.
+	sample *interpreter.State
 	path   []*node
 	buf    []interpreter.Move
 	values []float64
@@ -195,7 +198,11 @@ func (b *ISMCTS) search(root *node, obs *interpreter.Observation, legal []interp
 // where one is not legal in the sample is dropped.
 func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []interpreter.Move) {
 	b.Playouts++
-	st := obs.Sample(b.r)
+	if b.sample == nil {
+		b.sample = new(interpreter.State)
+	}
+	st := b.sample
+	obs.SampleInto(b.r, st)
 	n := root
 	b.path = b.path[:0]
 	c := float64(b.opt.C) / 100

@@ -6,8 +6,9 @@ package runtime
 // expressions pass around are nearly all names the definition declares
 // (zones, board nodes, cards, kinds, goods, string vars), so the game
 // boxes each of them once at compile time and the hot path reuses the
-// box. The table is read-only once Compile returns, so states of one
-// game may run on several goroutines.
+// box. The table is read-only once Compile returns; the Game as a whole
+// still runs one state at a time (game.go), its machine's buffers and
+// the values its expressions keep (memo.go) being its own.
 
 // InternNames boxes every name the definition declares.
 func (g *Game) InternNames() map[string]any {

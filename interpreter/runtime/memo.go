@@ -33,6 +33,10 @@ package runtime
 // work the first one was (the budgets run out alike); when that would
 // overrun the budget, or nest deeper than allowed, the expression is
 // evaluated instead, to fail as it would have.
+//
+// The plan and the table live in the Code, which belongs to one Game:
+// like the machine, they are used by one goroutine at a time (a Game
+// runs one state at a time).
 
 import (
 	"hash/maphash"
