@@ -81,6 +81,15 @@ func (a *idLists) cut(n int) []string {
 // without is a new list: l without its k-th element. l is left as it
 // is: locals and the state's copies may share it (model.State.Clone).
 func (a *idLists) without(l []string, k int) []string {
+	// Its first or last element dropped, l's elements are the new
+	// list's: shared, capped at its length, as a copy of the state
+	// shares them (a card drawn from the top of a deck).
+	switch n := len(l); k {
+	case 0:
+		return l[1:n:n]
+	case n - 1:
+		return l[: n-1 : n-1]
+	}
 	out := a.cut(len(l) - 1)
 	copy(out, l[:k])
 	copy(out[k:], l[k+1:])
