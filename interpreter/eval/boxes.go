@@ -21,3 +21,16 @@ func JoinedName(boxed map[string]any, a, b string) (any, bool) {
 	v, ok := boxed[string(buf[:n])]
 	return v, ok
 }
+
+// BoxStr is s in an interface: the game's own box when s is a name it
+// declares, else one cut from the frame's chunks (KeptBoxes), not a new
+// one.
+func (fr *Frame) BoxStr(s string) any {
+	if b, ok := fr.Boxed[s]; ok {
+		return b
+	}
+	if s == "" {
+		return s // boxing the empty string allocates nothing
+	}
+	return fr.Boxes.String(s)
+}

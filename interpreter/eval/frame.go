@@ -5,6 +5,7 @@ import (
 	"reflect"
 
 	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm/runtime"
 
 	"github.com/haven-engine/haven/interpreter/budget"
 )
@@ -35,6 +36,13 @@ type Frame struct {
 	// temp says that the caller copies the list the evaluation gives
 	// (Temp): Root cuts it from the arena.
 	temp bool
+	// kept is the chunk Fresh cuts the lists that may outlive the
+	// evaluation from: append-only, never written below its length.
+	kept []any
+	// sorter is sortBy's, reused: sort.Sort would box a new one.
+	sorter runtime.SortBy
+	// Boxes boxes the lists a local keeps (keptbox.go).
+	Boxes KeptBoxes
 }
 
 // Slot holds one bound value. The translator knows the value's Go type
@@ -128,7 +136,15 @@ func Mk[T any](f func(*Frame) T) Val {
 		return Val{Fn: f, Box: b}
 	}
 	if s, ok := any(f).(func(*Frame) string); ok {
-		return Val{Fn: f, Box: func(fr *Frame) any { return BoxStr(fr.Boxed, s(fr)) }}
+		return Val{Fn: f, Box: func(fr *Frame) any { return fr.BoxStr(s(fr)) }}
+	}
+	switch l := any(f).(type) {
+	case func(*Frame) []any:
+		return Val{Fn: f, Box: func(fr *Frame) any { return fr.Boxes.Anys(l(fr)) }}
+	case func(*Frame) []string:
+		return Val{Fn: f, Box: func(fr *Frame) any { return fr.Boxes.Strings(l(fr)) }}
+	case func(*Frame) [][]string:
+		return Val{Fn: f, Box: func(fr *Frame) any { return fr.Boxes.Lists(l(fr)) }}
 	}
 	return Val{Fn: f, Box: func(fr *Frame) any { return f(fr) }}
 }
@@ -207,7 +223,7 @@ func ListOf(v Val) func(*Frame) []any {
 			l := f(fr)
 			out := fr.Root(len(l))
 			for i, x := range l {
-				out[i] = BoxStr(fr.Boxed, x)
+				out[i] = fr.BoxStr(x)
 			}
 			return out
 		}
@@ -297,7 +313,36 @@ func (fr *Frame) ScratchStrings(n int) []string {
 
 // Fresh is a new list of n nil elements, for a value that may escape
 // the evaluation: the other way of making a list, beside Scratch.
-func Fresh(_ *Frame, n int) []any { return make([]any, n) }
+//
+// It is cut from an append-only chunk of the frame's (keptChunk
+// elements), not allocated on its own: the chunk is never handed out
+// twice below its length, so a list cut from it is the caller's alone,
+// as a made one would be, and its capacity is n, so appending to it
+// copies it. A full chunk is left to the lists cut from it (the garbage
+// collector frees it with the last of them) and a new one begun: a
+// list kept keeps its chunk alive, at most keptChunk elements.
+func Fresh(fr *Frame, n int) []any {
+	if fr == nil || n > keptChunk/4 {
+		return make([]any, n)
+	}
+	if n == 0 {
+		return []any{}
+	}
+	if len(fr.kept)+n > cap(fr.kept) {
+		fr.kept = make([]any, 0, keptChunk)
+	}
+	at := len(fr.kept)
+	fr.kept = fr.kept[:at+n]
+	return fr.kept[at : at+n : at+n]
+}
+
+// keptChunk is the size of Fresh's chunks, in elements.
+const keptChunk = 512
+
+// Sorter is the frame's sortBy state, for one sort.Sort at a time (no
+// evaluation runs while it sorts): sorting through a new one would box
+// it. The caller empties it after the sort.
+func (fr *Frame) Sorter() *runtime.SortBy { return &fr.sorter }
 
 // Root is a new list of n nil elements for the value of the evaluation:
 // fresh, but cut from the arena when the caller copies the list it is
@@ -306,7 +351,7 @@ func (fr *Frame) Root(n int) []any {
 	if fr.temp {
 		return fr.Scratch(n)
 	}
-	return make([]any, n)
+	return Fresh(fr, n)
 }
 
 // Temp runs list, the list-valued closure of an evaluation, for a caller

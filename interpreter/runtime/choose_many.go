@@ -40,36 +40,50 @@ func (g *Game) subsets(f *model.Frame, s *Step, opts []any) error {
 		return err
 	}
 	m := g.M
-	n := 0
-	pick := make([]int, 0, len(opts))
-	var rec func(start, size int) error
-	rec = func(start, size int) error {
-		if len(pick) == size {
-			if n++; n > maxSubsets {
-				return fmt.Errorf("%s: choose %s: more than %d sets of options", s.Pos, s.ChooseID, maxSubsets)
-			}
-			at, vf := len(m.text), len(m.recVals)
-			m.text = append(m.text, s.ChooseID...)
-			for _, k := range pick {
-				m.text = notation.AppendFormat(append(m.text, ' '), opts[k])
-				m.recVals = append(m.recVals, opts[k])
-			}
-			m.listed(at, nil, vf)
-			return nil
-		}
-		for k := start; k < len(opts); k++ {
-			pick = append(pick, k)
-			if err := rec(k+1, size); err != nil {
-				return err
-			}
-			pick = pick[:len(pick)-1]
-		}
-		return nil
-	}
+	// The walk and its picks live on the stack and in the machine: a
+	// recursive closure over them would allocate both each listing.
+	w := subsetWalk{m: m, s: s, opts: opts, pick: m.lists.pick[:0]}
+	defer func() { m.lists.pick = w.pick[:0] }()
 	for size := max(lo, 0); size <= min(hi, len(opts)); size++ {
-		if err := rec(0, size); err != nil {
+		if err := w.rec(0, size); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// subsetWalk lists the sets of options of one size, in subsets.
+type subsetWalk struct {
+	m    *Machine
+	s    *Step
+	opts []any
+	pick []int // the options in the set being built
+	n    int   // the sets listed
+}
+
+// rec lists the sets that add options from the start-th on to pick
+// until it holds size.
+func (w *subsetWalk) rec(start, size int) error {
+	m, s, opts := w.m, w.s, w.opts
+	if len(w.pick) == size {
+		if w.n++; w.n > maxSubsets {
+			return fmt.Errorf("%s: choose %s: more than %d sets of options", s.Pos, s.ChooseID, maxSubsets)
+		}
+		at, vf := len(m.text), len(m.recVals)
+		m.text = append(m.text, s.ChooseID...)
+		for _, k := range w.pick {
+			m.text = notation.AppendFormat(append(m.text, ' '), opts[k])
+			m.recVals = append(m.recVals, opts[k])
+		}
+		m.listed(at, nil, vf)
+		return nil
+	}
+	for k := start; k < len(opts); k++ {
+		w.pick = append(w.pick, k)
+		if err := w.rec(k+1, size); err != nil {
+			return err
+		}
+		w.pick = w.pick[:len(w.pick)-1]
 	}
 	return nil
 }

@@ -231,7 +231,16 @@ func (m *Machine) atFunc() eval.Func {
 
 // at lists the pieces standing on a node.
 func (m *Machine) at(node string) ([]*model.Piece, error) {
-	var out []*model.Piece
+	n := 0
+	for _, p := range m.St.Pieces {
+		if p.At == node {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	out := m.lists.pieceList(n)[:0] // cut from a chunk, not made
 	for _, p := range m.St.Pieces {
 		if p.At == node {
 			out = append(out, p)
@@ -563,11 +572,11 @@ func (m *Machine) moveCard(card, from, to string, top bool) (bool, error) {
 	// Lists are copied on change, never changed in place: a value an
 	// expression holds (a local bound to zone(...)) must not change
 	// under it, or a saved and reloaded game would diverge.
-	m.St.SetZone(from, without(src, k))
+	m.St.SetZone(from, m.lists.without(src, k))
 	if top {
-		m.St.SetZone(to, append([]string{card}, m.St.ZoneCards(to)...))
+		m.St.SetZone(to, m.lists.prepended(m.St.ZoneCards(to), card))
 	} else {
-		m.St.SetZone(to, appendFresh(m.St.ZoneCards(to), card))
+		m.St.SetZone(to, m.lists.appended(m.St.ZoneCards(to), card))
 	}
 	m.event("moved card", card, from, to)
 	return true, nil
@@ -642,8 +651,8 @@ func (m *Machine) transfer(good, from, to string) (bool, error) {
 	if k < 0 {
 		return false, fmt.Errorf("transfer: no %s in %s", good, from)
 	}
-	m.St.SetStock(from, without(src, k))
-	m.St.SetStock(to, appendFresh(m.St.StockList(to), good))
+	m.St.SetStock(from, m.lists.without(src, k))
+	m.St.SetStock(to, m.lists.appended(m.St.StockList(to), good))
 	if m.log {
 		m.event("moved "+good+" from "+from+" to "+to, "", "", "")
 	}
@@ -710,16 +719,3 @@ func (g *Game) zoneDecl(name string, owner int) *Zone {
 	}
 	return g.Zones[name]
 }
-
-// without is a new list: l without its k-th element. l is left as it
-// is: locals and the state's copies may share it (model.State.Clone).
-func without(l []string, k int) []string {
-	out := make([]string, 0, len(l)-1)
-	return append(append(out, l[:k]...), l[k+1:]...)
-}
-
-// appendFresh appends x to l. It writes only past the end of l, where no
-// other list can see, since lists are never truncated in place: a list a
-// local holds keeps its length and elements, and a copy of the state
-// shares the list capped at its length (model.State.Clone).
-func appendFresh(l []string, x string) []string { return append(l, x) }

@@ -67,6 +67,10 @@ type Machine struct {
 	// last (texts.go).
 	listTexts textArena
 	made      madeTexts
+	// lists holds the lists of cards and units moves make (lists.go).
+	lists idLists
+	// heard says whether a trigger hears an event, by name (emit.go).
+	heard map[string]bool
 }
 
 type optionCache struct {

@@ -105,7 +105,8 @@ func (g *Game) ApplyIndex(st *model.State, i int) error {
 	f, c, s := g.pendingStep(st)
 	switch {
 	case r.act == nil && s.Many != nil:
-		f.Scope.Vals[s.AsSlot] = append(make([]any, 0, len(vals)), vals...)
+		// Kept by the state: cut from the machine's append-only chunk.
+		f.Scope.Vals[s.AsSlot] = m.lists.boxes.Anys(m.lists.anyList(vals))
 		c.PC++
 		return g.commit(st, text)
 	case r.act == nil:

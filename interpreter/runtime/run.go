@@ -270,13 +270,18 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step) e
 		}
 	case StepEmit:
 		c.PC++
-		ev := map[string]any{"name": s.Emit}
+		var ev map[string]any // nil when no trigger hears it (emit.go)
+		if g.heard(s.Emit) {
+			ev = map[string]any{"name": s.Emit}
+		}
 		for _, a := range s.With {
 			v, err := m.Eval(a.Code, f.Scope)
 			if err != nil {
 				return err
 			}
-			ev[a.Name] = v
+			if ev != nil {
+				ev[a.Name] = v
+			}
 		}
 		// Triggers run in declaration order, then those of the cards in
 		// force, seat by seat: pushed in reverse, as the stack runs the

@@ -5,6 +5,7 @@ package runtime
 import (
 	"slices"
 
+	"github.com/haven-engine/haven/interpreter/eval"
 	"github.com/haven-engine/haven/interpreter/model"
 )
 
@@ -46,7 +47,7 @@ func (g *Game) cardTriggers(st *model.State, on string, ev map[string]any, fire 
 						continue
 					}
 					sc := g.Scope(t.Body.Lay, p, st.Players)
-					sc.Vals[t.Event], sc.Vals[t.Card] = ev, id
+					sc.Vals[t.Event], sc.Vals[t.Card] = ev, eval.BoxStr(g.Boxed, id) // a declared id: boxed once
 					ok, err := g.fires(t, sc)
 					if err != nil {
 						return fire, err

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"reflect"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/expr-lang/expr/ast"
@@ -75,7 +74,7 @@ func (t *translator) builtin(n *ast.BuiltinNode, use listUse) eval.Val {
 		case func(*eval.Frame) []string:
 			return eval.Mk(func(fr *eval.Frame) any {
 				if x := l(fr); len(x) > 0 {
-					return eval.BoxStr(fr.Boxed, x[len(x)-1])
+					return fr.BoxStr(x[len(x)-1])
 				}
 				return nil
 			})
@@ -86,7 +85,7 @@ func (t *translator) builtin(n *ast.BuiltinNode, use listUse) eval.Val {
 			if len(l) == 0 {
 				return nil
 			}
-			return eval.BoxStr(fr.Boxed, l[len(l)-1])
+			return fr.BoxStr(l[len(l)-1])
 		}, func(_ *eval.Frame, l []any) any { return lastOf(l) })
 	case "join":
 		if len(args) != 2 {
@@ -94,17 +93,41 @@ func (t *translator) builtin(n *ast.BuiltinNode, use listUse) eval.Val {
 		}
 		glue := eval.As[string](args[1])
 		if l, ok := args[0].Fn.(func(*eval.Frame) []string); ok {
-			return eval.Mk(func(fr *eval.Frame) string { return strings.Join(l(fr), glue(fr)) })
+			return eval.Mk(func(fr *eval.Frame) string { return fr.Boxes.Join(l(fr), glue(fr)) })
 		}
 		list := t.builtinArgs(n, args)[0]
 		f, loc := builtin.Builtins[builtin.Index[n.Name]], n.Location()
 		return eval.Mk(func(fr *eval.Frame) any {
 			l, g := list(fr), glue(fr)
 			if l, ok := l.([]string); ok {
-				return strings.Join(l, g)
+				// Cut from the frame's chunks: a key built per
+				// evaluation allocates nothing.
+				return fr.Boxes.String(fr.Boxes.Join(l, g))
 			}
 			return eval.Guard(loc, func() any { return call(f, l, g) })
 		})
+	case "split":
+		// Of two strings: its list cut from the frame's chunks. Any
+		// other call goes through expr.
+		if len(args) != 2 {
+			break
+		}
+		s, ok1 := args[0].Fn.(func(*eval.Frame) string)
+		sep, ok2 := args[1].Fn.(func(*eval.Frame) string)
+		if ok1 && ok2 {
+			return eval.Mk(func(fr *eval.Frame) []string { return fr.Boxes.Split(s(fr), sep(fr)) })
+		}
+		if ok2 {
+			// A string known only at run time (an option): anything
+			// else goes through expr.
+			box, other := args[0].Box, t.viaExpr(n, args).Box
+			return eval.Mk(func(fr *eval.Frame) any {
+				if x, ok := box(fr).(string); ok {
+					return fr.Boxes.Strings(fr.Boxes.Split(x, sep(fr)))
+				}
+				return other(fr)
+			})
+		}
 	case "string":
 		switch f := args[0].Fn.(type) {
 		case func(*eval.Frame) int:
@@ -350,7 +373,7 @@ func (c catVal) appendTo(fr *eval.Frame, out []any) []any {
 	if !c.other {
 		out = append(out, c.a...)
 		for _, s := range c.s {
-			out = append(out, eval.BoxStr(fr.Boxed, s))
+			out = append(out, fr.BoxStr(s))
 		}
 		return out
 	}

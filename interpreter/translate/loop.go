@@ -486,14 +486,19 @@ func sortOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, desc
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
 		// The keys never leave the sort: they are cut from the arena.
-		sb := &runtime.SortBy{Desc: desc, Array: mk(fr, len(l))[:0], Values: fr.Scratch(len(l))[:0]}
+		array, values := mk(fr, len(l))[:0], fr.Scratch(len(l))[:0]
 		for i := range l {
 			set(s, l[i])
-			sb.Array = append(sb.Array, boxElem(fr, l[i]))
-			sb.Values = append(sb.Values, f(fr))
+			array = append(array, boxElem(fr, l[i]))
+			values = append(values, f(fr))
 		}
+		// The frame's sorter, not a new one: sort.Sort would box it.
+		// No evaluation runs while it sorts.
+		sb := fr.Sorter()
+		*sb = runtime.SortBy{Desc: desc, Array: array, Values: values}
 		sort.Sort(sb)
-		return sb.Array
+		*sb = runtime.SortBy{}
+		return array
 	}
 }
 
@@ -604,7 +609,7 @@ func (r *reduceList) len() int { return len(r.l) + len(r.ss) + len(r.is) }
 func (r *reduceList) item(fr *eval.Frame, i int) any {
 	switch {
 	case r.ss != nil:
-		return eval.BoxStr(fr.Boxed, r.ss[i])
+		return fr.BoxStr(r.ss[i])
 	case r.is != nil:
 		return r.is[i]
 	}
@@ -638,7 +643,7 @@ func reduceItems(fr *eval.Frame, list func(*eval.Frame) any, strs func(*eval.Fra
 // boxes (no allocation for a name it declares), anything else as it is.
 func boxElem[E any](fr *eval.Frame, x E) any {
 	if s, ok := any(x).(string); ok {
-		return eval.BoxStr(fr.Boxed, s)
+		return fr.BoxStr(s)
 	}
 	return x
 }

@@ -87,19 +87,28 @@ func (t *translator) member(n *ast.MemberNode) eval.Val {
 			case map[string]any:
 				return m[s]
 			case map[string]int:
-				return m[s]
+				return fr.Boxes.Int(m[s])
 			case map[string][]int:
-				return m[s]
+				return fr.Boxes.Ints(m[s])
 			}
 		}
-		// An int of a []int in range: reflection would box it anew.
-		if l, ok := x.([]int); ok {
-			if i, ok := k.(int); ok {
+		// An element in range of a []int or a []string (split's):
+		// reflection would box it anew.
+		if i, ok := k.(int); ok {
+			switch l := x.(type) {
+			case []int:
 				if i < 0 {
 					i += len(l)
 				}
 				if i >= 0 && i < len(l) {
-					return l[i]
+					return fr.Boxes.Int(l[i])
+				}
+			case []string:
+				if i < 0 {
+					i += len(l)
+				}
+				if i >= 0 && i < len(l) {
+					return fr.BoxStr(l[i])
 				}
 			}
 		}

@@ -398,7 +398,7 @@ func (t *translator) arith(n *ast.BinaryNode) eval.Val {
 			if x, ok := eval.JoinedName(fr.Boxed, a, b); ok {
 				return x.(string)
 			}
-			return a + b
+			return fr.Boxes.Concat(a, b)
 		})
 	}
 	return numArith(n.Operator, numOf(l), numOf(r), n.Location())
@@ -415,6 +415,8 @@ func dynArith(fr *eval.Frame, p, q any, op func(a, b any) any, plus bool, loc fi
 				if v, ok := eval.JoinedName(fr.Boxed, a, b); ok {
 					return fr.Sized(v, loc)
 				}
+				// Else cut from the frame's chunks, not made.
+				return fr.Sized(fr.Boxes.String(fr.Boxes.Concat(a, b)), loc)
 			}
 		}
 	}

@@ -216,7 +216,7 @@ func read(b binding) eval.Val {
 		return eval.Val{Fn: func(fr *eval.Frame) []string { return fr.Slots[k].List }, Box: func(fr *eval.Frame) any {
 			s := &fr.Slots[k]
 			if !s.HasAny {
-				s.Any, s.HasAny = s.List, true
+				s.Any, s.HasAny = fr.Boxes.Strings(s.List), true
 			}
 			return s.Any
 		}}
@@ -224,7 +224,7 @@ func read(b binding) eval.Val {
 		return eval.Mk(func(fr *eval.Frame) any {
 			s := &fr.Slots[k]
 			if s.Lazy {
-				s.Any, s.Lazy = eval.BoxStr(fr.Boxed, s.Str), false
+				s.Any, s.Lazy = fr.BoxStr(s.Str), false
 			}
 			return s.Any
 		})
@@ -234,7 +234,7 @@ func read(b binding) eval.Val {
 		return eval.Val{Fn: func(fr *eval.Frame) []any { return fr.Slots[k].Anys }, Box: func(fr *eval.Frame) any {
 			s := &fr.Slots[k]
 			if !s.HasAny {
-				s.Any, s.HasAny = s.Anys, true
+				s.Any, s.HasAny = fr.Boxes.Anys(s.Anys), true
 			}
 			return s.Any
 		}}
