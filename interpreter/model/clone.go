@@ -8,7 +8,8 @@ import (
 // This file copies states. A copy is a handful of flat arrays: the
 // dense counters and the pieces' counters in one []int, the zones' and
 // the stocks' lists in one [][]string (the cards and units they hold
-// are shared, never changed in place), the pieces in one []Piece, and
+// are shared, never changed in place), the pieces in one []Piece (their
+// maps shared until written, piecestrs.go), and
 // the frames, their locals and their cursors in one array each.
 // CloneInto keeps those arrays in the state copied into and fills them
 // again at its next copy, so that a bot copying per playout into the
@@ -156,9 +157,10 @@ func clipEach(to, from [][]string) {
 	}
 }
 
-// copyPieces copies the pieces into b.pieces, their counters after the
-// state's in b.ints, and their maps into the maps the same place held
-// (emptied) or new ones.
+// copyPieces copies the pieces into b.pieces and their counters after
+// the state's in b.ints; their maps (string vars, counters by name) are
+// shared, marked so, and copied by the first piece that writes to one
+// (piecestrs.go).
 func (s *State) copyPieces(dst *State, b *cloneBufs) {
 	dst.Pieces = nil
 	if s.Pieces == nil {
@@ -166,41 +168,22 @@ func (s *State) copyPieces(dst *State, b *cloneBufs) {
 	}
 	n := len(s.Pieces)
 	if cap(b.pieces) < n {
-		// The maps of the pieces move to the larger array.
-		pieces := make([]Piece, n)
-		copy(pieces, b.pieces[:cap(b.pieces)])
-		b.pieces = pieces
+		b.pieces = make([]Piece, n)
 	}
 	b.pieces = b.pieces[:n]
 	b.pptrs = room(b.pptrs, n)[:n]
 	for i, p := range s.Pieces {
 		q := &b.pieces[i]
-		strs, vars := q.Strs, q.moreVars
 		*q = *p
 		if p.Vars != nil {
 			at := len(b.ints)
 			b.ints = append(b.ints, p.Vars...)
 			q.Vars = b.ints[at:len(b.ints):len(b.ints)]
 		}
-		q.Strs = refill(strs, p.Strs)
-		q.moreVars = refill(vars, p.moreVars)
+		sharePiece(p)
 		b.pptrs[i] = q
 	}
 	dst.Pieces = b.pptrs[:n:n]
-}
-
-// refill is a copy of m in old emptied (a new map when old is nil), nil
-// when m is.
-func refill[K comparable, V any](old, m map[K]V) map[K]V {
-	if m == nil {
-		return nil
-	}
-	if old == nil {
-		return maps.Clone(m)
-	}
-	clear(old)
-	maps.Copy(old, m)
-	return old
 }
 
 // copyStack copies the frames, their locals and their cursors, each

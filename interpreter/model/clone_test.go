@@ -2,6 +2,7 @@ package model
 
 import (
 	"encoding/json"
+	"maps"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,7 +15,8 @@ import (
 func TestCloneIntoIdent(t *testing.T) {
 	st := &State{Game: "g", Players: 2, Moves: []string{"a"}}
 	st.SetZone("deck", []string{"x", "y"})
-	st.Pieces = []*Piece{{ID: "p", Strs: map[string]string{"k": "v"}}}
+	st.Pieces = []*Piece{{ID: "p"}}
+	SetPieceStr(st.Pieces[0], "k", "v")
 	want, err := json.Marshal(st)
 	require.NoError(t, err)
 	dst := new(State)
@@ -29,19 +31,50 @@ func TestCloneIntoIdent(t *testing.T) {
 	assert.Equal(t, string(want), string(got))
 }
 
-// A piece's string vars go into the map the same piece of the last
-// copy had, emptied: nothing of that copy's stays.
-func TestCloneIntoRefillsMaps(t *testing.T) {
-	a := &State{Pieces: []*Piece{{ID: "p", Strs: map[string]string{"k": "a"}}}}
-	b := &State{Pieces: []*Piece{{ID: "p", Strs: map[string]string{"j": "b"}}}}
+// A piece's maps are shared by a copy until one writes: the copy and
+// the original then each see only their own writes, whichever writes
+// first, and a copy into a state copied into before keeps nothing of
+// that state's.
+func TestCopiesSharePieceMapsUntilWritten(t *testing.T) {
+	piece := func(strs map[string]string) *Piece {
+		p := &Piece{ID: "p"}
+		NewPieceStrs(p, strs)
+		SetPieceVar(p, "n", 1)
+		return p
+	}
+	a := &State{Pieces: []*Piece{piece(map[string]string{"k": "a"})}}
+	b := &State{Pieces: []*Piece{piece(map[string]string{"j": "b"})}}
 	dst := new(State)
 	a.CloneInto(dst)
-	dst.Pieces[0].Strs["k"] = "changed"
-	assert.Equal(t, "a", a.Pieces[0].Strs["k"])
+	assert.Same(t, a.Pieces[0].strs, dst.Pieces[0].strs, "shared until written")
+	SetPieceStr(dst.Pieces[0], "k", "copy")
+	SetPieceVar(dst.Pieces[0], "n", 2)
+	strOf := func(p *Piece, name string) string { v, _ := PieceStr(p, name); return v }
+	assert.Equal(t, "a", strOf(a.Pieces[0], "k"))
+	assert.Equal(t, 1, a.Pieces[0].Var("n"))
+	assert.Equal(t, "copy", strOf(dst.Pieces[0], "k"))
+	assert.Equal(t, 2, dst.Pieces[0].Var("n"))
+
+	// The original writes first.
+	c := a.Clone()
+	SetPieceStr(a.Pieces[0], "k", "original")
+	SetPieceVar(a.Pieces[0], "n", 3)
+	assert.Equal(t, "a", strOf(c.Pieces[0], "k"))
+	assert.Equal(t, 1, c.Pieces[0].Var("n"))
+	SetPieceStr(c.Pieces[0], "x", "y")
+	_, ok := PieceStr(a.Pieces[0], "x")
+	assert.False(t, ok)
+
 	b.CloneInto(dst)
-	assert.Equal(t, map[string]string{"j": "b"}, dst.Pieces[0].Strs)
-	dst.Pieces[0].Strs["j"] = "changed"
-	assert.Equal(t, "b", b.Pieces[0].Strs["j"])
+	assert.Equal(t, map[string]string{"j": "b"}, maps.Collect(PieceStrs(dst.Pieces[0])))
+	SetPieceStr(dst.Pieces[0], "j", "changed")
+	assert.Equal(t, "b", strOf(b.Pieces[0], "j"))
 	(&State{Pieces: []*Piece{{ID: "p"}}}).CloneInto(dst)
-	assert.Nil(t, dst.Pieces[0].Strs)
+	assert.Empty(t, maps.Collect(PieceStrs(dst.Pieces[0])))
+
+	// ClonePieces shares them too.
+	l := ClonePieces(b.Pieces, nil)
+	SetPieceStr(l[0], "j", "pieces")
+	assert.Equal(t, "b", strOf(b.Pieces[0], "j"))
+	assert.Equal(t, "pieces", strOf(l[0], "j"))
 }

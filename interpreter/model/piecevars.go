@@ -16,7 +16,8 @@ func (p *Piece) varOf(name string) int {
 			return p.Vars[k]
 		}
 	}
-	return p.moreVars[name]
+	v, _ := p.moreVars.get(name)
+	return v
 }
 
 // SetPieceVar sets a var of a piece by name (a function, not a
@@ -29,10 +30,7 @@ func SetPieceVar(p *Piece, name string, v int) {
 			return
 		}
 	}
-	if p.moreVars == nil {
-		p.moreVars = map[string]int{}
-	}
-	p.moreVars[name] = v
+	set(&p.moreVars, name, v)
 }
 
 // Var is the value of a counter of the piece (0 when it has none of that name).
@@ -40,17 +38,18 @@ func (p *Piece) Var(name string) int { return p.varOf(name) }
 
 // qvarMap is the piece's counters by name, a copy; nil when it has none.
 func (p *Piece) qvarMap() map[string]int {
+	more := p.moreVars.mapOf()
 	if p.Tables == nil {
-		return CloneMap(p.moreVars)
+		return CloneMap(more)
 	}
-	if len(p.Tables.PieceVars.List) == 0 && p.moreVars == nil {
+	if len(p.Tables.PieceVars.List) == 0 && more == nil {
 		return nil
 	}
-	m := make(map[string]int, len(p.Tables.PieceVars.List)+len(p.moreVars))
+	m := make(map[string]int, len(p.Tables.PieceVars.List)+len(more))
 	for k, name := range p.Tables.PieceVars.List {
 		m[name] = p.Vars[k]
 	}
-	for name, v := range p.moreVars {
+	for name, v := range more {
 		m[name] = v
 	}
 	return m
@@ -90,7 +89,7 @@ type pieceJSON struct {
 
 // MarshalJSON writes the piece with its counters by name.
 func (p Piece) MarshalJSON() ([]byte, error) {
-	return json.Marshal(pieceJSON{p.ID, p.Kind, p.Owner, p.At, p.qvarMap(), p.Strs})
+	return json.Marshal(pieceJSON{p.ID, p.Kind, p.Owner, p.At, p.qvarMap(), p.strs.mapOf()})
 }
 
 // UnmarshalJSON reads a piece saved by MarshalJSON; its counters are
@@ -100,6 +99,6 @@ func (p *Piece) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &j); err != nil {
 		return err
 	}
-	*p = Piece{ID: j.ID, Kind: j.Kind, Owner: j.Owner, At: j.At, moreVars: j.Vars, Strs: j.Strs, IDBox: j.ID}
+	*p = Piece{ID: j.ID, Kind: j.Kind, Owner: j.Owner, At: j.At, moreVars: newCow(j.Vars), strs: newCow(j.Strs), IDBox: j.ID}
 	return nil
 }

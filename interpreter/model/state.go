@@ -68,9 +68,13 @@ type Piece struct {
 	// from expressions, which read a piece var with qget.
 	Tables   *Tables `expr:"-" json:"-"`
 	Vars     []int   `expr:"-" json:"-"`
-	moreVars map[string]int
-	// Strs are the piece's string vars (pieceStrs: a heading, a mode...).
-	Strs map[string]string `expr:"strs" json:"strs,omitempty"`
+	moreVars *cow[int]
+	// strs are the piece's string vars (pieceStrs: a heading, a mode...),
+	// saved as "strs", read by PieceStr, written by SetPieceStr: copies
+	// of the piece share them until one writes (piecestrs.go). A copy
+	// made by value (q := *p) is not marked as one: copy pieces with
+	// Clone, CloneInto or ClonePieces.
+	strs *cow[string]
 	// IDBox is ID boxed once, for the lists of ids expressions build.
 	IDBox any `expr:"-" json:"-"`
 }
@@ -213,8 +217,7 @@ func ClonePieces(l []*Piece, vars []int) []*Piece {
 			vars = append(vars, p.Vars...)
 			q.Vars = vars[at:len(vars):len(vars)]
 		}
-		q.moreVars = CloneMap(p.moreVars)
-		q.Strs = maps.Clone(p.Strs)
+		sharePiece(p)
 		c[i] = q
 	}
 	return c

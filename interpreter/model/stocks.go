@@ -2,7 +2,9 @@ package model
 
 import (
 	"maps"
+	"math/bits"
 	"slices"
+	"unsafe"
 )
 
 // This file keeps the state's stocks: the good units each holder has
@@ -14,12 +16,72 @@ import (
 // lists are never changed in place, as the zones' are not. A copy
 // of the state shares holders, which is never changed: a new holder
 // makes a new one (rare: once per holder a game).
+//
+// A holder is found first by the address of its name's bytes, as the
+// runtime finds nodes and cards (runtime/idtable.go), and only then by
+// the map, which hashes the name: a holder is nearly always named by
+// the very string it was first given as (a name the game boxed once) or
+// by a piece's id read with .id, which the table keeps for a holder
+// that is a piece (ownName), so a filter of the pieces by their
+// stocks compares a pointer and a length per piece. The table holds its
+// names, so an address in it cannot be reused for other bytes.
 
 // holderTable numbers the holders of a state's stocks.
-type holderTable struct{ Names }
+type holderTable struct {
+	Names
+	// byAddr are 1 + the index of each name of List, at the slot its
+	// bytes' address starts probing at (0: an empty slot); shift is 64 -
+	// log2(len(byAddr)).
+	byAddr []int32
+	shift  uint
+}
+
+// newHolders numbers the holders of list, which the table keeps.
+func newHolders(list []string) *holderTable {
+	t := &holderTable{Names: newNames(list)}
+	size := 8
+	for size < 2*len(list) {
+		size *= 2
+	}
+	t.byAddr, t.shift = make([]int32, size), uint(64-bits.TrailingZeros(uint(size)))
+	for k, name := range list {
+		if name == "" {
+			continue
+		}
+		i := t.home(name)
+		for t.byAddr[i] != 0 {
+			i = (i + 1) & (size - 1)
+		}
+		t.byAddr[i] = int32(k + 1)
+	}
+	return t
+}
+
+// home is the slot where the address of name's bytes starts probing.
+func (t *holderTable) home(name string) int {
+	return int((uint64(uintptr(unsafe.Pointer(unsafe.StringData(name)))) * 0x9e3779b97f4a7c15) >> t.shift)
+}
+
+// find is the index of a holder, or -1: by the address of its bytes
+// when it is one of the table's own strings, else by the map.
+func (t *holderTable) find(holder string) int {
+	if len(holder) > 0 {
+		p, mask := unsafe.StringData(holder), len(t.byAddr)-1
+		for i := t.home(holder); ; i = (i + 1) & mask {
+			k := t.byAddr[i]
+			if k == 0 {
+				break
+			}
+			if h := t.List[k-1]; len(h) == len(holder) && unsafe.StringData(h) == p {
+				return int(k - 1)
+			}
+		}
+	}
+	return t.Find(holder)
+}
 
 // NoHolders starts the state's stocks, with no holder yet.
-func (s *State) NoHolders() { s.holders = &holderTable{newNames(nil)} }
+func (s *State) NoHolders() { s.holders = newHolders(nil) }
 
 // StockList is a holder's units, nil when it has no stock. The list is
 // shared, as ZoneList's: never change it in place.
@@ -27,7 +89,7 @@ func (s *State) StockList(holder string) []string {
 	if s.holders == nil {
 		return nil
 	}
-	if k := s.holders.Find(holder); k >= 0 {
+	if k := s.holders.find(holder); k >= 0 {
 		return s.stocks[k]
 	}
 	return nil
@@ -36,7 +98,7 @@ func (s *State) StockList(holder string) []string {
 // SetStock makes l the units of a holder.
 func (s *State) SetStock(holder string, l []string) {
 	if s.holders != nil {
-		if k := s.holders.Find(holder); k >= 0 {
+		if k := s.holders.find(holder); k >= 0 {
 			s.stocks[k] = l
 			return
 		}
@@ -45,7 +107,7 @@ func (s *State) SetStock(holder string, l []string) {
 	if s.holders != nil {
 		list = s.holders.List
 	}
-	s.holders = &holderTable{newNames(append(slices.Clip(list), holder))}
+	s.holders = newHolders(append(slices.Clip(list), s.ownName(holder)))
 	s.stocks = append(s.stocks, l)
 }
 
@@ -69,11 +131,26 @@ func (s *State) SetStockMap(m map[string][]string) {
 		return
 	}
 	list := slices.Sorted(maps.Keys(m))
-	s.holders = &holderTable{newNames(list)}
+	for k, h := range list {
+		list[k] = s.ownName(h)
+	}
+	s.holders = newHolders(list)
 	s.stocks = make([][]string, len(list))
 	for k, h := range list {
 		s.stocks[k] = m[h]
 	}
+}
+
+// ownName is the piece's own string when name is the id of a piece of
+// the state (equal, maybe at another address: expressions name the
+// piece by it, .id), else name.
+func (s *State) ownName(name string) string {
+	for _, p := range s.Pieces {
+		if p.ID == name {
+			return p.ID
+		}
+	}
+	return name
 }
 
 // unitCount counts the units of every stock.

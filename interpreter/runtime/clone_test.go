@@ -95,6 +95,8 @@ func marshal(t *testing.T, st *model.State) string {
 func TestCloneSharesNothing(t *testing.T) {
 	g, st := shippedGame(t, "rotterdam")
 	mustPlay(t, g, st, 40)
+	// A piece string var, whose map the copy shares until one writes.
+	model.SetPieceStr(st.Pieces[0], "s", "original")
 	before, err := json.Marshal(st)
 	require.NoError(t, err)
 	c := st.Clone()
@@ -111,6 +113,8 @@ func TestCloneSharesNothing(t *testing.T) {
 	c.SetStock(h, append(c.StockList(h), "more"))
 	c.Pieces[0].At = "x"
 	model.SetPieceVar(c.Pieces[0], "x", 1)
+	model.SetPieceStr(c.Pieces[0], "s", "copy")
+	model.SetPieceStr(c.Pieces[1], "t", "copy")
 	for _, p := range c.Pieces {
 		for k := range p.Vars {
 			p.Vars[k]++
@@ -130,6 +134,7 @@ func TestCloneSharesNothing(t *testing.T) {
 	mustPlay(t, g, st, 4)
 	st.SetZone(z, append(st.ZoneCards(z), "more"))
 	st.Moves = append(st.Moves, "more")
+	model.SetPieceStr(st.Pieces[0], "s", "changed")
 	again, err := json.Marshal(c)
 	require.NoError(t, err)
 	require.Equal(t, string(copied), string(again), "playing on the original changed the copy")

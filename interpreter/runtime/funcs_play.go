@@ -95,7 +95,7 @@ func (m *Machine) qstr(id, name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if v, ok := p.Strs[name]; ok {
+	if v, ok := model.PieceStr(p, name); ok {
 		return v, nil
 	}
 	return m.G.QstrInit[name], nil
@@ -107,10 +107,7 @@ func (m *Machine) qsetstr(id, name, v string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if p.Strs == nil {
-		p.Strs = map[string]string{}
-	}
-	p.Strs[name] = v
+	model.SetPieceStr(p, name, v)
 	if m.log {
 		m.event(id+" "+name+" = "+v, "", "", "")
 	}

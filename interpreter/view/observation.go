@@ -129,16 +129,14 @@ func Observe(st *model.State, seat int, hidden map[string]int, cards map[string]
 				f.Cursors[i].Items = h.list(f.Cursors[i].Items)
 			}
 		}
-		for i, p := range k.Pieces {
-			for key, v := range p.Strs {
+		for _, p := range k.Pieces {
+			for key, v := range model.PieceStrs(p) {
 				if w, ok := h.where(v); ok {
-					// A string var holding a hidden card is rare: the copy
-					// is made only then. The ref is written as text.
-					q := *p
-					q.Strs = cloneStrs(p.Strs)
+					// A string var holding a hidden card is rare. The ref
+					// is written as text; the piece's map, shared with
+					// st's piece, is copied first (SetPieceStr).
 					b, _ := json.Marshal(w)
-					q.Strs[key] = hiddenPrefix + string(b)
-					k.Pieces[i], p = &q, &q
+					model.SetPieceStr(p, key, hiddenPrefix+string(b))
 					h.found = true
 				}
 			}
@@ -196,14 +194,6 @@ func (o *Observation) Moves() []string { return o.moves }
 
 // hiddenPrefix marks a piece's string var that held a hidden card.
 const hiddenPrefix = "\x00hidden"
-
-func cloneStrs(m map[string]string) map[string]string {
-	c := make(map[string]string, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
-}
 
 // Seat is the seat observing (-1: a spectator).
 func (o *Observation) Seat() int { return o.seat }
@@ -297,10 +287,10 @@ func (o *Observation) SampleInto(r *rand.Rand, dst *model.State) {
 			}
 		}
 		for _, p := range s.Pieces {
-			for key, v := range p.Strs {
+			for key, v := range model.PieceStrs(p) {
 				var w HiddenCard
 				if len(v) > len(hiddenPrefix) && v[:len(hiddenPrefix)] == hiddenPrefix && json.Unmarshal([]byte(v[len(hiddenPrefix):]), &w) == nil {
-					p.Strs[key] = d.card(w)
+					model.SetPieceStr(p, key, d.card(w))
 				}
 			}
 		}
