@@ -278,18 +278,7 @@ func (fr *Frame) ResetScratch() {
 
 // ScratchInts is Scratch for a list of ints (a range): n of them, cut
 // from the frame's arena of ints.
-func (fr *Frame) ScratchInts(n int) []int {
-	if n == 0 {
-		return []int{}
-	}
-	if fr.intsUsed+n > len(fr.ints) {
-		fr.ints = make([]int, max(2*len(fr.ints), n, 64))
-		fr.intsUsed = 0
-	}
-	out := fr.ints[fr.intsUsed : fr.intsUsed+n : fr.intsUsed+n]
-	fr.intsUsed += n
-	return out
-}
+func (fr *Frame) ScratchInts(n int) []int { return cutScratch(&fr.ints, &fr.intsUsed, n) }
 
 // InTemp tells whether the evaluation's value is for a caller that
 // copies it (Temp): a list made for it may be cut from the arenas.
@@ -299,15 +288,22 @@ func (fr *Frame) InTemp() bool { return fr.temp }
 // value, Func.Scratch): n empty strings, cut from the frame's arena of
 // them.
 func (fr *Frame) ScratchStrings(n int) []string {
+	return cutScratch(&fr.strs, &fr.strsUsed, n)
+}
+
+// cutScratch cuts n elements from an arena, *used of them taken: a new,
+// larger arena when they do not fit (the lists cut before keep the old
+// one). A list's capacity is its length, so appending to it copies it.
+func cutScratch[T any](arena *[]T, used *int, n int) []T {
 	if n == 0 {
-		return []string{}
+		return []T{}
 	}
-	if fr.strsUsed+n > len(fr.strs) {
-		fr.strs = make([]string, max(2*len(fr.strs), n, 64))
-		fr.strsUsed = 0
+	if *used+n > len(*arena) {
+		*arena = make([]T, max(2*len(*arena), n, 64))
+		*used = 0
 	}
-	out := fr.strs[fr.strsUsed : fr.strsUsed+n : fr.strsUsed+n]
-	fr.strsUsed += n
+	out := (*arena)[*used : *used+n : *used+n]
+	*used += n
 	return out
 }
 
