@@ -25,13 +25,10 @@ type GreedyBot struct {
 	// copies are the states it plays moves on, one per level of its
 	// look-ahead, each copied into afresh for every move (CloneInto):
 	// a copy is only made from the level above, which stays as it is
-	// while the level below is in use, and only once the machine has
-	// listed the level above's moves (Legal). The machine keeps the
-	// options of a pending choice by the state's pointer and step count,
-	// so that a copy with other contents at the same pointer and step
-	// count must never find options kept for the one before: listing
-	// the level above leaves the options kept for that state, or for
-	// an earlier copy of it, the same contents.
+	// while the level below is in use. The machine keeps the options of
+	// a pending choice by the state's pointer, step count and Ident,
+	// which CloneInto renews, so a copy with other contents at the same
+	// pointer never finds options kept for the one before.
 	copies []*interpreter.State
 }
 
@@ -58,10 +55,6 @@ func (b *GreedyBot) Choose(obs *interpreter.Observation, legal []interpreter.Mov
 		return legal[0]
 	}
 	st := obs.Sample(b.r)
-	// The sample's moves are the ones given: listed for copies (copies).
-	if _, err := b.g.Legal(st); err != nil {
-		return legal[b.r.IntN(len(legal))]
-	}
 	best, bestValue := []interpreter.Move{}, 0
 	for _, m := range legal {
 		c := b.copyAt(0, st)
