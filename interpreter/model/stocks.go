@@ -2,9 +2,7 @@ package model
 
 import (
 	"maps"
-	"math/bits"
 	"slices"
-	"unsafe"
 )
 
 // This file keeps the state's stocks: the good units each holder has
@@ -18,7 +16,7 @@ import (
 // makes a new one (rare: once per holder a game).
 //
 // A holder is found first by the address of its name's bytes, as the
-// runtime finds nodes and cards (runtime/idtable.go), and only then by
+// runtime finds nodes and cards (AddrTable, addrtable.go), and only then by
 // the map, which hashes the name: a holder is nearly always named by
 // the very string it was first given as (a name the game boxed once) or
 // by a piece's id read with .id, which the table keeps for a holder
@@ -29,53 +27,24 @@ import (
 // holderTable numbers the holders of a state's stocks.
 type holderTable struct {
 	Names
-	// byAddr are 1 + the index of each name of List, at the slot its
-	// bytes' address starts probing at (0: an empty slot); shift is 64 -
-	// log2(len(byAddr)).
-	byAddr []int32
-	shift  uint
+	// byAddr finds the index of a name of List by its bytes' address.
+	byAddr *AddrTable[int]
 }
 
 // newHolders numbers the holders of list, which the table keeps.
 func newHolders(list []string) *holderTable {
-	t := &holderTable{Names: newNames(list)}
-	size := 8
-	for size < 2*len(list) {
-		size *= 2
-	}
-	t.byAddr, t.shift = make([]int32, size), uint(64-bits.TrailingZeros(uint(size)))
+	t := &holderTable{Names: newNames(list), byAddr: NewAddrTable[int](len(list))}
 	for k, name := range list {
-		if name == "" {
-			continue
-		}
-		i := t.home(name)
-		for t.byAddr[i] != 0 {
-			i = (i + 1) & (size - 1)
-		}
-		t.byAddr[i] = int32(k + 1)
+		t.byAddr.Add(name, k)
 	}
 	return t
-}
-
-// home is the slot where the address of name's bytes starts probing.
-func (t *holderTable) home(name string) int {
-	return int((uint64(uintptr(unsafe.Pointer(unsafe.StringData(name)))) * 0x9e3779b97f4a7c15) >> t.shift)
 }
 
 // find is the index of a holder, or -1: by the address of its bytes
 // when it is one of the table's own strings, else by the map.
 func (t *holderTable) find(holder string) int {
-	if len(holder) > 0 {
-		p, mask := unsafe.StringData(holder), len(t.byAddr)-1
-		for i := t.home(holder); ; i = (i + 1) & mask {
-			k := t.byAddr[i]
-			if k == 0 {
-				break
-			}
-			if h := t.List[k-1]; len(h) == len(holder) && unsafe.StringData(h) == p {
-				return int(k - 1)
-			}
-		}
+	if k, ok := t.byAddr.Find(holder); ok {
+		return k
 	}
 	return t.Find(holder)
 }

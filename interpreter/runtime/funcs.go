@@ -174,7 +174,7 @@ func (m *Machine) card(id string) (*model.Card, error) {
 		m.ids.cards = m.G.cardIDs()
 	}
 	if m.ids.cards != nil {
-		if c := m.ids.cards.find(id); c != nil {
+		if c, ok := m.ids.cards.Find(id); ok {
 			return c, nil
 		}
 	}
@@ -256,7 +256,7 @@ func (m *Machine) node(id string) (*board.Node, error) {
 		m.ids.nodes = m.G.nodeIDs()
 	}
 	if m.ids.nodes != nil {
-		if n := m.ids.nodes.find(id); n != nil {
+		if n, ok := m.ids.nodes.Find(id); ok {
 			return n, nil
 		}
 	}
