@@ -253,6 +253,10 @@ func (g *Game) Apply(st *model.State, move string) error {
 		return &IllegalMove{move, "empty move"}
 	}
 	f, c, s := g.pendingStep(st)
+	if i, ok := g.listedText(st, s, move, words); ok {
+		// Listed by Legal on st as it is: bound as listed.
+		return g.applyListed(st, i, g.M.last.texts[i].Text)
+	}
 	p := st.Pending.Player
 	if s.Kind == StepChoose && words[0] != s.ChooseID {
 		if a, err := g.freeAction(p, st.Players, s, words[0]); a != nil || err != nil {

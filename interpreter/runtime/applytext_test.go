@@ -1,0 +1,124 @@
+package runtime_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/runtime"
+)
+
+// applyTextCases are games of one turn whose move is applied by its
+// text, once right after Legal listed the moves of the same state and
+// once on a copy that was never listed: both must end alike, or fail
+// alike. kept says whether the listed one binds the move as it was
+// listed, evaluating none of the action's conditions and candidates
+// again.
+var applyTextCases = []struct {
+	name, actions, move string
+	kept                bool
+	err                 string // the refusal both give; "" none
+}{{
+	name: "strings and ints are bound as listed",
+	actions: `take: {
+		params: {n: {type: "int", from: "[1, 2, 12]"}, s: {type: "string", from: "n == 1 ? ['a', 'b'] : ['c']"}}
+		when: "not too many": "n + len(s) < 20"
+		do: [{do: "padd(me, 'got', n)"}]
+	}`,
+	move: "take 12 c",
+	kept: true,
+}, {
+	name: "a move listed under a different spacing is read anew",
+	actions: `take: {
+		params: n: {type: "int", from: "[1, 2 + pget(me, 'got')]"}
+		do: [{do: "padd(me, 'got', n)"}]
+	}`,
+	move: "take  2",
+}, {
+	name: "a value holding a space is read anew, and refused as ever",
+	actions: `take: {
+		params: s: {type: "string", from: "['a b']"}
+		do: [{do: "padd(me, 'got', 1)"}]
+	}`,
+	move: "take a b",
+	err:  "takes 1 argument",
+}, {
+	name: "an empty value is read anew, and refused as ever",
+	actions: `take: {
+		params: s: {type: "string", from: "pget(me, 'got') == 0 ? [''] : []"}
+		do: [{do: "padd(me, 'got', 1)"}]
+	}`,
+	move: "take ",
+	err:  "takes 1 argument",
+}, {
+	// Two candidates print alike: Apply binds the first, the list of an
+	// int, which has no second word to go with it, though the listing
+	// found the move of the list of a string.
+	name: "values that are not strings or ints are read anew, as Apply always read them",
+	actions: `take: {
+		params: {a: {type: "list", from: "[[1], ['1']]"}, b: {type: "string", from: "type(a[0]) == 'int' ? [] : ['x']"}}
+		do: [{do: "padd(me, 'got', 1)"}]
+	}`,
+	move: "take [1] x",
+	err:  "x is not one of",
+}}
+
+func TestApplyTextKept(t *testing.T) {
+	for _, tc := range applyTextCases {
+		t.Run(tc.name, func(t *testing.T) {
+			src := `package haven
+game: {
+	id: "tiny"
+	name: "Tiny"
+	players: {min: 2, max: 2}
+	playerVars: got: 0
+	flow: [{turn: {player: "0", actions: ["take"]}}, {end: "done"}]
+	actions: {` + tc.actions + `}
+	scoring: {score: "pget(me, 'got')", tiebreak: []}
+}
+`
+			pg, err := compileSrc(t, src)
+			require.NoError(t, err)
+			g := pg.Game
+			listed, err := g.New(2, 1)
+			require.NoError(t, err)
+			fresh := listed.Clone()
+			moves, err := g.Legal(listed)
+			require.NoError(t, err)
+			texts := []string{}
+			for _, m := range moves {
+				texts = append(texts, strings.Join(strings.Fields(m.Text), " "))
+			}
+			require.Contains(t, texts, strings.Join(strings.Fields(tc.move), " "), "the listing has the move's words")
+
+			evals := 0
+			g.M.Differ = func(c *runtime.Code, env model.Scope) (any, error) {
+				evals++
+				d := g.M.Differ
+				g.M.Differ = nil
+				defer func() { g.M.Differ = d }()
+				return g.M.Eval(c, env)
+			}
+			errListed := g.Apply(listed, tc.move)
+			kept := evals == 1 // the action's body only
+			errFresh := g.Apply(fresh, tc.move)
+			g.M.Differ = nil
+			require.Equal(t, tc.kept, kept, "evaluations after the listing: %d", evals)
+			if tc.err != "" {
+				require.ErrorContains(t, errListed, tc.err)
+				require.ErrorContains(t, errFresh, tc.err)
+				return
+			}
+			require.NoError(t, errListed)
+			require.NoError(t, errFresh)
+			a, err := json.Marshal(listed)
+			require.NoError(t, err)
+			b, err := json.Marshal(fresh)
+			require.NoError(t, err)
+			require.Equal(t, string(b), string(a))
+		})
+	}
+}
