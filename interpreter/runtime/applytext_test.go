@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter/compile"
 	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/haven-engine/haven/interpreter/runtime"
 )
@@ -121,4 +123,84 @@ game: {
 			require.Equal(t, string(b), string(a))
 		})
 	}
+}
+
+// TestLegalListedOnce checks that Legal on a state it listed last, as
+// it is now, gives the same moves without evaluating anything again,
+// and lists anew whatever changed since: the state (by the game, or
+// copied into), or the limits.
+func TestLegalListedOnce(t *testing.T) {
+	src := `package haven
+game: {
+	id: "tiny"
+	name: "Tiny"
+	players: {min: 2, max: 2}
+	playerVars: got: 0
+	flow: [{while: "true", loop: [{turn: {player: "0", actions: ["take"]}}]}]
+	actions: take: {
+		params: n: {type: "int", from: "1..(2 + pget(me, 'got'))"}
+		when: "at most five": "pget(me, 'got') + n <= 5"
+		do: [{do: "padd(me, 'got', n)"}]
+	}
+	scoring: {score: "pget(me, 'got')", tiebreak: []}
+}
+`
+	pg, err := compileSrc(t, src)
+	require.NoError(t, err)
+	g := pg.Game
+	st, err := g.New(2, 1)
+	require.NoError(t, err)
+	evals := 0
+	g.M.Differ = func(c *runtime.Code, env model.Scope) (any, error) {
+		evals++
+		d := g.M.Differ
+		g.M.Differ = nil
+		defer func() { g.M.Differ = d }()
+		return g.M.Eval(c, env)
+	}
+	list := func(st *model.State) ([]string, int) {
+		evals = 0
+		moves, err := g.Legal(st)
+		require.NoError(t, err)
+		var texts []string
+		for _, m := range moves {
+			texts = append(texts, m.Text)
+		}
+		return texts, evals
+	}
+
+	first, n := list(st)
+	require.Equal(t, []string{"take 1", "take 2"}, first)
+	require.Positive(t, n)
+	again, n := list(st)
+	require.Equal(t, first, again)
+	require.Zero(t, n, "listed on the same state, unchanged: nothing evaluated")
+
+	other := st.Clone()
+	_, n = list(other)
+	require.Positive(t, n, "another state is listed")
+	_, n = list(st)
+	require.Positive(t, n, "listing another state forgets this one's")
+
+	patch, err := compile.Expr(g, "padd(0, 'got', 2)", diag.Pos{File: "t", Line: 1, Col: 1})
+	require.NoError(t, err)
+	_, err = g.EvalPatch(st, patch)
+	require.NoError(t, err)
+	changed, n := list(st)
+	require.Equal(t, []string{"take 1", "take 2", "take 3"}, changed, "a change by the game is seen")
+	require.Positive(t, n)
+
+	other.CloneInto(st)
+	copied, n := list(st)
+	require.Equal(t, first, copied, "a state copied into is listed as the copy")
+	require.Positive(t, n)
+
+	limits := g.Limits
+	g.Limits.Decision = 1
+	evals = 0
+	_, err = g.Legal(st)
+	require.ErrorContains(t, err, "budget", "a listing under other limits runs out of them as it would")
+	g.Limits = limits
+	_, n = list(st)
+	require.Positive(t, n)
 }

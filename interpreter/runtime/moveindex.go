@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/haven-engine/haven/interpreter/budget"
 	"github.com/haven-engine/haven/interpreter/model"
 )
 
@@ -37,6 +38,9 @@ type lastLegal struct {
 	texts []Move
 	recs  []moveRec
 	vals  []any
+	// limits are the game's limits the moves were listed under: Legal
+	// lists again under others (a listing may run out of them).
+	limits budget.Limits
 }
 
 // listed records a move whose text stands in the buffer from at on and

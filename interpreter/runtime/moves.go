@@ -38,6 +38,16 @@ func (g *Game) Legal(st *model.State) ([]Move, error) { return g.legal(st, nil) 
 func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 	m := g.M
 	if len(m.moves) == 0 {
+		if l := &m.last; len(l.texts) > 0 && l.current(st, m.Rev) && l.limits == g.Limits {
+			// Listed already, on st as it is now: the same moves (a
+			// bot ranking what the caller just listed).
+			m.decide()
+			m.St = st
+			if out == nil {
+				out = make([]Move, 0, len(l.texts))
+			}
+			return append(out, l.texts...), nil
+		}
 		m.last.st = nil
 	}
 	m.decide()
@@ -54,6 +64,7 @@ func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 	defer func() {
 		if start == 0 && err == nil {
 			m.keep(st, moves)
+			m.last.limits = g.Limits
 		}
 		m.moves, m.text = m.moves[:start], m.text[:from]
 		m.recs, m.recVals = m.recs[:start], m.recVals[:vals]
