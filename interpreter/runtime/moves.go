@@ -38,7 +38,7 @@ func (g *Game) Legal(st *model.State) ([]Move, error) { return g.legal(st, nil) 
 func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 	m := g.M
 	if len(m.moves) == 0 {
-		if l := &m.last; len(l.texts) > 0 && l.current(st, m.Rev) && l.limits == g.Limits {
+		if l := &m.last; len(l.texts) > 0 && st.Pending != nil && !st.Finished && l.current(st, m.Rev) && l.limits == g.Limits {
 			// Listed already, on st as it is now: the same moves (a
 			// bot ranking what the caller just listed).
 			m.decide()
