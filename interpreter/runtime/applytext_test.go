@@ -204,3 +204,32 @@ game: {
 	_, n = list(st)
 	require.Positive(t, n)
 }
+
+// TestScopeReusedEmpty checks that a scope made from a released one
+// holds nothing of it: its own locals nil but me, numPlayers and params,
+// whatever the lengths of the two (Release clears only the length).
+func TestScopeReusedEmpty(t *testing.T) {
+	g, _ := smallGame(t)
+	short := model.NewLayout("a", "b")
+	long := model.NewLayout("a", "b", "c", "d", "e", "f", "g", "h", "i", "j")
+	// One slice goes round: made for the long layout, reused for each
+	// next (a short one leaves its tail as it found it).
+	seq := []*model.Layout{long, short, long, short, short, long, long}
+	for i := 1; i < len(seq); i++ {
+		sc := g.Scope(seq[i-1], 1, 2)
+		for k := range sc.Vals {
+			sc.Vals[k] = "x"
+		}
+		g.Release(sc)
+		again := g.Scope(seq[i], 0, 2)
+		require.Len(t, again.Vals, len(seq[i].Names))
+		for k, v := range again.Vals {
+			switch k {
+			case model.SlotMe, model.SlotPlayers, model.SlotParams:
+			default:
+				require.Nil(t, v, "step %d: slot %d of a reused scope", i, k)
+			}
+		}
+		g.Release(again)
+	}
+}
