@@ -233,3 +233,43 @@ func TestScopeReusedEmpty(t *testing.T) {
 		g.Release(again)
 	}
 }
+
+// TestActionsListedWithFreshLocals checks that each action of a turn is
+// listed with locals of its own (listActions shares one slice among
+// them): a local one action sees from the turn's frame is not left for
+// the next, which sees one the frame lacks, in the same slot.
+func TestActionsListedWithFreshLocals(t *testing.T) {
+	src := `package haven
+game: {
+	id: "tiny"
+	name: "Tiny"
+	players: {min: 2, max: 2}
+	playerVars: got: 0
+	flow: [{let: "t", be: "7"}, {while: "true", loop: [{turn: {player: "0", actions: ["first", "second"]}}]}]
+	actions: {
+		first: {
+			sees: ["t"]
+			when: "t is seen": "t == 7"
+			do: [{do: "padd(me, 'got', 1)"}]
+		}
+		second: {
+			sees: ["u"]
+			when: "u is not the turn's": "u == nil"
+			do: [{do: "padd(me, 'got', 2)"}]
+		}
+	}
+	scoring: {score: "pget(me, 'got')", tiebreak: []}
+}
+`
+	pg, err := compileSrc(t, src)
+	require.NoError(t, err)
+	g := pg.Game
+	st, err := g.New(2, 1)
+	require.NoError(t, err)
+	for range 3 {
+		moves, err := g.Legal(st)
+		require.NoError(t, err)
+		require.Equal(t, []runtime.Move{{Player: 0, Text: "first"}, {Player: 0, Text: "second"}}, moves)
+		require.NoError(t, g.Apply(st, "second"))
+	}
+}

@@ -97,14 +97,8 @@ func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 		}
 		return g.movesOf(p, start, from, out), nil
 	}
-	for _, a := range s.Actions {
-		sc := g.Scope(a.Lay, p, st.Players)
-		a.see(sc, f)
-		err := g.enumerate(a, sc)
-		g.Release(sc)
-		if err != nil {
-			return nil, err
-		}
+	if err := g.listActions(s.Actions, p, st.Players, f); err != nil {
+		return nil, err
 	}
 	if err := g.listFree(p, st.Players, s, f); err != nil {
 		return nil, err
@@ -116,6 +110,43 @@ func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 		out = make([]Move, 0, len(m.moves)-start)
 	}
 	return g.movesOf(p, start, from, out), nil
+}
+
+// listActions lists the moves of a turn's actions for player p, f the
+// frame that offers them. One slice of locals, the machine's, serves
+// every action in turn, cleared between them: what Scope and Release
+// did for each, without the free list (a listing from inside an
+// expression, while one is under way, takes its scopes from Scope).
+func (g *Game) listActions(actions []*Action, p, players int, f *model.Frame) error {
+	m := g.M
+	if m.actions {
+		for _, a := range actions {
+			sc := g.Scope(a.Lay, p, players)
+			a.see(sc, f)
+			err := g.enumerate(a, sc)
+			g.Release(sc)
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	m.actions = true
+	defer func() { m.actions = false }()
+	for _, a := range actions {
+		if n := len(a.Lay.Names); cap(m.actVals) < n {
+			m.actVals = make([]any, n)
+		}
+		sc := model.Scope{Vals: m.actVals[:len(a.Lay.Names)], Layout: a.Lay}
+		sc.Vals[model.SlotMe], sc.Vals[model.SlotPlayers], sc.Vals[model.SlotParams] = boxSeat(p), players, g.ParamList
+		a.see(sc, f)
+		err := g.enumerate(a, sc)
+		clear(sc.Vals)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // span is where the text of a move stands in the machine's buffer.
