@@ -115,8 +115,9 @@ func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 // listActions lists the moves of a turn's actions for player p, f the
 // frame that offers them. One slice of locals, the machine's, serves
 // every action in turn, cleared between them: what Scope and Release
-// did for each, without the free list (a listing from inside an
-// expression, while one is under way, takes its scopes from Scope).
+// did for each, without the free list. (A definition may not call
+// legal(), so no listing starts inside another's; should one, it takes
+// its scopes from Scope.)
 func (g *Game) listActions(actions []*Action, p, players int, f *model.Frame) error {
 	m := g.M
 	if m.actions {
