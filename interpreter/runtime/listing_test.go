@@ -273,3 +273,20 @@ game: {
 		require.NoError(t, g.Apply(st, "second"))
 	}
 }
+
+// TestScopeFindsAFittingSlice checks that a scope takes a slice given
+// back that fits even when the last one given back is too short (a
+// copied state's frames give back slices of their own length), instead
+// of making one.
+func TestScopeFindsAFittingSlice(t *testing.T) {
+	g, _ := smallGame(t)
+	long := model.NewLayout("a", "b", "c", "d", "e", "f", "g", "h", "i", "j")
+	first := g.Scope(long, 0, 2)
+	g.Release(first)
+	g.Release(model.Scope{Vals: make([]any, 3)}) // a copied frame's, capped
+	again := g.Scope(long, 0, 2)
+	require.Same(t, &first.Vals[0], &again.Vals[0], "the long slice given back is taken")
+	short := g.Scope(model.NewLayout(), 0, 2)
+	require.Len(t, short.Vals, 3, "the short one is still there for a short scope")
+	require.Equal(t, 3, cap(short.Vals))
+}
