@@ -20,12 +20,17 @@ import (
 // The garbage collector knows its pointer layout as of any other type
 // (the pointer-free ints come last, so it scans none of them), and a
 // slice cut from a field with unsafe.Slice keeps the whole block alive
-// as any interior pointer does: a frame the machine keeps after the
-// copy is done with keeps the block with it, as it kept its array
-// before. Sizes are rounded up (blockRound) so that few types exist; a
-// type, once made, is kept for good in a map that is read without a
-// lock or an allocation and replaced, copied, under a lock when a new
-// shape is met. A field of no element is left out.
+// as any interior pointer does: a frame (or its locals) the machine
+// keeps for reuse after the copy is done with keeps the whole block,
+// a few kilobytes, where it kept only the frames' array before (at most
+// 64 of each, runtime/run.go). Sizes are rounded up (blockRound) so
+// that few types exist; a type, once made, is kept for good in a map
+// that is read without a lock or an allocation and replaced, copied,
+// under a lock when a new shape is met. A field of no element is left
+// out. Fixed arrays inside State for the common sizes would need no
+// reflect, but would make every State (the game's, CloneInto's) as
+// large as the largest game's copy, and still a second allocation past
+// them.
 
 // shape is the number of elements of each array of a copy.
 type shape struct {
