@@ -17,7 +17,7 @@ import (
 //	struct { State; Pptrs [n]*Piece; Fptrs [n]*Frame; Lists [n][]string;
 //	         Vals [n]any; Pieces [n]Piece; Frames [n]Frame; Cursors [n]Cursor; Ints [n]int }
 //
-// The garbage collector knows its pointer layout as of any other type
+// The garbage collector knows its pointer layout as of any type
 // (the pointer-free ints come last, so it scans none of them), and a
 // slice cut from a field with unsafe.Slice keeps the whole block alive
 // as any interior pointer does: a frame (or its locals) the machine
@@ -30,7 +30,7 @@ import (
 // out. Fixed arrays inside State for the common sizes would need no
 // reflect, but would make every State (the game's, CloneInto's) as
 // large as the largest game's copy, and still a second allocation past
-// them.
+// them; Go's arenas (GOEXPERIMENT=arenas) are an experiment on hold.
 
 // shape is the number of elements of each array of a copy.
 type shape struct {
