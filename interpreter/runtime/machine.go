@@ -46,6 +46,10 @@ type Machine struct {
 	recs    []moveRec
 	recVals []any
 	last    lastLegal
+	// actVals are the locals of the action being listed, and actions
+	// says a listing uses them (listActions).
+	actVals []any
+	actions bool
 	// Lib and opts are the library by name, for the fast path, and as
 	// registered with expr.
 	Lib  map[string]eval.Func

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/haven-engine/haven/interpreter/budget"
 	"github.com/haven-engine/haven/interpreter/model"
 )
 
@@ -37,6 +38,9 @@ type lastLegal struct {
 	texts []Move
 	recs  []moveRec
 	vals  []any
+	// limits are the game's limits the moves were listed under: Legal
+	// lists again under others (a listing may run out of them).
+	limits budget.Limits
 }
 
 // listed records a move whose text stands in the buffer from at on and
@@ -52,8 +56,10 @@ func (m *Machine) keep(st *model.State, moves []Move) {
 	l := &m.last
 	l.st, l.ident, l.steps, l.moves, l.rev = st, st.Ident(), st.Steps, len(st.Moves), m.Rev
 	l.texts = append(l.texts[:0], moves...)
-	l.recs = append(l.recs[:0], m.recs...)
-	l.vals = append(l.vals[:0], m.recVals...)
+	// The records are swapped, not copied: the outermost listing's
+	// buffers are emptied as it returns.
+	l.recs, m.recs = m.recs, l.recs[:0]
+	l.vals, m.recVals = m.recVals, l.vals[:0]
 }
 
 // current tells whether the moves kept were listed for st as it is now.
@@ -98,9 +104,17 @@ func (g *Game) ApplyIndex(st *model.State, i int) error {
 			break
 		}
 	}
+	m.decide()
+	return g.applyListed(st, i, text)
+}
+
+// applyListed makes the i-th move kept by the outermost Legal on st,
+// whose text is text, binding the values it was listed with.
+func (g *Game) applyListed(st *model.State, i int, text string) error {
+	m := g.M
+	l := &m.last
 	r := l.recs[i]
 	vals := l.vals[r.at : r.at+r.n]
-	m.decide()
 	m.St = st
 	f, c, s := g.pendingStep(st)
 	switch {
@@ -128,3 +142,62 @@ func (g *Game) ApplyIndex(st *model.State, i int) error {
 	g.push(st, sc, a.Cause, a.Body.Id)
 	return g.commit(st, text)
 }
+
+// listedText finds the move with the text move among those the
+// outermost Legal listed on st as it is now, so that Apply binds it
+// without listing the candidates of its params and checking its
+// conditions again. ok is false when the moves were not listed on st as
+// it is now, when none reads so, when it is a choice of several, when
+// a value it binds is not a string or an int, or when its words are not
+// its values' (a value holding a space, or empty): Apply then reads the
+// text as ever.
+//
+// The first move that reads so binds what Apply would: Apply binds,
+// word by word, the first candidate that prints as the word. A param's
+// candidates are all of its declared type (Param.fits), and two
+// strings, or two ints, print alike only when they are equal; a
+// choice's options are listed one move each, in order, so the first
+// that prints as the word is the first move that reads so. (Two lists,
+// or a bool and a string, may print alike: those are left to Apply.)
+func (g *Game) listedText(st *model.State, s *Step, move string, words []string) (int, bool) {
+	m := g.M
+	l := &m.last
+	if !l.current(st, m.Rev) {
+		return 0, false
+	}
+	for i := range l.texts {
+		if l.texts[i].Text != move {
+			continue
+		}
+		r := l.recs[i]
+		if r.act == nil && s.Many != nil || len(words) != 1+r.n {
+			return 0, false
+		}
+		for k, v := range l.vals[r.at : r.at+r.n] {
+			if r.act != nil && !plainType(r.act.ParamList[k].Typ) || !m.printsAs(v, words[k+1]) {
+				return 0, false
+			}
+		}
+		return i, true
+	}
+	return 0, false
+}
+
+// printsAs reports whether a string or an int prints as the word w.
+func (m *Machine) printsAs(v any, w string) bool {
+	switch x := v.(type) {
+	case string:
+		return x == w
+	case int:
+		at := len(m.word)
+		m.word = strconv.AppendInt(m.word, int64(x), 10)
+		ok := string(m.word[at:]) == w
+		m.word = m.word[:at]
+		return ok
+	}
+	return false
+}
+
+// plainType reports whether a param's declared type is one whose values
+// print alike only when equal.
+func plainType(typ string) bool { return typ == "string" || typ == "int" }

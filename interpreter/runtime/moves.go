@@ -38,6 +38,16 @@ func (g *Game) Legal(st *model.State) ([]Move, error) { return g.legal(st, nil) 
 func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 	m := g.M
 	if len(m.moves) == 0 {
+		if l := &m.last; len(l.texts) > 0 && st.Pending != nil && !st.Finished && l.current(st, m.Rev) && l.limits == g.Limits {
+			// Listed already, on st as it is now: the same moves (a
+			// bot ranking what the caller just listed).
+			m.decide()
+			m.St = st
+			if out == nil {
+				out = make([]Move, 0, len(l.texts))
+			}
+			return append(out, l.texts...), nil
+		}
 		m.last.st = nil
 	}
 	m.decide()
@@ -54,6 +64,7 @@ func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 	defer func() {
 		if start == 0 && err == nil {
 			m.keep(st, moves)
+			m.last.limits = g.Limits
 		}
 		m.moves, m.text = m.moves[:start], m.text[:from]
 		m.recs, m.recVals = m.recs[:start], m.recVals[:vals]
@@ -86,14 +97,8 @@ func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 		}
 		return g.movesOf(p, start, from, out), nil
 	}
-	for _, a := range s.Actions {
-		sc := g.Scope(a.Lay, p, st.Players)
-		a.see(sc, f)
-		err := g.enumerate(a, sc)
-		g.Release(sc)
-		if err != nil {
-			return nil, err
-		}
+	if err := g.listActions(s.Actions, p, st.Players, f); err != nil {
+		return nil, err
 	}
 	if err := g.listFree(p, st.Players, s, f); err != nil {
 		return nil, err
@@ -105,6 +110,44 @@ func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 		out = make([]Move, 0, len(m.moves)-start)
 	}
 	return g.movesOf(p, start, from, out), nil
+}
+
+// listActions lists the moves of a turn's actions for player p, f the
+// frame that offers them. One slice of locals, the machine's, serves
+// every action in turn, cleared between them: what Scope and Release
+// did for each, without the free list. (A definition may not call
+// legal(), so no listing starts inside another's; should one, it takes
+// its scopes from Scope.)
+func (g *Game) listActions(actions []*Action, p, players int, f *model.Frame) error {
+	m := g.M
+	if m.actions {
+		for _, a := range actions {
+			sc := g.Scope(a.Lay, p, players)
+			a.see(sc, f)
+			err := g.enumerate(a, sc)
+			g.Release(sc)
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	m.actions = true
+	defer func() { m.actions = false }()
+	for _, a := range actions {
+		if n := len(a.Lay.Names); cap(m.actVals) < n {
+			m.actVals = make([]any, n)
+		}
+		sc := model.Scope{Vals: m.actVals[:len(a.Lay.Names)], Layout: a.Lay}
+		sc.Vals[model.SlotMe], sc.Vals[model.SlotPlayers], sc.Vals[model.SlotParams] = boxSeat(p), players, g.ParamList
+		a.see(sc, f)
+		err := g.enumerate(a, sc)
+		clear(sc.Vals)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // span is where the text of a move stands in the machine's buffer.
@@ -253,6 +296,10 @@ func (g *Game) Apply(st *model.State, move string) error {
 		return &IllegalMove{move, "empty move"}
 	}
 	f, c, s := g.pendingStep(st)
+	if i, ok := g.listedText(st, s, move, words); ok {
+		// Listed by Legal on st as it is: bound as listed.
+		return g.applyListed(st, i, g.M.last.texts[i].Text)
+	}
 	p := st.Pending.Player
 	if s.Kind == StepChoose && words[0] != s.ChooseID {
 		if a, err := g.freeAction(p, st.Players, s, words[0]); a != nil || err != nil {

@@ -61,10 +61,20 @@ func (g *Game) New(players int, seed uint64) (*model.State, error) {
 func (g *Game) Scope(lay *model.Layout, me, players int) model.Scope {
 	m := g.M
 	var vals []any
-	if n := len(m.free); n > 0 && cap(m.free[n-1]) >= len(lay.Names) {
-		vals = m.free[n-1][:len(lay.Names)]
-		m.free = m.free[:n-1]
-	} else {
+	// The last slice given back is taken if it fits, else the last that
+	// does: the frames of a copied state give back slices of their own
+	// length (Clone caps them), which a larger scope passes by.
+	for k := len(m.free) - 1; k >= 0; k-- {
+		if cap(m.free[k]) >= len(lay.Names) {
+			vals = m.free[k][:len(lay.Names)]
+			last := len(m.free) - 1
+			m.free[k] = m.free[last]
+			m.free[last] = nil
+			m.free = m.free[:last]
+			break
+		}
+	}
+	if vals == nil {
 		vals = make([]any, len(lay.Names), max(len(lay.Names), 8))
 	}
 	vals[model.SlotMe], vals[model.SlotPlayers], vals[model.SlotParams] = boxSeat(me), players, g.ParamList
@@ -85,9 +95,16 @@ func boxSeat(me int) any {
 }
 
 // Release gives the slice of an ended frame back for reuse.
+//
+// Only its length is cleared: nothing writes a scope's locals past its
+// length (a scope is never appended to), and every slice a scope is
+// given holds nils past its length (made, copied by append or Clone, or
+// capped), so what lies past it is nil already; and clearing pointers
+// while the garbage collector marks is dear (clearing the capacity was
+// 2% of Rotterdam's random play).
 func (g *Game) Release(sc model.Scope) {
 	if len(g.M.free) < 64 && sc.Vals != nil {
-		clear(sc.Vals[:cap(sc.Vals)])
+		clear(sc.Vals)
 		g.M.free = append(g.M.free, sc.Vals[:0])
 	}
 }
