@@ -77,49 +77,81 @@ func (t *translator) member(n *ast.MemberNode) eval.Val {
 		prop = deref(n.Property, prop)
 	}
 	b, p := base.Box, prop.Box
-	return eval.Mk(func(fr *eval.Frame) any {
-		x, k := b(fr), p(fr)
-		// A map of the state by a string, read as Fetch reads it (a
-		// missing key gives the zero value) without reflection, which
-		// allocates a copy of the value it finds.
-		if s, ok := k.(string); ok {
+	v := eval.Mk(func(fr *eval.Frame) any { return fetch(fr, b(fr), p(fr), loc) })
+	if n.Type() == intType {
+		// An int of params (a price per good, a track's step) read
+		// without boxing it; withChecked asserts anything else.
+		v.Checked = func(fr *eval.Frame) int {
+			x, k := b(fr), p(fr)
 			switch m := x.(type) {
-			case map[string]any:
-				return m[s]
 			case map[string]int:
-				return fr.Boxes.Int(m[s])
-			case map[string][]int:
-				return fr.Boxes.Ints(m[s])
-			}
-		}
-		// An element in range of a []int or a []string (split's):
-		// reflection would box it anew.
-		if i, ok := k.(int); ok {
-			switch l := x.(type) {
+				if s, ok := k.(string); ok {
+					return m[s]
+				}
 			case []int:
-				if i < 0 {
-					i += len(l)
-				}
-				if i >= 0 && i < len(l) {
-					return fr.Boxes.Int(l[i])
-				}
-			case []string:
-				if i < 0 {
-					i += len(l)
-				}
-				if i >= 0 && i < len(l) {
-					return fr.BoxStr(l[i])
+				if i, ok := k.(int); ok {
+					if i < 0 {
+						i += len(m)
+					}
+					if i >= 0 && i < len(m) {
+						return m[i]
+					}
 				}
 			}
+			y := fetch(fr, x, k, loc)
+			i, ok := y.(int)
+			if !ok {
+				eval.NotOf(y, "int", loc)
+			}
+			return i
 		}
-		return eval.Guard(loc, func() any { return runtime.Fetch(x, k) })
-	})
+	}
+	return v
+}
+
+// fetch is x[k] of values known only at run time, as runtime.Fetch gives
+// it.
+func fetch(fr *eval.Frame, x, k any, loc file.Location) any {
+	// A map of the state by a string, read as Fetch reads it (a
+	// missing key gives the zero value) without reflection, which
+	// allocates a copy of the value it finds.
+	if s, ok := k.(string); ok {
+		switch m := x.(type) {
+		case map[string]any:
+			return m[s]
+		case map[string]int:
+			return fr.Boxes.Int(m[s])
+		case map[string][]int:
+			return fr.Boxes.Ints(m[s])
+		}
+	}
+	// An element in range of a []int or a []string (split's):
+	// reflection would box it anew.
+	if i, ok := k.(int); ok {
+		switch l := x.(type) {
+		case []int:
+			if i < 0 {
+				i += len(l)
+			}
+			if i >= 0 && i < len(l) {
+				return fr.Boxes.Int(l[i])
+			}
+		case []string:
+			if i < 0 {
+				i += len(l)
+			}
+			if i >= 0 && i < len(l) {
+				return fr.BoxStr(l[i])
+			}
+		}
+	}
+	return eval.Guard(loc, func() any { return runtime.Fetch(x, k) })
 }
 
 // intOf reads an int operand; a value of another numeric type is
 // converted as runtime.Fetch converts an index.
 func intOf(v eval.Val, loc file.Location) func(*eval.Frame) int {
-	if f, ok := v.Fn.(func(*eval.Frame) int); ok {
+	if f, ok := eval.Typed[int](v); ok {
 		return f
 	}
 	b := v.Box

@@ -153,11 +153,18 @@ func (t *translator) cast(prog *vm.Program, v eval.Val) eval.Val {
 		if _, ok := v.Fn.(func(*eval.Frame) int); ok {
 			return v
 		}
+		if f, ok := eval.Typed[int](v); ok {
+			// The VM's cast fails on a value of another type too.
+			return eval.Mk(f)
+		}
 		b := v.Box
 		return eval.Mk(func(fr *eval.Frame) int { return eval.Guard(loc, func() int { return runtime.ToInt(b(fr)) }) })
 	case 3:
 		if _, ok := v.Fn.(func(*eval.Frame) bool); ok {
 			return v
+		}
+		if f, ok := eval.Typed[bool](v); ok {
+			return eval.Mk(f)
 		}
 		b := v.Box
 		return eval.Mk(func(fr *eval.Frame) bool { return eval.Guard(loc, func() bool { return runtime.ToBool(b(fr)) }) })
@@ -240,6 +247,16 @@ func read(b binding) eval.Val {
 		}}
 	}
 	return eval.Mk(func(fr *eval.Frame) any { return fr.Slots[k].Any })
+}
+
+// readChecked is read of a name n, with a Checked closure where its
+// slot holds any but the checker knows its type.
+func readChecked(n ast.Node, b binding) eval.Val {
+	v := read(b)
+	if b.kind == eval.SlotAny || b.kind == eval.SlotDyn {
+		v.Checked = checkedSlot(n, b.slot, b.kind)
+	}
+	return v
 }
 
 // store returns the slot kind a value is kept in and a function that
