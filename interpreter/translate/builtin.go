@@ -139,6 +139,17 @@ func (t *translator) builtin(n *ast.BuiltinNode, use listUse) eval.Val {
 		if v, ok := stringOf(args[0], t.builtinArgs(n, args)[0]); ok {
 			return v
 		}
+	case "int":
+		// Of a number whose type is known: an int, as expr's int
+		// truncates a float64.
+		if len(args) == 1 {
+			if f, ok := eval.Typed[int](args[0]); ok {
+				return eval.Mk(f)
+			}
+			if f, ok := args[0].Fn.(func(*eval.Frame) float64); ok {
+				return eval.Mk(func(fr *eval.Frame) int { return int(f(fr)) })
+			}
+		}
 	}
 	return t.viaExpr(n, args)
 }

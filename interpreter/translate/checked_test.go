@@ -59,6 +59,8 @@ func TestCheckedAsTheVM(t *testing.T) {
 		{`min(n, max(0, n - me), 5)`, "typed"},
 		{`sum(1..n, # * me)`, "typed"},
 		{`count(l, # == s)`, "typed"},
+		{`int(n / 7) + int(me)`, "typed"},
+		{`int(x)`, "checked"},
 		{`x + me`, "any"},
 		{`x == me`, "typed"},
 		// Locals not bound: the VM's answers, nil kept as it is.
@@ -86,7 +88,7 @@ func TestCheckedAsTheVM(t *testing.T) {
 // An arithmetic on locals not bound fails as on the VM: where the VM
 // would fail, the typed path fails too (with its own message).
 func TestCheckedFailsAsTheVM(t *testing.T) {
-	for _, src := range []string{`u + 1`, `u < me`, `!b`, `b && ok`, `-u`, `1..u`, `u == me`, `min(u, 2)`, `params.fee + u`} {
+	for _, src := range []string{`u + 1`, `u < me`, `!b`, `b && ok`, `-u`, `1..u`, `u == me`, `min(u, 2)`, `params.fee + u`, `int(u)`} {
 		_, code := checkedProgram(t, src)
 		_, wantErr := runVM(t, src)
 		_, gotErr := runFast(code)
