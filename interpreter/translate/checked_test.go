@@ -44,6 +44,7 @@ func TestCheckedAsTheVM(t *testing.T) {
 		{`-n`, "typed"},
 		{`me < n && ok`, "checked"},
 		{`me == 1 || s == 'salt'`, "typed"},
+		{`1 == me && 'bread' == s`, "typed"},
 		{`ok || b`, "checked"},
 		{`s + '-' + string(me)`, "typed"},
 		{`s > 'apple'`, "typed"},

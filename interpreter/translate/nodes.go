@@ -340,11 +340,9 @@ func (t *translator) equal(n *ast.BinaryNode) func(*eval.Frame) bool {
 	l, r := t.operand(n.Left), t.operand(n.Right)
 	switch {
 	case lk == reflect.Int && rk == reflect.Int && simple:
-		a, b := eval.As[int](l), eval.As[int](r)
-		return func(fr *eval.Frame) bool { return a(fr) == b(fr) }
+		return equalOf(eval.As[int](l), eval.As[int](r), n.Left, n.Right)
 	case lk == reflect.String && rk == reflect.String && simple:
-		a, b := eval.As[string](l), eval.As[string](r)
-		return func(fr *eval.Frame) bool { return a(fr) == b(fr) }
+		return equalOf(eval.As[string](l), eval.As[string](r), n.Left, n.Right)
 	}
 	if a, ok := l.Fn.(func(*eval.Frame) string); ok {
 		b := r.Box
@@ -358,6 +356,22 @@ func (t *translator) equal(n *ast.BinaryNode) func(*eval.Frame) bool {
 	}
 	a, b := l.Box, r.Box
 	return func(fr *eval.Frame) bool { return runtime.Equal(a(fr), b(fr)) }
+}
+
+// equalOf is a == b; a literal on either side is compared as it is, not
+// called for.
+func equalOf[T int | string](a, b func(*eval.Frame) T, l, r ast.Node) func(*eval.Frame) bool {
+	if k, ok := litValue(r); ok {
+		if k, ok := k.(T); ok {
+			return func(fr *eval.Frame) bool { return a(fr) == k }
+		}
+	}
+	if k, ok := litValue(l); ok {
+		if k, ok := k.(T); ok {
+			return func(fr *eval.Frame) bool { return k == b(fr) }
+		}
+	}
+	return func(fr *eval.Frame) bool { return a(fr) == b(fr) }
 }
 
 func (t *translator) compare(n *ast.BinaryNode) eval.Val {
