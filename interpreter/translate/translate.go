@@ -4,7 +4,10 @@
 // Each closure computes what the VM would push for its node: the same
 // value, of the same Go type. A closure is typed (a func(*eval.Frame)
 // int, string, bool, []string...) where the value's Go type is known, so
-// that a chain of int or string operations never boxes.
+// that a chain of int or string operations never boxes. A value read
+// from where its Go type is not fixed (a local, a param) but that expr's
+// checker types int, bool or string reads typed too, by assertion
+// (checked.go).
 //
 // The translation covers what definitions use: constants, locals and
 // params, operators, conditionals, member access on the engine's own
