@@ -139,6 +139,20 @@ func (t *translator) builtin(n *ast.BuiltinNode, use listUse) eval.Val {
 		if v, ok := stringOf(args[0], t.builtinArgs(n, args)[0]); ok {
 			return v
 		}
+	case "abs":
+		// Of an int whose type is known: an int, as expr's abs gives
+		// it (a value of another type fails there too).
+		if len(args) == 1 {
+			if f, ok := eval.Typed[int](args[0]); ok {
+				return eval.Mk(func(fr *eval.Frame) int {
+					x := f(fr)
+					if x < 0 {
+						return -x
+					}
+					return x
+				})
+			}
+		}
 	case "int":
 		// Of a number whose type is known: an int, as expr's int
 		// truncates a float64.

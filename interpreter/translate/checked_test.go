@@ -62,6 +62,7 @@ func TestCheckedAsTheVM(t *testing.T) {
 		{`count(l, # == s)`, "typed"},
 		{`int(n / 7) + int(me)`, "typed"},
 		{`int(x)`, "checked"},
+		{`abs(me - n) + abs(n)`, "typed"},
 		{`x + me`, "any"},
 		{`x == me`, "typed"},
 		// Locals not bound: the VM's answers, nil kept as it is.
@@ -89,7 +90,7 @@ func TestCheckedAsTheVM(t *testing.T) {
 // An arithmetic on locals not bound fails as on the VM: where the VM
 // would fail, the typed path fails too (with its own message).
 func TestCheckedFailsAsTheVM(t *testing.T) {
-	for _, src := range []string{`u + 1`, `u < me`, `!b`, `b && ok`, `-u`, `1..u`, `u == me`, `min(u, 2)`, `params.fee + u`, `int(u)`} {
+	for _, src := range []string{`u + 1`, `u < me`, `!b`, `b && ok`, `-u`, `1..u`, `u == me`, `min(u, 2)`, `params.fee + u`, `int(u)`, `abs(u)`} {
 		_, code := checkedProgram(t, src)
 		_, wantErr := runVM(t, src)
 		_, gotErr := runFast(code)
