@@ -9,9 +9,10 @@ import (
 // dense counters and the pieces' counters in one []int, the zones' and
 // the stocks' lists in one [][]string (the cards and units they hold
 // are shared, never changed in place), the pieces in one []Piece (their
-// maps shared until written, piecestrs.go), and
-// the frames, their locals and their cursors in one array each.
-// CloneInto keeps those arrays in the state copied into and fills them
+// maps shared until written, piecestrs.go), and the frames, their
+// locals and their cursors in one array each. Clone lays the copy and
+// all of those arrays in one block, one allocation (cloneblock.go).
+// CloneInto keeps the arrays in the state copied into and fills them
 // again at its next copy, so that a bot copying per playout into the
 // same few states allocates nothing once they have grown.
 //
@@ -45,8 +46,8 @@ func (s *State) Ident() uint64 { return s.ident }
 
 // Clone returns a copy of the state that shares nothing it could change
 // with the original: each may be played on without the other seeing it.
-// It is made with few allocations, for a bot that copies the state for
-// every playout (CloneInto allocates none). Moves and Log, which a game
+// It is one allocation (cloneblock.go), for a bot that copies the
+// state for every playout (CloneInto allocates none). Moves and Log, which a game
 // only ever appends to, share their elements up to now with the
 // original, each capped at its length, so that an append to either
 // never shows in the other; so do the lists of cards and units of its
@@ -54,9 +55,9 @@ func (s *State) Ident() uint64 { return s.ident }
 // are never changed in place. An empty list stays empty and an absent
 // one absent, so the copy marshals as the original does.
 func (s *State) Clone() *State {
-	c := new(State)
-	var b cloneBufs
-	s.copyInto(c, &b, nil)
+	sh := s.shapeOf()
+	c, b := newBlock(sh)
+	s.copyInto(c, &b, nil, sh)
 	return c
 }
 
@@ -75,20 +76,20 @@ func (s *State) CloneInto(dst *State) {
 	if b == nil {
 		b = new(cloneBufs)
 	}
-	s.copyInto(dst, b, dst.Stack)
+	s.copyInto(dst, b, dst.Stack, s.shapeOf())
 	dst.bufs = b
 }
 
 // copyInto makes dst a copy of the state in the arrays of b, old being
-// the stack dst had.
-func (s *State) copyInto(dst *State, b *cloneBufs, old []*Frame) {
+// the stack dst had and sh the state's shape.
+func (s *State) copyInto(dst *State, b *cloneBufs, old []*Frame, sh shape) {
 	*dst = *s
 	dst.bufs, dst.Stack = nil, nil
 	dst.ident = idents.Add(1)
-	s.copyCounters(dst, b)
+	s.copyCounters(dst, b, sh.ints)
 	s.copyLists(dst, b)
 	s.copyPieces(dst, b)
-	s.copyStack(dst, b, old)
+	s.copyStack(dst, b, old, sh)
 	dst.Fired = clip(s.Fired)
 	if s.Pending != nil {
 		// The copy's decision lies in the copy itself.
@@ -109,9 +110,10 @@ func room[E any](buf []E, n int) []E {
 }
 
 // copyCounters copies the dense counters, and the pieces' (which
-// copyPieces places), into b.ints; the counters by name into new maps.
-func (s *State) copyCounters(dst *State, b *cloneBufs) {
-	b.ints = room(b.ints, len(s.Counts)+pieceVarCount(s.Pieces))
+// copyPieces places), into b.ints, room for n; the counters by name
+// into new maps.
+func (s *State) copyCounters(dst *State, b *cloneBufs, n int) {
+	b.ints = room(b.ints, n)
 	dst.Counts = nil
 	if s.Counts != nil {
 		b.ints = append(b.ints, s.Counts...)
@@ -193,16 +195,11 @@ func (s *State) copyPieces(dst *State, b *cloneBufs) {
 // its locals, for the next frame it starts); else new ones. A loop
 // cursor's items are shared: lists a local or a cursor holds are never
 // changed in place.
-func (s *State) copyStack(dst *State, b *cloneBufs, old []*Frame) {
+func (s *State) copyStack(dst *State, b *cloneBufs, old []*Frame, sh shape) {
 	if s.Stack == nil {
 		// The frames of the last copy may have gone back to the machine.
 		b.frames, b.fptrs, b.vals, b.curs = nil, nil, nil, nil
 		return
-	}
-	vals, cursors := 0, 0
-	for _, f := range s.Stack {
-		vals += len(f.Scope.Vals)
-		cursors += len(f.Cursors)
 	}
 	n := len(s.Stack)
 	if !b.stackHeld(old) {
@@ -210,8 +207,8 @@ func (s *State) copyStack(dst *State, b *cloneBufs, old []*Frame) {
 	}
 	b.frames = room(b.frames, n)[:n]
 	b.fptrs = room(b.fptrs, n)[:n]
-	b.vals = room(b.vals, vals)
-	b.curs = room(b.curs, cursors)
+	b.vals = room(b.vals, sh.vals)
+	b.curs = room(b.curs, sh.curs)
 	for i, f := range s.Stack {
 		c := &b.frames[i]
 		*c = *f

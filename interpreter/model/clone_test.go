@@ -78,3 +78,71 @@ func TestCopiesSharePieceMapsUntilWritten(t *testing.T) {
 	assert.Equal(t, "b", strOf(b.Pieces[0], "j"))
 	assert.Equal(t, "pieces", strOf(l[0], "j"))
 }
+
+// blockRound rounds up by less than an eighth, to few sizes.
+func TestBlockRound(t *testing.T) {
+	sizes := map[int]bool{}
+	for n := range 1025 {
+		r := blockRound(n)
+		assert.GreaterOrEqual(t, r, n)
+		assert.Less(t, 8*(r-n), max(n, 1), "n=%d r=%d", n, r)
+		sizes[r] = true
+	}
+	assert.Equal(t, 17+8*6, len(sizes))
+}
+
+// A copy of a state of any shape, made in one block (cloneblock.go),
+// marshals as the original and shares nothing it could change with it,
+// also when copies of new shapes are made at once by several goroutines.
+func TestCloneBlockShapes(t *testing.T) {
+	lay := NewLayout("x")
+	stateOf := func(n int) *State {
+		st := &State{Game: "g", Players: 2}
+		if n == 0 {
+			return st
+		}
+		st.Counts = make([]int, n)
+		st.Zones = make([][]string, n)
+		st.Zones[0] = []string{}
+		st.Zones[n-1] = []string{"c"}
+		for i := range n {
+			p := &Piece{ID: "p", Vars: []int{i}}
+			st.Pieces = append(st.Pieces, p)
+			st.Stack = append(st.Stack, &Frame{
+				Scope:   Scope{Vals: []any{i, nil, nil, []any{}}, Layout: lay},
+				Cursors: []Cursor{{Block: i}, {Items: []any{"a"}}},
+			})
+		}
+		st.Moves = []string{}
+		return st
+	}
+	done := make(chan struct{})
+	for w := range 4 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for n := w; n < 70; n += 4 {
+				st := stateOf(n)
+				want, err := json.Marshal(st)
+				assert.NoError(t, err)
+				c := st.Clone()
+				got, err := json.Marshal(c)
+				assert.NoError(t, err)
+				assert.Equal(t, string(want), string(got))
+				if n == 0 {
+					continue
+				}
+				c.Counts[0]++
+				c.Zones[0] = append(c.Zones[0], "x")
+				c.Pieces[n-1].Vars[0]++
+				c.Stack[n-1].Scope.Vals[0] = "y"
+				c.Stack[n-1].Cursors[1].PC++
+				again, err := json.Marshal(st)
+				assert.NoError(t, err)
+				assert.Equal(t, string(want), string(again), "n=%d", n)
+			}
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+}

@@ -202,3 +202,23 @@ func someKey(t *testing.T, m map[string][]string) string {
 	t.Fatal("every list is empty")
 	return ""
 }
+
+// TestCloneAllocatesOnce checks that a copy of each shipped game's
+// state, mid-game with effects under way or not, is one allocation
+// (model/cloneblock.go), and the same copy as CloneInto's.
+func TestCloneAllocatesOnce(t *testing.T) {
+	for _, id := range []string{"rotterdam", "mainport-mastermind", "mainports", "masters-of-trade"} {
+		t.Run(id, func(t *testing.T) {
+			g, st := shippedGame(t, id)
+			r := rand.New(rand.NewPCG(1, 2))
+			for range 6 {
+				randomPlay(t, g, r, st, 30)
+				allocs := testing.AllocsPerRun(20, func() { _ = st.Clone() })
+				require.Equal(t, 1.0, allocs, "after %d moves", len(st.Moves))
+				into := new(model.State)
+				st.CloneInto(into)
+				require.Equal(t, marshal(t, into), marshal(t, st.Clone()))
+			}
+		})
+	}
+}
