@@ -89,6 +89,17 @@ type Val struct {
 	// boxed, so that a consumer that reads numbers (a comparison, more
 	// arithmetic) boxes nothing.
 	Num func(*Frame) Num
+	// Checked, when set, is a func(*Frame) T for a value whose type T
+	// (int, bool or string) expr's checker knows but that is read
+	// from where a value of another type may stand: a local not bound
+	// is nil, a param read from a save is whatever the JSON gave. It
+	// asserts the value's type, failing as the VM's typed instructions
+	// and expr's runtime fail on a value of another type, so only a
+	// consumer that the VM fails for on any other value reads it
+	// (arithmetic, a comparison, a condition, a library argument); one
+	// that would keep or test the value as it is (a let, a branch,
+	// string(), in, == nil) reads Box.
+	Checked any
 }
 
 // Num is a value read as a number without boxing it.
@@ -159,11 +170,33 @@ func Const[T any](x T) Val {
 // otherwise by asserting its boxed value, as the VM's typed instructions
 // and the library's wrappers do.
 func As[T any](v Val) func(*Frame) T {
-	if f, ok := v.Fn.(func(*Frame) T); ok {
+	if f, ok := Typed[T](v); ok {
 		return f
 	}
 	b := v.Box
 	return func(fr *Frame) T { return b(fr).(T) }
+}
+
+// Typed is the closure that reads a value as a T: its own when it yields
+// a T, else its Checked one (which asserts); false when it has neither.
+// Only a consumer for which a value of another type fails anyway may use
+// it (see Val.Checked).
+func Typed[T any](v Val) (func(*Frame) T, bool) {
+	if f, ok := v.Fn.(func(*Frame) T); ok {
+		return f, true
+	}
+	f, ok := v.Checked.(func(*Frame) T)
+	return f, ok
+}
+
+// NotOf fails as a type assertion of x to want fails, at loc: the value
+// of a Checked closure that is not of the type expr's checker gave it.
+func NotOf(x any, want string, loc file.Location) {
+	got := "nil"
+	if x != nil {
+		got = reflect.TypeOf(x).String()
+	}
+	Fail(loc, "interface conversion: interface {} is "+got+", not "+want)
 }
 
 // Panic carries a runtime error out of the closures, with the

@@ -49,6 +49,7 @@ func (t *translator) builtin(n *ast.BuiltinNode, use listUse) eval.Val {
 		if v, ok := lenOf(args[0]); ok {
 			return v
 		}
+		return lenDyn(t.builtinArgs(n, args)[0], n.Location())
 	case "min", "max":
 		if v, ok := minMaxList(n, args); ok {
 			return v
@@ -134,6 +135,34 @@ func (t *translator) builtin(n *ast.BuiltinNode, use listUse) eval.Val {
 			return eval.Mk(func(fr *eval.Frame) string { return strconv.Itoa(f(fr)) })
 		case func(*eval.Frame) string:
 			return args[0]
+		}
+		if v, ok := stringOf(args[0], t.builtinArgs(n, args)[0]); ok {
+			return v
+		}
+	case "abs":
+		// Of an int whose type is known: an int, as expr's abs gives
+		// it (a value of another type fails there too).
+		if len(args) == 1 {
+			if f, ok := eval.Typed[int](args[0]); ok {
+				return eval.Mk(func(fr *eval.Frame) int {
+					x := f(fr)
+					if x < 0 {
+						return -x
+					}
+					return x
+				})
+			}
+		}
+	case "int":
+		// Of a number whose type is known: an int, as expr's int
+		// truncates a float64.
+		if len(args) == 1 {
+			if f, ok := eval.Typed[int](args[0]); ok {
+				return eval.Mk(f)
+			}
+			if f, ok := args[0].Fn.(func(*eval.Frame) float64); ok {
+				return eval.Mk(func(fr *eval.Frame) int { return int(f(fr)) })
+			}
 		}
 	}
 	return t.viaExpr(n, args)
@@ -270,6 +299,52 @@ func lenOf(v eval.Val) (eval.Val, bool) {
 		return eval.Mk(func(fr *eval.Frame) int { return utf8.RuneCountInString(f(fr)) }), true
 	}
 	return eval.Val{}, false
+}
+
+// lenDyn is len of a value whose type is known only at run time (a
+// local, a member of params): an int, as expr's len gives it, read
+// without reflection for the lists and strings the engine makes.
+func lenDyn(arg func(*eval.Frame) any, loc file.Location) eval.Val {
+	f := builtin.Builtins[builtin.Index["len"]]
+	return eval.Mk(func(fr *eval.Frame) int {
+		switch x := arg(fr).(type) {
+		case []any:
+			return len(x)
+		case []string:
+			return len(x)
+		case []int:
+			return len(x)
+		case string:
+			return utf8.RuneCountInString(x)
+		case map[string]any:
+			return len(x)
+		default:
+			return eval.Guard(loc, func() any { return f.Fast(x) }).(int)
+		}
+	})
+}
+
+// stringOf is string(x) of a value the checker types int or string but
+// that is read from where another may stand (eval.Val.Checked): typed
+// for an int or a string, through expr's string otherwise (which writes
+// any value, nil as "<nil>").
+func stringOf(v eval.Val, arg func(*eval.Frame) any) (eval.Val, bool) {
+	_, isInt := v.Checked.(func(*eval.Frame) int)
+	_, isStr := v.Checked.(func(*eval.Frame) string)
+	if !isInt && !isStr {
+		return eval.Val{}, false
+	}
+	f := builtin.Builtins[builtin.Index["string"]]
+	return eval.Mk(func(fr *eval.Frame) string {
+		switch x := arg(fr).(type) {
+		case int:
+			return strconv.Itoa(x)
+		case string:
+			return x
+		default:
+			return f.Fast(x).(string)
+		}
+	}), true
 }
 
 // catArg is an argument of concat: a typed list where its type is
@@ -428,11 +503,13 @@ func minMaxInts(max bool, args []eval.Val, boxed []func(*eval.Frame) any, loc fi
 	nums := make([]func(*eval.Frame) eval.Num, len(args))
 	typed := true
 	for i, a := range args {
-		if f, ok := a.Fn.(func(*eval.Frame) int); ok {
+		if f, ok := eval.Typed[int](a); ok {
+			// expr's min and max fail on a value that is no number
+			// or list, as a Checked int fails.
 			fs[i] = f
 			continue
 		}
-		if _, ok := a.Fn.(func(*eval.Frame) any); !ok {
+		if _, ok := a.Fn.(func(*eval.Frame) any); !ok && a.Num == nil {
 			return eval.Val{}, false
 		}
 		boxes[i], typed = boxed[i], false

@@ -64,7 +64,7 @@ func (t *translator) loop(n *ast.BuiltinNode, use listUse) eval.Val {
 		}
 		return eval.Mk(l.count(k, test(), threshold))
 	case "sum":
-		if f, ok := body.Fn.(func(*eval.Frame) int); ok {
+		if f, ok := eval.Typed[int](body); ok {
 			return eval.Mk(l.sumInt(k, f))
 		}
 		return eval.Mk(l.sum(k, body.Box, loc))

@@ -77,49 +77,81 @@ func (t *translator) member(n *ast.MemberNode) eval.Val {
 		prop = deref(n.Property, prop)
 	}
 	b, p := base.Box, prop.Box
-	return eval.Mk(func(fr *eval.Frame) any {
-		x, k := b(fr), p(fr)
-		// A map of the state by a string, read as Fetch reads it (a
-		// missing key gives the zero value) without reflection, which
-		// allocates a copy of the value it finds.
-		if s, ok := k.(string); ok {
+	v := eval.Mk(func(fr *eval.Frame) any { return fetch(fr, b(fr), p(fr), loc) })
+	if n.Type() == intType {
+		// An int of params (a price per good, a track's step) read
+		// without boxing it; withChecked asserts anything else.
+		v.Checked = func(fr *eval.Frame) int {
+			x, k := b(fr), p(fr)
 			switch m := x.(type) {
-			case map[string]any:
-				return m[s]
 			case map[string]int:
-				return fr.Boxes.Int(m[s])
-			case map[string][]int:
-				return fr.Boxes.Ints(m[s])
-			}
-		}
-		// An element in range of a []int or a []string (split's):
-		// reflection would box it anew.
-		if i, ok := k.(int); ok {
-			switch l := x.(type) {
+				if s, ok := k.(string); ok {
+					return m[s]
+				}
 			case []int:
-				if i < 0 {
-					i += len(l)
-				}
-				if i >= 0 && i < len(l) {
-					return fr.Boxes.Int(l[i])
-				}
-			case []string:
-				if i < 0 {
-					i += len(l)
-				}
-				if i >= 0 && i < len(l) {
-					return fr.BoxStr(l[i])
+				if i, ok := k.(int); ok {
+					if i < 0 {
+						i += len(m)
+					}
+					if i >= 0 && i < len(m) {
+						return m[i]
+					}
 				}
 			}
+			y := fetch(fr, x, k, loc)
+			i, ok := y.(int)
+			if !ok {
+				eval.NotOf(y, "int", loc)
+			}
+			return i
 		}
-		return eval.Guard(loc, func() any { return runtime.Fetch(x, k) })
-	})
+	}
+	return v
+}
+
+// fetch is x[k] of values known only at run time, as runtime.Fetch gives
+// it.
+func fetch(fr *eval.Frame, x, k any, loc file.Location) any {
+	// A map of the state by a string, read as Fetch reads it (a
+	// missing key gives the zero value) without reflection, which
+	// allocates a copy of the value it finds.
+	if s, ok := k.(string); ok {
+		switch m := x.(type) {
+		case map[string]any:
+			return m[s]
+		case map[string]int:
+			return fr.Boxes.Int(m[s])
+		case map[string][]int:
+			return fr.Boxes.Ints(m[s])
+		}
+	}
+	// An element in range of a []int or a []string (split's):
+	// reflection would box it anew.
+	if i, ok := k.(int); ok {
+		switch l := x.(type) {
+		case []int:
+			if i < 0 {
+				i += len(l)
+			}
+			if i >= 0 && i < len(l) {
+				return fr.Boxes.Int(l[i])
+			}
+		case []string:
+			if i < 0 {
+				i += len(l)
+			}
+			if i >= 0 && i < len(l) {
+				return fr.BoxStr(l[i])
+			}
+		}
+	}
+	return eval.Guard(loc, func() any { return runtime.Fetch(x, k) })
 }
 
 // intOf reads an int operand; a value of another numeric type is
 // converted as runtime.Fetch converts an index.
 func intOf(v eval.Val, loc file.Location) func(*eval.Frame) int {
-	if f, ok := v.Fn.(func(*eval.Frame) int); ok {
+	if f, ok := eval.Typed[int](v); ok {
 		return f
 	}
 	b := v.Box
@@ -151,62 +183,70 @@ func index[E any](l func(*eval.Frame) []E, i func(*eval.Frame) int, loc file.Loc
 func (t *translator) field(n *ast.MemberNode, name string) eval.Val {
 	base, loc := t.node(n.Node), n.Location()
 	rf := fieldOf(n.Node.Type().Elem(), name)
+	// The element of a predicate (.kind, #.at) is read from its slot
+	// by the field's own closure: one call fewer per element.
+	slot := -1
+	if p, ok := n.Node.(*ast.PointerNode); ok && p.Name == "" {
+		if b, ok := t.lookup(""); ok && b.kind == eval.SlotAny {
+			slot = b.slot
+		}
+	}
 	switch n.Node.Type() {
 	case pieceType:
 		switch name {
 		case "id":
-			v := field(base, loc, rf, func(p *model.Piece) string { return p.ID })
-			v.Box = field(base, loc, rf, func(p *model.Piece) any { return model.BoxedID(p) }).Box
+			v := field(base, slot, loc, rf, func(p *model.Piece) string { return p.ID })
+			v.Box = field(base, slot, loc, rf, func(p *model.Piece) any { return model.BoxedID(p) }).Box
 			return v
 		case "kind":
-			return field(base, loc, rf, func(p *model.Piece) string { return p.Kind })
+			return field(base, slot, loc, rf, func(p *model.Piece) string { return p.Kind })
 		case "owner":
-			return field(base, loc, rf, func(p *model.Piece) int { return p.Owner })
+			return field(base, slot, loc, rf, func(p *model.Piece) int { return p.Owner })
 		case "at":
-			return field(base, loc, rf, func(p *model.Piece) string { return p.At })
+			return field(base, slot, loc, rf, func(p *model.Piece) string { return p.At })
 		}
 	case cardType:
 		switch name {
 		case "id":
-			return field(base, loc, rf, func(c *model.Card) string { return c.ID })
+			return field(base, slot, loc, rf, func(c *model.Card) string { return c.ID })
 		case "def":
-			return field(base, loc, rf, func(c *model.Card) string { return c.Def })
+			return field(base, slot, loc, rf, func(c *model.Card) string { return c.Def })
 		case "name":
-			return field(base, loc, rf, func(c *model.Card) string { return c.Name })
+			return field(base, slot, loc, rf, func(c *model.Card) string { return c.Name })
 		case "kind":
-			return field(base, loc, rf, func(c *model.Card) string { return c.Kind })
+			return field(base, slot, loc, rf, func(c *model.Card) string { return c.Kind })
 		case "text":
-			return field(base, loc, rf, func(c *model.Card) string { return c.Text })
+			return field(base, slot, loc, rf, func(c *model.Card) string { return c.Text })
 		case "num":
-			return field(base, loc, rf, func(c *model.Card) map[string]int { return c.Num })
+			return field(base, slot, loc, rf, func(c *model.Card) map[string]int { return c.Num })
 		case "str":
-			return field(base, loc, rf, func(c *model.Card) map[string]string { return c.Str })
+			return field(base, slot, loc, rf, func(c *model.Card) map[string]string { return c.Str })
 		case "list":
-			return field(base, loc, rf, func(c *model.Card) map[string][]string { return c.List })
+			return field(base, slot, loc, rf, func(c *model.Card) map[string][]string { return c.List })
 		}
 	case nodeType:
 		switch name {
 		case "id":
-			return field(base, loc, rf, func(x *board.Node) string { return x.ID })
+			return field(base, slot, loc, rf, func(x *board.Node) string { return x.ID })
 		case "kind":
-			return field(base, loc, rf, func(x *board.Node) string { return x.Kind })
+			return field(base, slot, loc, rf, func(x *board.Node) string { return x.Kind })
 		case "name":
-			return field(base, loc, rf, func(x *board.Node) string { return x.Name })
+			return field(base, slot, loc, rf, func(x *board.Node) string { return x.Name })
 		case "num":
-			return field(base, loc, rf, func(x *board.Node) map[string]int { return x.Num })
+			return field(base, slot, loc, rf, func(x *board.Node) map[string]int { return x.Num })
 		case "str":
-			return field(base, loc, rf, func(x *board.Node) map[string]string { return x.Str })
+			return field(base, slot, loc, rf, func(x *board.Node) map[string]string { return x.Str })
 		}
 	case edgeType:
 		switch name {
 		case "from":
-			return field(base, loc, rf, func(e *board.Edge) string { return e.From })
+			return field(base, slot, loc, rf, func(e *board.Edge) string { return e.From })
 		case "to":
-			return field(base, loc, rf, func(e *board.Edge) string { return e.To })
+			return field(base, slot, loc, rf, func(e *board.Edge) string { return e.To })
 		case "num":
-			return field(base, loc, rf, func(e *board.Edge) map[string]int { return e.Num })
+			return field(base, slot, loc, rf, func(e *board.Edge) map[string]int { return e.Num })
 		case "str":
-			return field(base, loc, rf, func(e *board.Edge) map[string]string { return e.Str })
+			return field(base, slot, loc, rf, func(e *board.Edge) map[string]string { return e.Str })
 		}
 	}
 	unsupported()
@@ -228,9 +268,19 @@ func fieldOf(st reflect.Type, name string) *runtime.Field {
 
 // field reads a field with get when the value is a non-nil *T; otherwise
 // it leaves the value to runtime.FetchField, for the VM's error.
-func field[T, F any](base eval.Val, loc file.Location, rf *runtime.Field, get func(*T) F) eval.Val {
+// A slot k >= 0 is the slot base reads (SlotAny), read directly.
+func field[T, F any](base eval.Val, k int, loc file.Location, rf *runtime.Field, get func(*T) F) eval.Val {
 	slow := func(x any) F {
 		return eval.Guard(loc, func() any { return runtime.FetchField(x, rf) }).(F)
+	}
+	if k >= 0 {
+		return eval.Mk(func(fr *eval.Frame) F {
+			x := fr.Slots[k].Any
+			if p, ok := x.(*T); ok && p != nil {
+				return get(p)
+			}
+			return slow(x)
+		})
 	}
 	if g, ok := base.Fn.(func(*eval.Frame) *T); ok {
 		return eval.Mk(func(fr *eval.Frame) F {

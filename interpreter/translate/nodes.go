@@ -13,8 +13,14 @@ import (
 )
 
 // node translates one node of a checked tree (see compiler.compile in
-// expr for what the VM does with each).
+// expr for what the VM does with each). A value of a type the checker
+// knows that its closure yields as any reads typed too (withChecked).
 func (t *translator) node(n ast.Node) eval.Val {
+	return withChecked(n, t.nodeOf(n))
+}
+
+// nodeOf is node before withChecked.
+func (t *translator) nodeOf(n ast.Node) eval.Val {
 	// Only this node may be transient or the root, not the ones inside
 	// it (but the branches of a conditional and the body of a let,
 	// whose value is this node's).
@@ -54,7 +60,7 @@ func (t *translator) node(n ast.Node) eval.Val {
 		if !ok {
 			unsupported()
 		}
-		return read(b)
+		return readChecked(n, b)
 	case *ast.UnaryNode:
 		return t.unary(n)
 	case *ast.BinaryNode:
@@ -121,7 +127,7 @@ func (t *translator) node(n ast.Node) eval.Val {
 // bound reads as nil, as a name missing from the VM's map.
 func (t *translator) ident(n *ast.IdentifierNode) eval.Val {
 	if b, ok := t.lookup(n.Value); ok && n.Value != "" {
-		return read(b)
+		return readChecked(n, b)
 	}
 	if kindOf(n) == reflect.Func || n.Value == "$env" || t.lay == nil {
 		unsupported()
@@ -130,7 +136,7 @@ func (t *translator) ident(n *ast.IdentifierNode) eval.Val {
 	if k < 0 {
 		unsupported()
 	}
-	return eval.Mk(func(fr *eval.Frame) any { return fr.Env[k] })
+	return checkedLocal(n, k)
 }
 
 func (t *translator) unary(n *ast.UnaryNode) eval.Val {
@@ -140,7 +146,7 @@ func (t *translator) unary(n *ast.UnaryNode) eval.Val {
 		return eval.Mk(func(fr *eval.Frame) bool { return !x(fr) })
 	case "-":
 		v := t.operand(n.Node)
-		if x, ok := v.Fn.(func(*eval.Frame) int); ok {
+		if x, ok := eval.Typed[int](v); ok {
 			return eval.Mk(func(fr *eval.Frame) int { return -x(fr) })
 		}
 		x, loc := v.Box, n.Location()
@@ -170,7 +176,11 @@ func (t *translator) binary(n *ast.BinaryNode, use listUse) eval.Val {
 	case "in":
 		return t.in(n)
 	case "/":
-		return numArith(n.Operator, numOf(t.operand(n.Left)), numOf(t.operand(n.Right)), n.Location())
+		l, r := t.operand(n.Left), t.operand(n.Right)
+		if v, ok := floatArith(n.Operator, l, r); ok {
+			return v
+		}
+		return numArith(n.Operator, numOf(l), numOf(r), n.Location())
 	case "%":
 		a, b, loc := t.operand(n.Left).Box, t.operand(n.Right).Box, n.Location()
 		op := map[string]func(a, b any) any{
@@ -304,12 +314,22 @@ func (t *translator) logical(n *ast.BinaryNode) eval.Val {
 		return eval.Mk(func(fr *eval.Frame) bool { return l(fr) || r(fr) })
 	}
 	r := right.Box
-	return eval.Mk(func(fr *eval.Frame) any {
+	v := eval.Mk(func(fr *eval.Frame) any {
 		if l(fr) != and {
 			return !and
 		}
 		return r(fr)
 	})
+	if rc, ok := eval.Typed[bool](right); ok {
+		// Asserting the side that decided is asserting the value.
+		v.Checked = func(fr *eval.Frame) bool {
+			if l(fr) != and {
+				return !and
+			}
+			return rc(fr)
+		}
+	}
+	return v
 }
 
 // equal follows the compiler's choice of instruction: ints and strings
@@ -320,11 +340,9 @@ func (t *translator) equal(n *ast.BinaryNode) func(*eval.Frame) bool {
 	l, r := t.operand(n.Left), t.operand(n.Right)
 	switch {
 	case lk == reflect.Int && rk == reflect.Int && simple:
-		a, b := eval.As[int](l), eval.As[int](r)
-		return func(fr *eval.Frame) bool { return a(fr) == b(fr) }
+		return equalOf(eval.As[int](l), eval.As[int](r), n.Left, n.Right)
 	case lk == reflect.String && rk == reflect.String && simple:
-		a, b := eval.As[string](l), eval.As[string](r)
-		return func(fr *eval.Frame) bool { return a(fr) == b(fr) }
+		return equalOf(eval.As[string](l), eval.As[string](r), n.Left, n.Right)
 	}
 	if a, ok := l.Fn.(func(*eval.Frame) string); ok {
 		b := r.Box
@@ -338,6 +356,22 @@ func (t *translator) equal(n *ast.BinaryNode) func(*eval.Frame) bool {
 	}
 	a, b := l.Box, r.Box
 	return func(fr *eval.Frame) bool { return runtime.Equal(a(fr), b(fr)) }
+}
+
+// equalOf is a == b; a literal on either side is compared as it is, not
+// called for.
+func equalOf[T int | string](a, b func(*eval.Frame) T, l, r ast.Node) func(*eval.Frame) bool {
+	if k, ok := litValue(r); ok {
+		if k, ok := k.(T); ok {
+			return func(fr *eval.Frame) bool { return a(fr) == k }
+		}
+	}
+	if k, ok := litValue(l); ok {
+		if k, ok := k.(T); ok {
+			return func(fr *eval.Frame) bool { return k == b(fr) }
+		}
+	}
+	return func(fr *eval.Frame) bool { return a(fr) == b(fr) }
 }
 
 func (t *translator) compare(n *ast.BinaryNode) eval.Val {
@@ -354,19 +388,16 @@ func (t *translator) compare(n *ast.BinaryNode) eval.Val {
 		ints, op = func(a, b int) bool { return a >= b }, runtime.MoreOrEqual
 	}
 	l, r := t.operand(n.Left), t.operand(n.Right)
-	a, aok := l.Fn.(func(*eval.Frame) int)
-	b, bok := r.Fn.(func(*eval.Frame) int)
+	a, aok := eval.Typed[int](l)
+	b, bok := eval.Typed[int](r)
 	if aok && bok {
-		switch n.Operator {
-		case "<":
-			return eval.Mk(func(fr *eval.Frame) bool { return a(fr) < b(fr) })
-		case ">":
-			return eval.Mk(func(fr *eval.Frame) bool { return a(fr) > b(fr) })
-		case "<=":
-			return eval.Mk(func(fr *eval.Frame) bool { return a(fr) <= b(fr) })
-		default:
-			return eval.Mk(func(fr *eval.Frame) bool { return a(fr) >= b(fr) })
-		}
+		return eval.Mk(ordered(n.Operator, a, b))
+	}
+	if v, ok := floatCompare(n.Operator, l, r); ok {
+		return v
+	}
+	if v, ok := stringCompare(n.Operator, l, r); ok {
+		return v
 	}
 	// Numbers known only at run time compare directly too, unboxed
 	// where arithmetic gave them; anything else goes through expr's
@@ -376,8 +407,8 @@ func (t *translator) compare(n *ast.BinaryNode) eval.Val {
 
 func (t *translator) arith(n *ast.BinaryNode) eval.Val {
 	l, r := t.operand(n.Left), t.operand(n.Right)
-	a, aok := l.Fn.(func(*eval.Frame) int)
-	b, bok := r.Fn.(func(*eval.Frame) int)
+	a, aok := eval.Typed[int](l)
+	b, bok := eval.Typed[int](r)
 	if aok && bok {
 		switch n.Operator {
 		case "+":
@@ -388,8 +419,11 @@ func (t *translator) arith(n *ast.BinaryNode) eval.Val {
 			return eval.Mk(func(fr *eval.Frame) int { return a(fr) * b(fr) })
 		}
 	}
-	s, sok := l.Fn.(func(*eval.Frame) string)
-	u, uok := r.Fn.(func(*eval.Frame) string)
+	if v, ok := floatArith(n.Operator, l, r); ok {
+		return v
+	}
+	s, sok := eval.Typed[string](l)
+	u, uok := eval.Typed[string](r)
 	if sok && uok && n.Operator == "+" {
 		loc := n.Location()
 		return eval.Mk(func(fr *eval.Frame) string {
@@ -427,7 +461,8 @@ func dynArith(fr *eval.Frame, p, q any, op func(a, b any) any, plus bool, loc fi
 // than expr's memory budget. A transient range, or the value of a Temp
 // evaluation, is cut from the frame's arena of ints.
 func (t *translator) rangeOf(n *ast.BinaryNode, use listUse) eval.Val {
-	a, b, loc := t.operand(n.Left).Box, t.operand(n.Right).Box, n.Location()
+	loc := n.Location()
+	a, b := intOf(t.operand(n.Left), loc), intOf(t.operand(n.Right), loc)
 	mk := func(fr *eval.Frame, lo, hi int) []int { return runtime.MakeRange(lo, hi) }
 	switch use {
 	case scratch:
@@ -442,8 +477,7 @@ func (t *translator) rangeOf(n *ast.BinaryNode, use listUse) eval.Val {
 		}
 	}
 	return eval.Mk(func(fr *eval.Frame) []int {
-		x, y := a(fr), b(fr)
-		lo, hi := eval.Guard(loc, func() int { return runtime.ToInt(x) }), eval.Guard(loc, func() int { return runtime.ToInt(y) })
+		lo, hi := a(fr), b(fr)
 		if hi-lo+1 >= memoryBudget {
 			eval.Fail(loc, "memory budget exceeded")
 		}
@@ -541,12 +575,38 @@ func choose(c func(*eval.Frame) bool, a, b eval.Val) eval.Val {
 		return v
 	}
 	x, y := a.Box, b.Box
-	return eval.Mk(func(fr *eval.Frame) any {
+	v := eval.Mk(func(fr *eval.Frame) any {
 		if c(fr) {
 			return x(fr)
 		}
 		return y(fr)
 	})
+	// Where each branch is of a type the checker knows, asserting the
+	// branch taken is asserting the value.
+	v.Checked = pickChecked[int](c, a, b)
+	if v.Checked == nil {
+		v.Checked = pickChecked[string](c, a, b)
+	}
+	if v.Checked == nil {
+		v.Checked = pickChecked[bool](c, a, b)
+	}
+	return v
+}
+
+// pickChecked is the Checked closure of a conditional whose branches
+// both read as T (eval.Typed), or nil.
+func pickChecked[T any](c func(*eval.Frame) bool, a, b eval.Val) any {
+	x, ok := eval.Typed[T](a)
+	y, ok2 := eval.Typed[T](b)
+	if !ok || !ok2 {
+		return nil
+	}
+	return func(fr *eval.Frame) T {
+		if c(fr) {
+			return x(fr)
+		}
+		return y(fr)
+	}
 }
 
 func pick[T any](c func(*eval.Frame) bool, a, b eval.Val) (eval.Val, bool) {
@@ -574,7 +634,16 @@ func before(set func(*eval.Frame), body eval.Val) eval.Val {
 		return eval.Mk(func(fr *eval.Frame) string { set(fr); return f(fr) })
 	}
 	b := body.Box
-	return eval.Mk(func(fr *eval.Frame) any { set(fr); return b(fr) })
+	v := eval.Mk(func(fr *eval.Frame) any { set(fr); return b(fr) })
+	switch f := body.Checked.(type) {
+	case func(*eval.Frame) int:
+		v.Checked = func(fr *eval.Frame) int { set(fr); return f(fr) }
+	case func(*eval.Frame) bool:
+		v.Checked = func(fr *eval.Frame) bool { set(fr); return f(fr) }
+	case func(*eval.Frame) string:
+		v.Checked = func(fr *eval.Frame) string { set(fr); return f(fr) }
+	}
+	return v
 }
 
 // mapLit translates a map literal. One whose keys and values are all

@@ -14,10 +14,10 @@ import (
 
 // numOf reads a value as an eval.Num.
 func numOf(v eval.Val) func(*eval.Frame) eval.Num {
-	switch f := v.Fn.(type) {
-	case func(*eval.Frame) int:
+	if f, ok := eval.Typed[int](v); ok {
 		return func(fr *eval.Frame) eval.Num { return eval.Num{Kind: eval.IntNum, I: f(fr)} }
-	case func(*eval.Frame) float64:
+	}
+	if f, ok := v.Fn.(func(*eval.Frame) float64); ok {
 		return func(fr *eval.Frame) eval.Num { return eval.Num{Kind: eval.FloatNum, F: f(fr)} }
 	}
 	if v.Num != nil {
@@ -90,4 +90,86 @@ func numCompare(operator string, x, y func(*eval.Frame) eval.Num, ints func(a, b
 		a, b := p.Box(), q.Box()
 		return eval.Guard(loc, func() bool { return op(a, b) })
 	}
+}
+
+// floatOf reads a value whose type is known to be a number as a
+// float64, as expr's runtime reads an int beside a float64; isFloat
+// says that it is a float64 already.
+func floatOf(v eval.Val) (f func(*eval.Frame) float64, isFloat, ok bool) {
+	if f, ok := v.Fn.(func(*eval.Frame) float64); ok {
+		return f, true, true
+	}
+	if i, ok := eval.Typed[int](v); ok {
+		return func(fr *eval.Frame) float64 { return float64(i(fr)) }, false, true
+	}
+	return nil, false, false
+}
+
+// floatArith is +, -, * or / on two numbers of known types of which one
+// is a float64, or / on two ints: a float64, as expr's runtime gives it
+// (its / always divides as float64).
+func floatArith(operator string, l, r eval.Val) (eval.Val, bool) {
+	a, af, aok := floatOf(l)
+	b, bf, bok := floatOf(r)
+	if !aok || !bok || !af && !bf && operator != "/" {
+		return eval.Val{}, false
+	}
+	var f func(*eval.Frame) float64
+	switch operator {
+	case "+":
+		f = func(fr *eval.Frame) float64 { return a(fr) + b(fr) }
+	case "-":
+		f = func(fr *eval.Frame) float64 { return a(fr) - b(fr) }
+	case "*":
+		f = func(fr *eval.Frame) float64 { return a(fr) * b(fr) }
+	case "/":
+		f = func(fr *eval.Frame) float64 { return a(fr) / b(fr) }
+	default:
+		return eval.Val{}, false
+	}
+	return floatVal(f), true
+}
+
+// floatVal is a float64-valued closure as a Val, with its Num, so that
+// a consumer that reads numbers of unknown type boxes nothing (boxing a
+// float64 allocates).
+func floatVal(f func(*eval.Frame) float64) eval.Val {
+	v := eval.Mk(f)
+	v.Num = func(fr *eval.Frame) eval.Num { return eval.Num{Kind: eval.FloatNum, F: f(fr)} }
+	return v
+}
+
+// floatCompare is <, >, <= or >= on two numbers of known types of which
+// one is a float64.
+func floatCompare(operator string, l, r eval.Val) (eval.Val, bool) {
+	a, af, aok := floatOf(l)
+	b, bf, bok := floatOf(r)
+	if !aok || !bok || !af && !bf {
+		return eval.Val{}, false
+	}
+	return eval.Mk(ordered(operator, a, b)), true
+}
+
+// stringCompare is <, >, <= or >= on two strings, as expr's runtime
+// compares them: byte-wise.
+func stringCompare(operator string, l, r eval.Val) (eval.Val, bool) {
+	a, aok := eval.Typed[string](l)
+	b, bok := eval.Typed[string](r)
+	if !aok || !bok {
+		return eval.Val{}, false
+	}
+	return eval.Mk(ordered(operator, a, b)), true
+}
+
+// ordered is a comparison of two closures of one ordered type.
+func ordered[T int | float64 | string](operator string, a, b func(*eval.Frame) T) func(*eval.Frame) bool {
+	switch operator {
+	case "<":
+		return func(fr *eval.Frame) bool { return a(fr) < b(fr) }
+	case ">":
+		return func(fr *eval.Frame) bool { return a(fr) > b(fr) }
+	case "<=":
+		return func(fr *eval.Frame) bool { return a(fr) <= b(fr) }
+	}
+	return func(fr *eval.Frame) bool { return a(fr) >= b(fr) }
 }

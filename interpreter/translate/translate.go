@@ -4,7 +4,10 @@
 // Each closure computes what the VM would push for its node: the same
 // value, of the same Go type. A closure is typed (a func(*eval.Frame)
 // int, string, bool, []string...) where the value's Go type is known, so
-// that a chain of int or string operations never boxes.
+// that a chain of int or string operations never boxes. A value read
+// from where its Go type is not fixed (a local, a param) but that expr's
+// checker types int, bool or string reads typed too, by assertion
+// (checked.go).
 //
 // The translation covers what definitions use: constants, locals and
 // params, operators, conditionals, member access on the engine's own
@@ -153,11 +156,18 @@ func (t *translator) cast(prog *vm.Program, v eval.Val) eval.Val {
 		if _, ok := v.Fn.(func(*eval.Frame) int); ok {
 			return v
 		}
+		if f, ok := eval.Typed[int](v); ok {
+			// The VM's cast fails on a value of another type too.
+			return eval.Mk(f)
+		}
 		b := v.Box
 		return eval.Mk(func(fr *eval.Frame) int { return eval.Guard(loc, func() int { return runtime.ToInt(b(fr)) }) })
 	case 3:
 		if _, ok := v.Fn.(func(*eval.Frame) bool); ok {
 			return v
+		}
+		if f, ok := eval.Typed[bool](v); ok {
+			return eval.Mk(f)
 		}
 		b := v.Box
 		return eval.Mk(func(fr *eval.Frame) bool { return eval.Guard(loc, func() bool { return runtime.ToBool(b(fr)) }) })
@@ -240,6 +250,16 @@ func read(b binding) eval.Val {
 		}}
 	}
 	return eval.Mk(func(fr *eval.Frame) any { return fr.Slots[k].Any })
+}
+
+// readChecked is read of a name n, with a Checked closure where its
+// slot holds any but the checker knows its type.
+func readChecked(n ast.Node, b binding) eval.Val {
+	v := read(b)
+	if b.kind == eval.SlotAny || b.kind == eval.SlotDyn {
+		v.Checked = checkedSlot(n, b.slot, b.kind)
+	}
+	return v
 }
 
 // store returns the slot kind a value is kept in and a function that

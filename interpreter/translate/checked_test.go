@@ -1,0 +1,157 @@
+package translate
+
+import (
+	"testing"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/types"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/eval"
+	"github.com/haven-engine/haven/interpreter/model"
+)
+
+// The scope of the expressions below: locals whose types the checker
+// knows (as the compiler declares a step's names), params, and two
+// locals declared but not bound (u, b: nil, as before their step runs).
+var (
+	checkedEnv = types.Map{
+		"me": types.Int, "numPlayers": types.Int, "n": types.Int, "s": types.String, "ok": types.Bool,
+		"x": types.Any, "l": types.TypeOf([]any{}), "u": types.Int, "b": types.Bool,
+		"params": types.Map{"fee": types.Int, "prices": types.TypeOf(map[string]int{}), "track": types.TypeOf([]int{})},
+	}
+	checkedVals = map[string]any{
+		"me": 1, "numPlayers": 3, "n": 300, "s": "bread", "ok": true, "x": 7, "l": []any{"a", "b"},
+		"params": map[string]any{"fee": 2, "prices": map[string]int{"bread": 40}, "track": []int{1, 3, 6}},
+	}
+)
+
+// Each expression gives what the VM gives, and the node above the
+// locals takes the typed path: "typed" (a func(*Frame) int, bool,
+// string or float64), "checked" (its own closure yields any, but it
+// reads as its checker's type: eval.Val.Checked) or "any".
+func TestCheckedAsTheVM(t *testing.T) {
+	for _, c := range []struct{ src, kind string }{
+		{`me`, "checked"},
+		{`s`, "checked"},
+		{`x`, "any"},
+		{`me + 1`, "typed"},
+		{`n * (n - 1) / 2 + n <= me * 1000`, "typed"},
+		{`n / 7`, "typed"},
+		{`n / 7 + 0.5 > me`, "typed"},
+		{`-n`, "typed"},
+		{`me < n && ok`, "checked"},
+		{`me == 1 || s == 'salt'`, "typed"},
+		{`1 == me && 'bread' == s`, "typed"},
+		{`ok || b`, "checked"},
+		{`s + '-' + string(me)`, "typed"},
+		{`s > 'apple'`, "typed"},
+		{`params.fee + params.prices[s] * 2`, "typed"},
+		{`params.track[me] + params.track[-1]`, "typed"},
+		{`params.prices[s]`, "checked"},
+		{`params.prices['salt'] == 0`, "typed"},
+		{`let a = n; let c = a - me; a + c`, "typed"},
+		{`let a = s; a + '!'`, "typed"},
+		{`ok ? me : n`, "checked"},
+		{`ok ? me + 1 : 0`, "typed"},
+		{`len(l) + len(s)`, "typed"},
+		{`min(n, max(0, n - me), 5)`, "typed"},
+		{`sum(1..n, # * me)`, "typed"},
+		{`count(l, # == s)`, "typed"},
+		{`int(n / 7) + int(me)`, "typed"},
+		{`int(x)`, "checked"},
+		{`abs(me - n) + abs(n)`, "typed"},
+		{`x + me`, "any"},
+		{`x == me`, "typed"},
+		// Locals not bound: the VM's answers, nil kept as it is.
+		{`u`, "checked"},
+		{`u == nil`, "typed"},
+		{`let v = u; v == nil`, "typed"},
+		{`ok ? u : 1`, "checked"},
+		{`string(u)`, "typed"},
+		{`true && b`, "checked"},
+		{`u in [1, 2]`, "checked"},
+	} {
+		v, code := checkedProgram(t, c.src)
+		want, wantErr := runVM(t, c.src)
+		got, gotErr := runFast(code)
+		if wantErr != nil {
+			assert.Error(t, gotErr, c.src)
+		} else {
+			require.NoError(t, gotErr, c.src)
+			assert.Equal(t, want, got, c.src)
+		}
+		assert.Equal(t, c.kind, kindOfVal(v), c.src)
+	}
+}
+
+// An arithmetic on locals not bound fails as on the VM: where the VM
+// would fail, the typed path fails too (with its own message).
+func TestCheckedFailsAsTheVM(t *testing.T) {
+	for _, src := range []string{`u + 1`, `u < me`, `!b`, `b && ok`, `-u`, `1..u`, `u == me`, `min(u, 2)`, `params.fee + u`, `int(u)`, `abs(u)`} {
+		_, code := checkedProgram(t, src)
+		_, wantErr := runVM(t, src)
+		_, gotErr := runFast(code)
+		assert.Error(t, wantErr, src)
+		assert.Error(t, gotErr, src)
+	}
+}
+
+// Typed arithmetic on locals boxes nothing.
+func TestCheckedAllocatesNothing(t *testing.T) {
+	_, code := checkedProgram(t, `n * (n - 1) / 2 + n * params.prices[s] <= me * 100000 && s + 'x' != 'y'`)
+	fr := checkedFrame(code)
+	assert.Equal(t, 0.0, testing.AllocsPerRun(20, func() { code.Run(fr) }))
+}
+
+var checkedLay = model.NewLayout("n", "s", "ok", "x", "l", "u", "b")
+
+func checkedProgram(t *testing.T, src string) (eval.Val, *Code) {
+	t.Helper()
+	prog, err := expr.Compile(src, expr.Env(checkedEnv))
+	require.NoError(t, err, src)
+	tr := &translator{lay: checkedLay}
+	v := tr.node(prog.Node())
+	code := Program(prog, nil, checkedLay)
+	require.NotNil(t, code, src)
+	return v, code
+}
+
+func runVM(t *testing.T, src string) (any, error) {
+	prog, err := expr.Compile(src, expr.Env(checkedEnv))
+	require.NoError(t, err, src)
+	return expr.Run(prog, checkedVals)
+}
+
+func checkedFrame(code *Code) *eval.Frame {
+	lim := budget.Limits{Memory: 1 << 20}
+	fr := &eval.Frame{Budget: &budget.Remaining{Eval: 1 << 20, Decision: 1 << 20, Limits: &lim}}
+	fr.Slots = make([]eval.Slot, code.Slots)
+	fr.Env = make([]any, len(checkedLay.Names))
+	for k, name := range checkedLay.Names {
+		fr.Env[k] = checkedVals[name]
+	}
+	return fr
+}
+
+func runFast(code *Code) (out any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = assert.AnError
+		}
+	}()
+	return code.Run(checkedFrame(code)), nil
+}
+
+func kindOfVal(v eval.Val) string {
+	switch v.Fn.(type) {
+	case func(*eval.Frame) int, func(*eval.Frame) bool, func(*eval.Frame) string, func(*eval.Frame) float64:
+		return "typed"
+	}
+	if v.Checked != nil {
+		return "checked"
+	}
+	return "any"
+}
