@@ -36,11 +36,16 @@ func (fr *Frame) Join(a, b string, loc file.Location) string {
 }
 
 // Joined is a name joined at run time from a constant prefix and a
-// string key, as in get('price.' + good) (Func.Keyed).
+// key, as in get('price.' + good) (Func.Keyed).
 type Joined struct {
 	Prefix string
-	Key    func(*Frame) string
-	At     file.Location // where the + stands
+	// Key is the key, and false when it is not a string: then the call
+	// is Whole, made as it would be with no family, and Key has
+	// evaluated nothing that Whole does not evaluate again for free (it
+	// reads a variable).
+	Key   func(*Frame) (string, bool)
+	Whole Val
+	At    file.Location // where the + stands
 }
 
 // Check is the + operator's budget check, for a caller that finds the

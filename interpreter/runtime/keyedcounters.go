@@ -17,8 +17,9 @@ import (
 // the game's own strings, as nearly all are, else by a map of the keys.
 // The + operator's budget check is made as before; a key the family
 // lacks, or a state the game has not bound, goes the way the call
-// would have gone, by the joined name, so its result and errors do not
-// change.
+// would have gone, by the joined name, and a key that is not a string
+// makes the call as it was (eval.Joined.Whole), so results, budget and
+// errors do not change.
 
 // keyedCall is the builder of a call of the library function fn by a
 // joined name (Func.Keyed), if there is one.
@@ -44,6 +45,7 @@ func (m *Machine) family(names model.Names, prefix string) func() *model.KeyedNa
 	if f == nil {
 		return nil
 	}
+	m.keyedSites++
 	owned := false
 	return func() *model.KeyedNames {
 		if !owned && m.G.Boxed != nil {
@@ -60,8 +62,12 @@ func (m *Machine) keyedGet(_ file.Location, name eval.Joined, _ []eval.Val) (eva
 	if vars == nil {
 		return eval.Val{}, false
 	}
+	whole := eval.As[int](name.Whole)
 	return eval.Mk(func(fr *eval.Frame) int {
-		key := name.Key(fr)
+		key, ok := name.Key(fr)
+		if !ok {
+			return whole(fr)
+		}
 		if st := m.St; st.Tables == tab {
 			if k := vars().Find(key); k >= 0 {
 				name.Check(fr, key)
@@ -78,9 +84,12 @@ func (m *Machine) keyedSet(loc file.Location, name eval.Joined, args []eval.Val,
 	if vars == nil {
 		return eval.Val{}, false
 	}
-	x := eval.As[int](args[1])
+	x, whole := eval.As[int](args[1]), eval.As[bool](name.Whole)
 	return eval.Mk(func(fr *eval.Frame) bool {
-		key := name.Key(fr)
+		key, ok := name.Key(fr)
+		if !ok {
+			return whole(fr)
+		}
 		k := vars().Find(key)
 		var s string
 		if k >= 0 {

@@ -503,6 +503,7 @@ func (t *translator) call(n *ast.CallNode, use listUse) eval.Val {
 	}
 	if f.Keyed != nil {
 		if j, ok := t.joined(n.Arguments[f.NameArg]); ok {
+			j.Whole = f.Call(n.Location(), args)
 			if v, ok := f.Keyed(n.Location(), j, args); ok {
 				return v
 			}
@@ -515,10 +516,12 @@ func (t *translator) call(n *ast.CallNode, use listUse) eval.Val {
 	return f.Call(n.Location(), args)
 }
 
-// joined is a name joined from a constant prefix and a string, 'price.'
-// + good, when n is one that arith builds as a string: the call may
-// then resolve it by its key (Func.Keyed). Its key is translated again,
-// apart from the + the call's argument holds; both are pure closures.
+// joined is a name joined from a constant prefix and a key, 'price.' +
+// good, when the key is a string or a variable: the call may then
+// resolve it by its key (Func.Keyed). Its key is translated again, apart
+// from the + the call's argument holds; both are pure closures, and a
+// variable of another type than string is read again, for free, by the
+// call as it would be made (Joined.Whole).
 func (t *translator) joined(n ast.Node) (eval.Joined, bool) {
 	b, ok := n.(*ast.BinaryNode)
 	if !ok || b.Operator != "+" {
@@ -528,11 +531,26 @@ func (t *translator) joined(n ast.Node) (eval.Joined, bool) {
 	if !ok {
 		return eval.Joined{}, false
 	}
-	key, ok := eval.Typed[string](t.operand(b.Right))
-	if !ok {
+	j := eval.Joined{Prefix: p.Value, At: b.Location()}
+	v := t.operand(b.Right)
+	if s, ok := eval.Typed[string](v); ok {
+		j.Key = func(fr *eval.Frame) (string, bool) { return s(fr), true }
+		return j, true
+	}
+	switch b.Right.(type) {
+	case *ast.IdentifierNode, *ast.PointerNode:
+	default:
 		return eval.Joined{}, false
 	}
-	return eval.Joined{Prefix: p.Value, Key: key, At: b.Location()}, true
+	box := v.Box
+	if box == nil {
+		return eval.Joined{}, false
+	}
+	j.Key = func(fr *eval.Frame) (string, bool) {
+		s, ok := box(fr).(string)
+		return s, ok
+	}
+	return j, true
 }
 
 // lenOfCall is len of a call of a library function that counts without
