@@ -45,11 +45,7 @@ func (g *Game) listFree(p, players int, s *Step, f *model.Frame) error {
 			if s.offers(a) {
 				continue
 			}
-			sc := g.Scope(a.Lay, p, players)
-			a.see(sc, f)
-			err := g.enumerate(a, sc)
-			g.Release(sc)
-			if err != nil {
+			if err := g.listAction(a, p, players, f); err != nil {
 				return err
 			}
 		}

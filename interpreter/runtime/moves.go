@@ -122,11 +122,7 @@ func (g *Game) listActions(actions []*Action, p, players int, f *model.Frame) er
 	m := g.M
 	if m.actions {
 		for _, a := range actions {
-			sc := g.Scope(a.Lay, p, players)
-			a.see(sc, f)
-			err := g.enumerate(a, sc)
-			g.Release(sc)
-			if err != nil {
+			if err := g.listAction(a, p, players, f); err != nil {
 				return err
 			}
 		}
@@ -148,6 +144,16 @@ func (g *Game) listActions(actions []*Action, p, players int, f *model.Frame) er
 		}
 	}
 	return nil
+}
+
+// listAction lists the moves of one action for player p, f the frame
+// that offers it, in locals of its own (Scope, given back after).
+func (g *Game) listAction(a *Action, p, players int, f *model.Frame) error {
+	sc := g.Scope(a.Lay, p, players)
+	a.see(sc, f)
+	err := g.enumerate(a, sc)
+	g.Release(sc)
+	return err
 }
 
 // span is where the text of a move stands in the machine's buffer.
