@@ -21,6 +21,14 @@ type Func struct {
 	// resolve; Call is used then.
 	Named   func(loc file.Location, name string, args []Val) (Val, bool)
 	NameArg int
+	// Keyed, when set, builds the closure for a call whose argument
+	// NameArg is a name joined at run time from a constant prefix and a
+	// string (get('price.' + good)): the name resolved through the
+	// family of the names the game declares with that prefix
+	// (model.KeyedNames), not looked up by its text at every call. It
+	// returns false when it does not resolve the family; Call is used
+	// then.
+	Keyed func(loc file.Location, name Joined, args []Val) (Val, bool)
 	// Scratch, when set, is Call for a call whose list value the
 	// evaluation reads and drops (len, a loop's list, an argument
 	// concat copies): its closure may cut the list from the frame's

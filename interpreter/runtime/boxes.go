@@ -13,11 +13,19 @@ package runtime
 // InternNames boxes every name the definition declares.
 func (g *Game) InternNames() map[string]any {
 	boxed := map[string]any{}
-	add := func(s string) {
+	g.eachName(func(s string) {
 		if _, ok := boxed[s]; !ok {
 			boxed[s] = s
 		}
-	}
+	})
+	return boxed
+}
+
+// eachName calls add with every string of the game's tables that names
+// something: a zone, a card and its fields, a kind, a good, a counter, a
+// node and its fields. The same name may come more than once, as
+// different strings.
+func (g *Game) eachName(add func(string)) {
 	addMap := func(m map[string]string) {
 		for k, v := range m {
 			add(k)
@@ -65,5 +73,4 @@ func (g *Game) InternNames() map[string]any {
 			}
 		}
 	}
-	return boxed
 }

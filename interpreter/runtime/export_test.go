@@ -5,3 +5,7 @@ import "github.com/haven-engine/haven/interpreter/model"
 // SetZone makes cards the cards of a zone of a state, for the tests of
 // package runtime_test that set a position up.
 func SetZone(st *model.State, ref string, cards []string) { st.SetZone(ref, cards) }
+
+// KeyedSites is how many calls m translated to find their counter by a
+// joined name's key (keyedcounters.go).
+func KeyedSites(m *Machine) int { return m.keyedSites }

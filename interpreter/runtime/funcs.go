@@ -95,6 +95,7 @@ func (m *Machine) Register() {
 	made := conf.CreateNew()
 	for _, f := range append(m.library(), m.playLibrary()...) {
 		f.Named, f.NameArg = m.namedCall(f.Name)
+		f.Keyed = m.keyedCall(f.Name)
 		m.Lib[f.Name] = f
 		f.Option(made)
 	}

@@ -67,6 +67,9 @@ type Machine struct {
 	seatLists [][]int
 	// ids find nodes and cards by the address of their id (idtable.go).
 	ids ids
+	// keyedSites counts the calls translated to find their counter by a
+	// joined name's key (keyedcounters.go), for the tests.
+	keyedSites int
 	// listTexts holds the texts of the listings, made the moves made
 	// last (texts.go).
 	listTexts textArena

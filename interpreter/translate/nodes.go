@@ -426,14 +426,7 @@ func (t *translator) arith(n *ast.BinaryNode) eval.Val {
 	u, uok := eval.Typed[string](r)
 	if sok && uok && n.Operator == "+" {
 		loc := n.Location()
-		return eval.Mk(func(fr *eval.Frame) string {
-			a, b := s(fr), u(fr)
-			fr.Grow(len(a)+len(b), loc)
-			if x, ok := eval.JoinedName(fr.Boxed, a, b); ok {
-				return x.(string)
-			}
-			return fr.Boxes.Concat(a, b)
-		})
+		return eval.Mk(func(fr *eval.Frame) string { return fr.Join(s(fr), u(fr), loc) })
 	}
 	return numArith(n.Operator, numOf(l), numOf(r), n.Location())
 }
@@ -508,11 +501,56 @@ func (t *translator) call(n *ast.CallNode, use listUse) eval.Val {
 			}
 		}
 	}
+	if f.Keyed != nil {
+		if j, ok := t.joined(n.Arguments[f.NameArg]); ok {
+			j.Whole = f.Call(n.Location(), args)
+			if v, ok := f.Keyed(n.Location(), j, args); ok {
+				return v
+			}
+		}
+	}
 	if use == scratch && f.Scratch != nil {
 		t.usesScratch = true
 		return f.Scratch(n.Location(), args)
 	}
 	return f.Call(n.Location(), args)
+}
+
+// joined is a name joined from a constant prefix and a key, 'price.' +
+// good, when the key is a string or a variable: the call may then
+// resolve it by its key (Func.Keyed). Its key is translated again, apart
+// from the + the call's argument holds; both are pure closures, and a
+// variable of another type than string is read again, for free, by the
+// call as it would be made (Joined.Whole).
+func (t *translator) joined(n ast.Node) (eval.Joined, bool) {
+	b, ok := n.(*ast.BinaryNode)
+	if !ok || b.Operator != "+" {
+		return eval.Joined{}, false
+	}
+	p, ok := b.Left.(*ast.StringNode)
+	if !ok {
+		return eval.Joined{}, false
+	}
+	j := eval.Joined{Prefix: p.Value, At: b.Location()}
+	v := t.operand(b.Right)
+	if s, ok := eval.Typed[string](v); ok {
+		j.Key = func(fr *eval.Frame) (string, bool) { return s(fr), true }
+		return j, true
+	}
+	switch b.Right.(type) {
+	case *ast.IdentifierNode, *ast.PointerNode:
+	default:
+		return eval.Joined{}, false
+	}
+	box := v.Box
+	if box == nil {
+		return eval.Joined{}, false
+	}
+	j.Key = func(fr *eval.Frame) (string, bool) {
+		s, ok := box(fr).(string)
+		return s, ok
+	}
+	return j, true
 }
 
 // lenOfCall is len of a call of a library function that counts without

@@ -1,0 +1,42 @@
+package model
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestKeyedNames checks a family of names by its keys: each found by an
+// own string's address and by any string's content, the index of the
+// whole name; a key the family lacks, -1; no family for a prefix no name
+// has.
+func TestKeyedNames(t *testing.T) {
+	n := newNames([]string{"round", "price.gold", "price.ore", "dealt.gold", "price."})
+	assert.Nil(t, n.Keyed("cost."))
+	f := n.Keyed("price.")
+	require.NotNil(t, f)
+	own := strings.Clone("gold")
+	f.Own(func(yield func(string)) {
+		for _, s := range []string{own, "round", "tin"} {
+			yield(s)
+		}
+	})
+	for _, tc := range []struct {
+		key   string
+		index int
+		byAdr bool
+	}{
+		{own, 1, true},
+		{strings.Clone("gold"), 1, false},
+		{"ore", 2, false},
+		{"", 4, false},
+		{"tin", -1, false},
+		{"round", -1, false},
+	} {
+		assert.Equal(t, tc.index, f.Find(tc.key), tc.key)
+		_, ok := f.byAddr.Find(tc.key)
+		assert.Equal(t, tc.byAdr, ok, "%q by address", tc.key)
+	}
+}
