@@ -65,6 +65,13 @@ func TestFastValues(t *testing.T) {
 		`let w = ['abc'][0]; w[:-1]`, `let w = [[1, 2, 3]][0]; w[1:]`, `'sea-1' startsWith 'sea-'`, `'x' endsWith 'y'`,
 		`let w = ['sea-2'][0]; w startsWith 'sea-' ? int(w[4:]) : 0`,
 		`let r = 1..3; sum(r, #)`, `let r = [[1], [2]]; map(r, #[0])`,
+		// one, findLast in every form the optimizer makes, sortBy by an
+		// order known at run time.
+		`one(1..3, # > 2)`, `one(1..3, # > 1)`, `one([], true)`, `one(zone('deck'), card(#).def == 'one')`,
+		`let r = ['a', 'b']; one(r, # == 'a')`, `findLast(1..5, # < 3)`, `findLast(1..5, # > 9)`,
+		`filter(1..5, # % 2 == 1)[-1]`, `map(filter(1..5, # < 4), # * 10)[-1]`,
+		`filter(zone('deck'), true)[-1]`, `let r = ['a', 'b']; filter(r, true)[-1]`, `[nil, 1][0:1][-1]`,
+		`sortBy(1..4, #, ['desc'][0])`, `sortBy(zone('deck'), #, me == 0 ? 'asc' : 'desc')`,
 	} {
 		fast, slow, ferr, serr := both(t, g, st, src)
 		require.NoError(t, serr, src)
@@ -87,6 +94,10 @@ func TestFastErrors(t *testing.T) {
 		{`1..(me + 2000000)`, `t:1:2: memory budget exceeded`},
 		{`1 + roll(me)`, `t:1:5: roll(0): a die needs at least one side`},
 		{`pget(me + 5, 'pv')`, `t:1:1: no player 5 (players are 0..1)`},
+		{`filter(1..3, # > 5)[-1]`, `t:1:20: reflect: slice index out of range`},
+		{`map(filter(1..3, # > 5), # * 2)[-1]`, `t:1:32: reflect: slice index out of range`},
+		{`sortBy(1..3, #, ['up'][0])`, `t:1:1: unknown order, use asc or desc`},
+		{`sortBy(1..3, #, [1, 'a'][0])`, `t:1:1: sortBy order argument must be a string`},
 	} {
 		fast, slow, ferr, serr := both(t, g, st, tc.src)
 		require.Error(t, serr, tc.src)
@@ -104,7 +115,7 @@ func TestFastErrors(t *testing.T) {
 // errors remain compile errors.
 func TestFastCoverage(t *testing.T) {
 	g, _ := smallGame(t)
-	for _, src := range []string{`groupBy(1..me, # % 2)`, `one(1..me, # > 0)`, `params?.n`} {
+	for _, src := range []string{`groupBy(1..me, # % 2)`, `params?.n`} {
 		e, err := compile.Expr(g, src, diag.Pos{File: "t", Line: 1, Col: 1})
 		require.NoError(t, err, src)
 		assert.Nil(t, e.Fast, src)

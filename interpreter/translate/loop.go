@@ -83,21 +83,20 @@ func (t *translator) loop(n *ast.BuiltinNode, use listUse) eval.Val {
 			}
 			return nil
 		})
+	case "one":
+		// The VM counts every element, then compares the count with 1.
+		f := l.count(k, test(), -1)
+		return eval.Mk(func(fr *eval.Frame) bool { return f(fr) == 1 })
 	case "findLast":
-		if mapped != nil || n.Throws {
-			unsupported()
-		}
-		return eval.Mk(l.findLast(k, test()))
+		return eval.Mk(t.findLast(n, l, k, test(), mapped))
 	case "sortBy":
-		desc := false
 		if len(n.Arguments) == 3 {
-			order, ok := n.Arguments[2].(*ast.StringNode)
-			if !ok || order.Value != "asc" && order.Value != "desc" {
-				unsupported()
+			if order, ok := n.Arguments[2].(*ast.StringNode); !ok || order.Value != "asc" && order.Value != "desc" {
+				return eval.Mk(sortByOrder(t.node(n.Arguments[2]).Box, l.sortBy(k, body.Box, false, mk), l.sortBy(k, body.Box, true, mk), loc))
 			}
-			desc = order.Value == "desc"
+			return eval.Mk(l.sortBy(k, body.Box, n.Arguments[2].(*ast.StringNode).Value == "desc", mk))
 		}
-		return eval.Mk(l.sortBy(k, body.Box, desc, mk))
+		return eval.Mk(l.sortBy(k, body.Box, false, mk))
 	}
 	unsupported()
 	return eval.Val{}
