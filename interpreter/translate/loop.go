@@ -19,16 +19,25 @@ import (
 // count, sum, find, findIndex, findLastIndex, findLast and sortBy. The element is bound in a slot of the
 // frame while the predicate runs.
 func (t *translator) loop(n *ast.BuiltinNode, use listUse) eval.Val {
-	if len(n.Arguments) < 2 {
+	var predicate ast.Node
+	switch {
+	case len(n.Arguments) == 1 && (n.Name == "sum" || n.Name == "count"):
+		// sum(l) and count(l) read each element itself, as sum(l, #).
+		p := &ast.PointerNode{}
+		p.SetLocation(n.Location())
+		predicate = p
+	case len(n.Arguments) < 2:
 		unsupported()
-	}
-	pred, ok := n.Arguments[1].(*ast.PredicateNode)
-	if !ok {
-		unsupported()
+	default:
+		pred, ok := n.Arguments[1].(*ast.PredicateNode)
+		if !ok {
+			unsupported()
+		}
+		predicate = pred.Node
 	}
 	l := t.items(n.Arguments[0])
 	k := t.bind("", l.kind())
-	body := t.node(pred.Node)
+	body := t.node(predicate)
 	var mapped func(*eval.Frame) any
 	if n.Map != nil {
 		mapped = t.node(n.Map).Box

@@ -22,6 +22,7 @@ import (
 	"reflect"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
 	"github.com/expr-lang/expr/vm/runtime"
 
@@ -44,8 +45,21 @@ type Code struct {
 	Slots int
 }
 
-// errUnsupported stops a translation: the expression stays on the VM.
+// errUnsupported stops a translation at the node being translated
+// (translator.at).
 var errUnsupported = errors.New("not covered by the fast path")
+
+// Unsupported is the error of an expression that uses a construct the
+// translator does not cover: Haven has no other evaluator, so the
+// definition is refused at load.
+type Unsupported struct {
+	Loc  file.Location // of the construct, in the expression's source
+	What string        // the construct, as a designer wrote it
+}
+
+func (e *Unsupported) Error() string {
+	return e.What + " is not supported in Haven's expressions"
+}
 
 type translator struct {
 	lib   map[string]eval.Func
@@ -58,6 +72,9 @@ type translator struct {
 	// reset the arena first.
 	use         listUse
 	usesScratch bool
+	// at is the innermost node being translated: where a translation
+	// stops, what Unsupported names.
+	at ast.Node
 }
 
 // listUse is how the list a node makes is used.
@@ -82,16 +99,16 @@ type binding struct {
 	kind eval.SlotKind
 }
 
-// Program returns an expression as closures, or nil when it uses
-// something the fast path does not cover.
-func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout) (fc *Code) {
+// Program returns an expression as closures, or an *Unsupported error
+// when it uses a construct the translator does not cover.
+func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout) (fc *Code, err error) {
 	t := &translator{lib: lib, lay: lay}
 	defer func() {
 		if r := recover(); r != nil {
 			if r != errUnsupported {
 				panic(r)
 			}
-			fc = nil
+			fc, err = nil, unsupportedAt(t.at)
 		}
 	}()
 	t.use = root
@@ -113,7 +130,7 @@ func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout) (fc 
 	if l := list; l != nil {
 		temp = func(fr *eval.Frame) []any { return fr.Temp(l) }
 	}
-	return &Code{Run: run, List: list, Temp: temp, Slots: t.slots}
+	return &Code{Run: run, List: list, Temp: temp, Slots: t.slots}, nil
 }
 
 // transient translates n, a list that the node being translated reads
