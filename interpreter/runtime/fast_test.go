@@ -71,7 +71,7 @@ func TestFastValues(t *testing.T) {
 		`let r = ['a', 'b']; one(r, # == 'a')`, `findLast(1..5, # < 3)`, `findLast(1..5, # > 9)`,
 		`filter(1..5, # % 2 == 1)[-1]`, `map(filter(1..5, # < 4), # * 10)[-1]`,
 		`filter(zone('deck'), true)[-1]`, `let r = ['a', 'b']; filter(r, true)[-1]`, `[nil, 1][0:1][-1]`,
-		`sortBy(1..4, #, ['desc'][0])`, `'harbour' contains 'bo'`, `params.word contains ','`, `let w = ['ab'][0]; w contains 'c'`, `'sea-12' matches '^sea-[0-9]+$'`, `params.word matches ['[a-z]'][0]`, `let w = ['x1'][0]; w matches '[0-9]'`, `let n = [nil, 'a'][0]; n matches 'a'`, `let n = [nil, 'a'][0]; n contains 'a'`, `sum(1..4)`, `sum([1.5, 2])`, `let r = [1, 2]; sum(r)`, `sum([])`, `count([true, false, true])`, `sortBy(zone('deck'), #, me == 0 ? 'asc' : 'desc')`,
+		`sortBy(1..4, #, ['desc'][0])`, `[nil, 1][0] ?? 2`, `[3, nil][0] ?? 2`, `find(1..3, # > 5) ?? 0`, `let n = [nil, 'a'][0]; n ?? 'b'`, `'harbour' contains 'bo'`, `params.word contains ','`, `let w = ['ab'][0]; w contains 'c'`, `'sea-12' matches '^sea-[0-9]+$'`, `params.word matches ['[a-z]'][0]`, `let w = ['x1'][0]; w matches '[0-9]'`, `let n = [nil, 'a'][0]; n matches 'a'`, `let n = [nil, 'a'][0]; n contains 'a'`, `sum(1..4)`, `sum([1.5, 2])`, `let r = [1, 2]; sum(r)`, `sum([])`, `count([true, false, true])`, `sortBy(zone('deck'), #, me == 0 ? 'asc' : 'desc')`,
 	} {
 		fast, slow, ferr, serr := both(t, g, st, src)
 		require.NoError(t, serr, src)

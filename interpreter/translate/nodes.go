@@ -202,6 +202,15 @@ func (t *translator) binary(n *ast.BinaryNode, use listUse) eval.Val {
 		return t.affix(n)
 	case "matches":
 		return t.matches(n)
+	case "??":
+		// The left, unless it is nil: then the right, evaluated only then.
+		a, b := t.operand(n.Left).Box, t.operand(n.Right).Box
+		return eval.Mk(func(fr *eval.Frame) any {
+			if v := a(fr); !runtime.IsNil(v) {
+				return v
+			}
+			return b(fr)
+		})
 	}
 	unsupported()
 	return eval.Val{}

@@ -1,7 +1,8 @@
-// Package translate is the fast path: at compile time, once expr has
+// Package translate is Haven's evaluator: at compile time, once expr has
 // checked an expression, Program turns its tree into Go closures over an
-// eval.Frame, which the interpreter's machine runs instead of expr's VM.
-// Each closure computes what the VM would push for its node: the same
+// eval.Frame, which the interpreter's machine runs; expr's VM runs only
+// in tests, as the oracle. Each closure computes what the VM would push
+// for its node: the same
 // value, of the same Go type. A closure is typed (a func(*eval.Frame)
 // int, string, bool, []string...) where the value's Go type is known, so
 // that a chain of int or string operations never boxes. A value read
@@ -13,8 +14,9 @@
 // params, operators, conditionals, member access on the engine's own
 // types (model.Card, model.Piece, board.Node, board.Edge), indexing,
 // calls to the library (eval.Func), the list builtins with their
-// predicates, and let. An expression with anything else is left to the
-// VM as a whole: Program returns nil.
+// predicates, and let. An expression with anything else is refused:
+// Program returns an *Unsupported naming the construct, and the
+// definition fails to load.
 package translate
 
 import (
