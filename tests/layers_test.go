@@ -18,7 +18,6 @@ const module = "github.com/haven-engine/haven/"
 var interpreterLayers = []string{
 	"interpreter/exprpos",   // a spot inside an expression → its CUE file
 	"interpreter/budget",    // the limits of a definition and what is left of them
-	"interpreter/vmguard",   // the budgets of the expressions left to expr's VM
 	"interpreter/board",     // the board's graph, its walks and costs
 	"interpreter/model",     // the state, its tables and its JSON
 	"interpreter/eval",      // the frame compiled closures run in; the library's calling convention

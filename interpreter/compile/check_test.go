@@ -119,3 +119,11 @@ func TestTypos(t *testing.T) {
 		})
 	}
 }
+
+// An expression the translator does not cover is refused at load, at
+// the construct: Haven has no second evaluator to run it on.
+func TestUnsupportedConstruct(t *testing.T) {
+	src := strings.Replace(deck, `get('round') < 3`, `get('round') < len(groupBy(1..3, #))`, 1)
+	_, err := compileSrc(t, src)
+	assert.EqualError(t, err, `tiny/game.cue:22:37: groupBy() is not supported in Haven's expressions`)
+}

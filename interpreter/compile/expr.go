@@ -1,7 +1,10 @@
 package compile
 
-// This file compiles one expression: expr compiles and type-checks it,
-// errors are mapped back into the CUE file, and the fast path is built.
+// This file compiles one expression: expr parses, type-checks and
+// optimizes it, errors are mapped back into the CUE file, and the
+// checked tree is translated to closures (package translate), the only
+// way Haven runs an expression; a construct the translator does not
+// cover is a load error.
 
 import (
 	"errors"
@@ -17,7 +20,6 @@ import (
 	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/haven-engine/haven/interpreter/runtime"
 	"github.com/haven-engine/haven/interpreter/translate"
-	"github.com/haven-engine/haven/interpreter/vmguard"
 	"github.com/haven-engine/haven/load"
 )
 
@@ -92,13 +94,21 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *runtime.Code
 	}
 	c.cycles(v, cd, c.scoring)
 	shortcut(cd, c.lay)
-	cd.Fast = translate.Program(prog, c.g.M.Lib, c.lay)
-	if cd.Fast == nil && !cd.IsConst && !cd.IsIdent {
-		if cd.Prog, err = vmguard.Compile(src, all, &c.g.M.Budget); err != nil {
-			c.errorf(v, "this expression cannot be bounded on expr's VM: %v", err)
-		}
+	if cd.Fast, err = translate.Program(prog, c.g.M.Lib, c.lay); err != nil {
+		c.errs = append(c.errs, unsupported(cd, err))
 	}
 	return cd
+}
+
+// unsupported is the error of an expression the translator refused,
+// at the construct it stopped at: Haven runs no expression on expr's VM.
+func unsupported(cd *runtime.Code, err error) *diag.Error {
+	var u *translate.Unsupported
+	if !errors.As(err, &u) {
+		return &diag.Error{Pos: cd.Pos, Msg: err.Error()}
+	}
+	line, col := exprpos.LineCol(cd.Src, u.Loc.From)
+	return &diag.Error{Pos: cd.Lit.At(line, col), Msg: u.Error()}
 }
 
 // shortcut notes expressions that need no VM: literals and bare names.
@@ -177,11 +187,8 @@ func Expr(g *runtime.Game, src string, pos diag.Pos) (*runtime.Code, error) {
 	}
 	cd := &runtime.Code{Prog: prog, Src: src, Pos: pos, Lit: l}
 	shortcut(cd, g.Base)
-	cd.Fast = translate.Program(prog, g.M.Lib, g.Base)
-	if cd.Fast == nil && !cd.IsConst && !cd.IsIdent {
-		if cd.Prog, err = vmguard.Compile(src, opts, &g.M.Budget); err != nil {
-			return nil, &diag.Error{Pos: pos, Msg: "this expression cannot be bounded on expr's VM: " + err.Error()}
-		}
+	if cd.Fast, err = translate.Program(prog, g.M.Lib, g.Base); err != nil {
+		return nil, unsupported(cd, err)
 	}
 	return cd, nil
 }

@@ -65,6 +65,13 @@ func TestFastValues(t *testing.T) {
 		`let w = ['abc'][0]; w[:-1]`, `let w = [[1, 2, 3]][0]; w[1:]`, `'sea-1' startsWith 'sea-'`, `'x' endsWith 'y'`,
 		`let w = ['sea-2'][0]; w startsWith 'sea-' ? int(w[4:]) : 0`,
 		`let r = 1..3; sum(r, #)`, `let r = [[1], [2]]; map(r, #[0])`,
+		// one, findLast in every form the optimizer makes, sortBy by an
+		// order known at run time.
+		`one(1..3, # > 2)`, `one(1..3, # > 1)`, `one([], true)`, `one(zone('deck'), card(#).def == 'one')`,
+		`let r = ['a', 'b']; one(r, # == 'a')`, `findLast(1..5, # < 3)`, `findLast(1..5, # > 9)`,
+		`filter(1..5, # % 2 == 1)[-1]`, `map(filter(1..5, # < 4), # * 10)[-1]`,
+		`filter(zone('deck'), true)[-1]`, `let r = ['a', 'b']; filter(r, true)[-1]`, `[nil, 1][0:1][-1]`,
+		`sortBy(1..4, #, ['desc'][0])`, `[nil, 1][0] ?? 2`, `[3, nil][0] ?? 2`, `find(1..3, # > 5) ?? 0`, `let n = [nil, 'a'][0]; n ?? 'b'`, `'harbour' contains 'bo'`, `params.word contains ','`, `let w = ['ab'][0]; w contains 'c'`, `'sea-12' matches '^sea-[0-9]+$'`, `params.word matches ['[a-z]'][0]`, `let w = ['x1'][0]; w matches '[0-9]'`, `let n = [nil, 'a'][0]; n matches 'a'`, `let n = [nil, 'a'][0]; n contains 'a'`, `sum(1..4)`, `sum([1.5, 2])`, `let r = [1, 2]; sum(r)`, `sum([])`, `count([true, false, true])`, `sortBy(zone('deck'), #, me == 0 ? 'asc' : 'desc')`,
 	} {
 		fast, slow, ferr, serr := both(t, g, st, src)
 		require.NoError(t, serr, src)
@@ -87,6 +94,11 @@ func TestFastErrors(t *testing.T) {
 		{`1..(me + 2000000)`, `t:1:2: memory budget exceeded`},
 		{`1 + roll(me)`, `t:1:5: roll(0): a die needs at least one side`},
 		{`pget(me + 5, 'pv')`, `t:1:1: no player 5 (players are 0..1)`},
+		{`filter(1..3, # > 5)[-1]`, `t:1:20: reflect: slice index out of range`},
+		{`map(filter(1..3, # > 5), # * 2)[-1]`, `t:1:32: reflect: slice index out of range`},
+		{`sortBy(1..3, #, ['up'][0])`, `t:1:1: unknown order, use asc or desc`},
+		{`'a' matches ['('][0]`, `t:1:5: error parsing regexp: missing closing ): ` + "`(`"},
+		{`sortBy(1..3, #, [1, 'a'][0])`, `t:1:1: sortBy order argument must be a string`},
 	} {
 		fast, slow, ferr, serr := both(t, g, st, tc.src)
 		require.Error(t, serr, tc.src)
@@ -100,14 +112,18 @@ func TestFastErrors(t *testing.T) {
 	}
 }
 
-// Expressions the fast path does not cover stay on the VM, whole; type
-// errors remain compile errors.
+// Haven runs every expression through the translator: one it does not
+// cover is an error at load, at the construct, not a slower evaluator;
+// type errors remain compile errors.
 func TestFastCoverage(t *testing.T) {
 	g, _ := smallGame(t)
-	for _, src := range []string{`groupBy(1..me, # % 2)`, `one(1..me, # > 0)`, `params?.n`} {
-		e, err := compile.Expr(g, src, diag.Pos{File: "t", Line: 1, Col: 1})
-		require.NoError(t, err, src)
-		assert.Nil(t, e.Fast, src)
+	for _, tc := range []struct{ src, want string }{
+		{`groupBy(1..me, # % 2)`, "t:1:1: groupBy() is not supported in Haven's expressions"},
+		{`1 + len(params?.word)`, "t:1:17: optional member access (?.) is not supported in Haven's expressions"},
+		{`map(1..3, #index)`, "t:1:11: #index is not supported in Haven's expressions"},
+	} {
+		_, err := compile.Expr(g, tc.src, diag.Pos{File: "t", Line: 1, Col: 1})
+		assert.EqualError(t, err, tc.want, tc.src)
 	}
 	_, err := compile.Expr(g, `1 + 'a'`, diag.Pos{File: "t", Line: 1, Col: 1})
 	assert.EqualError(t, err, "t:1:3: invalid operation: + (mismatched types int and string)\n\t| 1 + 'a'\n\t| ..^")

@@ -239,14 +239,15 @@ type Step struct {
 // The fields every evaluation reads come first, in one cache line.
 type Code struct {
 	// An expression that is a constant or a bare name is answered without
-	// running the VM: konst (when isConst) or the local in slot ident
-	// (when isIdent).
+	// running its closures: konst (when isConst) or the local in slot
+	// ident (when isIdent).
 	IsConst bool
 	IsIdent bool
 	Ident   int
 	Konst   any
-	// Fast is the expression translated into closures (package translate), run
-	// instead of the VM; nil leaves it to the VM.
+	// Fast is the expression translated into closures (package
+	// translate): what runs it. Prog, expr's program, runs only in tests
+	// (Machine.NoFast).
 	Fast *translate.Code
 	// memo is how the value is kept by the locals it depends on, planned
 	// at the first evaluation (memo.go); nil until then.

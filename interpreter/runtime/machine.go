@@ -57,8 +57,11 @@ type Machine struct {
 	// frames are reused by the fast path, one per evaluation under way.
 	frames []*eval.Frame
 	top    int
-	// NoFast runs every expression on the VM; differ, when set, is
-	// called instead of the fast path (tests compare the two).
+	// NoFast runs every expression on expr's VM instead of its
+	// closures: the translator's oracle, for tests only (a game never
+	// runs the VM: an expression the translator refuses is a load
+	// error). Differ, when set, is called instead of the closures
+	// (tests compare the two).
 	NoFast bool
 	Differ func(c *Code, env model.Scope) (any, error)
 	// Budget is what is left of the limits (limits.go).
@@ -116,7 +119,9 @@ func (m *Machine) Eval(c *Code, env model.Scope) (any, error) {
 		}
 		return m.RunFast(c, env)
 	}
-	// The VM reads the locals by name, from a map made for the purpose.
+	// Only tests get here (NoFast): every compiled expression has its
+	// closures. The VM reads the locals by name, from a map made for
+	// the purpose.
 	if m.depth == 0 && m.top == 0 {
 		m.evaluating()
 	} else if m.depth+m.top >= m.G.Limits.Depth {

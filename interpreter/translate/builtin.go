@@ -21,11 +21,11 @@ import (
 // directly, and the rest called through expr's own implementation.
 func (t *translator) builtin(n *ast.BuiltinNode, use listUse) eval.Val {
 	switch n.Name {
-	case "all", "any", "none", "filter", "map", "count", "sum", "find", "sortBy", "findIndex", "findLastIndex", "findLast":
+	case "all", "any", "none", "one", "filter", "map", "count", "sum", "find", "sortBy", "findIndex", "findLastIndex", "findLast":
 		return t.loop(n, use)
 	case "reduce":
 		return t.reduce(n, use)
-	case "one", "groupBy":
+	case "groupBy":
 		unsupported()
 	}
 	if n.Name == "len" && len(n.Arguments) == 1 {

@@ -19,16 +19,25 @@ import (
 // count, sum, find, findIndex, findLastIndex, findLast and sortBy. The element is bound in a slot of the
 // frame while the predicate runs.
 func (t *translator) loop(n *ast.BuiltinNode, use listUse) eval.Val {
-	if len(n.Arguments) < 2 {
+	var predicate ast.Node
+	switch {
+	case len(n.Arguments) == 1 && (n.Name == "sum" || n.Name == "count"):
+		// sum(l) and count(l) read each element itself, as sum(l, #).
+		p := &ast.PointerNode{}
+		p.SetLocation(n.Location())
+		predicate = p
+	case len(n.Arguments) < 2:
 		unsupported()
-	}
-	pred, ok := n.Arguments[1].(*ast.PredicateNode)
-	if !ok {
-		unsupported()
+	default:
+		pred, ok := n.Arguments[1].(*ast.PredicateNode)
+		if !ok {
+			unsupported()
+		}
+		predicate = pred.Node
 	}
 	l := t.items(n.Arguments[0])
 	k := t.bind("", l.kind())
-	body := t.node(pred.Node)
+	body := t.node(predicate)
 	var mapped func(*eval.Frame) any
 	if n.Map != nil {
 		mapped = t.node(n.Map).Box
@@ -83,21 +92,20 @@ func (t *translator) loop(n *ast.BuiltinNode, use listUse) eval.Val {
 			}
 			return nil
 		})
+	case "one":
+		// The VM counts every element, then compares the count with 1.
+		f := l.count(k, test(), -1)
+		return eval.Mk(func(fr *eval.Frame) bool { return f(fr) == 1 })
 	case "findLast":
-		if mapped != nil || n.Throws {
-			unsupported()
-		}
-		return eval.Mk(l.findLast(k, test()))
+		return eval.Mk(t.findLast(n, l, k, test(), mapped))
 	case "sortBy":
-		desc := false
 		if len(n.Arguments) == 3 {
-			order, ok := n.Arguments[2].(*ast.StringNode)
-			if !ok || order.Value != "asc" && order.Value != "desc" {
-				unsupported()
+			if order, ok := n.Arguments[2].(*ast.StringNode); !ok || order.Value != "asc" && order.Value != "desc" {
+				return eval.Mk(sortByOrder(t.node(n.Arguments[2]).Box, l.sortBy(k, body.Box, false, mk), l.sortBy(k, body.Box, true, mk), loc))
 			}
-			desc = order.Value == "desc"
+			return eval.Mk(l.sortBy(k, body.Box, n.Arguments[2].(*ast.StringNode).Value == "desc", mk))
 		}
-		return eval.Mk(l.sortBy(k, body.Box, desc, mk))
+		return eval.Mk(l.sortBy(k, body.Box, false, mk))
 	}
 	unsupported()
 	return eval.Val{}

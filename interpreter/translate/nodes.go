@@ -16,7 +16,11 @@ import (
 // expr for what the VM does with each). A value of a type the checker
 // knows that its closure yields as any reads typed too (withChecked).
 func (t *translator) node(n ast.Node) eval.Val {
-	return withChecked(n, t.nodeOf(n))
+	outer := t.at
+	t.at = n
+	v := withChecked(n, t.nodeOf(n))
+	t.at = outer // not deferred: a translation stopped keeps its node
+	return v
 }
 
 // nodeOf is node before withChecked.
@@ -194,19 +198,33 @@ func (t *translator) binary(n *ast.BinaryNode, use listUse) eval.Val {
 		})
 	case "..":
 		return t.rangeOf(n, use)
-	case "startsWith", "endsWith":
+	case "startsWith", "endsWith", "contains":
 		return t.affix(n)
+	case "matches":
+		return t.matches(n)
+	case "??":
+		// The left, unless it is nil: then the right, evaluated only then.
+		a, b := t.operand(n.Left).Box, t.operand(n.Right).Box
+		return eval.Mk(func(fr *eval.Frame) any {
+			if v := a(fr); !runtime.IsNil(v) {
+				return v
+			}
+			return b(fr)
+		})
 	}
 	unsupported()
 	return eval.Val{}
 }
 
-// affix is a startsWith b, a endsWith b, as the VM runs it: false when
-// either is nil; otherwise both must be strings.
+// affix is a startsWith b, a endsWith b, a contains b, as the VM runs
+// them: false when either is nil; otherwise both must be strings.
 func (t *translator) affix(n *ast.BinaryNode) eval.Val {
 	test := strings.HasPrefix
-	if n.Operator == "endsWith" {
+	switch n.Operator {
+	case "endsWith":
 		test = strings.HasSuffix
+	case "contains":
+		test = strings.Contains
 	}
 	l, r := t.operand(n.Left), t.operand(n.Right)
 	a, aok := l.Fn.(func(*eval.Frame) string)

@@ -26,7 +26,8 @@ func TestNumbersAsTheVM(t *testing.T) {
 		require.NoError(t, err)
 		want, err := expr.Run(prog, nil)
 		require.NoError(t, err)
-		c := Program(prog, nil, nil)
+		c, err := Program(prog, nil, nil)
+		require.NoError(t, err, src)
 		require.NotNil(t, c, src)
 		lim := budget.Limits{Memory: 1 << 20}
 		fr := &eval.Frame{Budget: &budget.Remaining{Eval: 1 << 20, Decision: 1 << 20, Limits: &lim}}
@@ -35,7 +36,8 @@ func TestNumbersAsTheVM(t *testing.T) {
 	}
 	prog, err := expr.Compile(`let xs = [300, 2.5, 7]; xs[0] * (xs[0] - 1) / 2 + (xs[2] - xs[0]) * xs[1] <= xs[0] * 1000`)
 	require.NoError(t, err)
-	c := Program(prog, nil, nil)
+	c, err := Program(prog, nil, nil)
+	require.NoError(t, err)
 	lim := budget.Limits{Memory: 1 << 20}
 	fr := &eval.Frame{Budget: &budget.Remaining{Eval: 1 << 20, Decision: 1 << 20, Limits: &lim}, Slots: make([]eval.Slot, c.Slots)}
 	c.Run(fr)

@@ -27,14 +27,16 @@ func TestReduceConcatAsTheVM(t *testing.T) {
 		require.NoError(t, err)
 		want, err := expr.Run(prog, nil)
 		require.NoError(t, err)
-		c := Program(prog, nil, nil)
+		c, err := Program(prog, nil, nil)
+		require.NoError(t, err, src)
 		require.NotNil(t, c, src)
 		fr := newFrame(c)
 		assert.Equal(t, want, c.Run(fr), src)
 	}
 	prog, err := expr.Compile(`len(reduce(1..50, concat(#acc, [#, #]), []))`)
 	require.NoError(t, err)
-	c := Program(prog, nil, nil)
+	c, err := Program(prog, nil, nil)
+	require.NoError(t, err)
 	fr := newFrame(c)
 	assert.Equal(t, 100, c.Run(fr))
 	// The range and the list the reduce gives are cut from the arena,

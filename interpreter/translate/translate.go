@@ -1,7 +1,8 @@
-// Package translate is the fast path: at compile time, once expr has
+// Package translate is Haven's evaluator: at compile time, once expr has
 // checked an expression, Program turns its tree into Go closures over an
-// eval.Frame, which the interpreter's machine runs instead of expr's VM.
-// Each closure computes what the VM would push for its node: the same
+// eval.Frame, which the interpreter's machine runs; expr's VM runs only
+// in tests, as the oracle. Each closure computes what the VM would push
+// for its node: the same
 // value, of the same Go type. A closure is typed (a func(*eval.Frame)
 // int, string, bool, []string...) where the value's Go type is known, so
 // that a chain of int or string operations never boxes. A value read
@@ -13,8 +14,9 @@
 // params, operators, conditionals, member access on the engine's own
 // types (model.Card, model.Piece, board.Node, board.Edge), indexing,
 // calls to the library (eval.Func), the list builtins with their
-// predicates, and let. An expression with anything else is left to the
-// VM as a whole: Program returns nil.
+// predicates, and let. An expression with anything else is refused:
+// Program returns an *Unsupported naming the construct, and the
+// definition fails to load.
 package translate
 
 import (
@@ -22,6 +24,7 @@ import (
 	"reflect"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
 	"github.com/expr-lang/expr/vm/runtime"
 
@@ -44,8 +47,21 @@ type Code struct {
 	Slots int
 }
 
-// errUnsupported stops a translation: the expression stays on the VM.
+// errUnsupported stops a translation at the node being translated
+// (translator.at).
 var errUnsupported = errors.New("not covered by the fast path")
+
+// Unsupported is the error of an expression that uses a construct the
+// translator does not cover: Haven has no other evaluator, so the
+// definition is refused at load.
+type Unsupported struct {
+	Loc  file.Location // of the construct, in the expression's source
+	What string        // the construct, as a designer wrote it
+}
+
+func (e *Unsupported) Error() string {
+	return e.What + " is not supported in Haven's expressions"
+}
 
 type translator struct {
 	lib   map[string]eval.Func
@@ -58,6 +74,9 @@ type translator struct {
 	// reset the arena first.
 	use         listUse
 	usesScratch bool
+	// at is the innermost node being translated: where a translation
+	// stops, what Unsupported names.
+	at ast.Node
 }
 
 // listUse is how the list a node makes is used.
@@ -82,16 +101,16 @@ type binding struct {
 	kind eval.SlotKind
 }
 
-// Program returns an expression as closures, or nil when it uses
-// something the fast path does not cover.
-func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout) (fc *Code) {
+// Program returns an expression as closures, or an *Unsupported error
+// when it uses a construct the translator does not cover.
+func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout) (fc *Code, err error) {
 	t := &translator{lib: lib, lay: lay}
 	defer func() {
 		if r := recover(); r != nil {
 			if r != errUnsupported {
 				panic(r)
 			}
-			fc = nil
+			fc, err = nil, unsupportedAt(t.at)
 		}
 	}()
 	t.use = root
@@ -113,7 +132,7 @@ func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout) (fc 
 	if l := list; l != nil {
 		temp = func(fr *eval.Frame) []any { return fr.Temp(l) }
 	}
-	return &Code{Run: run, List: list, Temp: temp, Slots: t.slots}
+	return &Code{Run: run, List: list, Temp: temp, Slots: t.slots}, nil
 }
 
 // transient translates n, a list that the node being translated reads

@@ -1,0 +1,52 @@
+package translate
+
+import (
+	"github.com/expr-lang/expr/ast"
+)
+
+// unsupportedAt names the construct at n that stopped a translation.
+func unsupportedAt(n ast.Node) *Unsupported {
+	if n == nil {
+		return &Unsupported{What: "this expression"}
+	}
+	return &Unsupported{Loc: n.Location(), What: describe(n)}
+}
+
+// describe names a node as a designer writes it.
+func describe(n ast.Node) string {
+	switch n := n.(type) {
+	case *ast.BuiltinNode:
+		return n.Name + "()"
+	case *ast.CallNode:
+		if id, ok := n.Callee.(*ast.IdentifierNode); ok {
+			return id.Value + "()"
+		}
+		return "this call"
+	case *ast.MemberNode:
+		switch {
+		case n.Optional:
+			return "optional member access (?.)"
+		case n.Method:
+			return "a method call"
+		}
+		if s, ok := n.Property.(*ast.StringNode); ok {
+			return "the member ." + s.Value
+		}
+		return "this member access"
+	case *ast.ChainNode:
+		return "optional member access (?.)"
+	case *ast.PointerNode:
+		return "#" + n.Name
+	case *ast.IdentifierNode:
+		return n.Value
+	case *ast.PredicateNode:
+		return "a predicate here"
+	case *ast.BinaryNode:
+		return "the operator " + n.Operator
+	case *ast.UnaryNode:
+		return "the operator " + n.Operator
+	case *ast.IntegerNode, *ast.FloatNode:
+		return "this number"
+	}
+	return "this construct"
+}
