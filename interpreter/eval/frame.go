@@ -62,7 +62,7 @@ type Slot struct {
 	Lazy bool
 	// Index is the element's index in its list, while a loop binds
 	// it (#index).
-	Index int
+	Index int32
 }
 
 // SlotKind says which field of a Slot holds its value.

@@ -65,7 +65,7 @@ func (t *translator) nodeOf(n ast.Node) eval.Val {
 				unsupported()
 			}
 			k := b.slot
-			return eval.Mk(func(fr *eval.Frame) int { return fr.Slots[k].Index })
+			return eval.Mk(func(fr *eval.Frame) int { return int(fr.Slots[k].Index) })
 		default:
 			unsupported()
 		}
