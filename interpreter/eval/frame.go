@@ -60,6 +60,9 @@ type Slot struct {
 	// into Any (SlotDyn): a loop over a list of unknown type that
 	// turns out to hold strings binds them without boxing each.
 	Lazy bool
+	// Index is the element's index in its list, while a loop binds
+	// it (#index).
+	Index int32
 }
 
 // SlotKind says which field of a Slot holds its value.

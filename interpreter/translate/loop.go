@@ -334,6 +334,7 @@ func indexIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool,
 				i = len(l) - 1 - j
 			}
 			set(s, l[i])
+			s.Index = int32(i)
 			if test(fr) {
 				return i
 			}
@@ -349,6 +350,7 @@ func lastIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool) 
 		s := &fr.Slots[k]
 		for i := len(l) - 1; i >= 0; i-- {
 			set(s, l[i])
+			s.Index = int32(i)
 			if test(fr) {
 				return keepElem(fr, s, l[i])
 			}
@@ -375,6 +377,7 @@ func foundIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool,
 		s := &fr.Slots[k]
 		for i := range l {
 			set(s, l[i])
+			s.Index = int32(i)
 			if test(fr) == want {
 				return true
 			}
@@ -393,6 +396,7 @@ func filterOf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool
 		start := len(fr.Buf)
 		for i := range l {
 			set(s, l[i])
+			s.Index = int32(i)
 			if test(fr) {
 				if mapped != nil {
 					fr.Buf = append(fr.Buf, mapped(fr))
@@ -416,6 +420,7 @@ func mapOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, mk fu
 		out := mk(fr, len(l))
 		for i := range l {
 			set(s, l[i])
+			s.Index = int32(i)
 			out[i] = f(fr)
 		}
 		return out
@@ -431,6 +436,7 @@ func countIf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool,
 		n := 0
 		for i := range l {
 			set(s, l[i])
+			s.Index = int32(i)
 			if test(fr) {
 				n++
 				if n == threshold {
@@ -449,6 +455,7 @@ func sumIntOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) int) fu
 		acc := 0
 		for i := range l {
 			set(s, l[i])
+			s.Index = int32(i)
 			acc = f(fr) + acc
 		}
 		return acc
@@ -462,6 +469,7 @@ func sumOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, loc f
 		var acc any = 0
 		for i := range l {
 			set(s, l[i])
+			s.Index = int32(i)
 			v := f(fr)
 			acc = eval.Guard(loc, func() any { return runtime.Add(v, acc) })
 		}
@@ -475,6 +483,7 @@ func findIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, 
 		s := &fr.Slots[k]
 		for i := range l {
 			set(s, l[i])
+			s.Index = int32(i)
 			if test(fr) {
 				if mapped != nil {
 					return mapped(fr)
@@ -497,6 +506,7 @@ func sortOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, desc
 		array, values := mk(fr, len(l))[:0], fr.Scratch(len(l))[:0]
 		for i := range l {
 			set(s, l[i])
+			s.Index = int32(i)
 			array = append(array, boxElem(fr, l[i]))
 			values = append(values, f(fr))
 		}
@@ -569,6 +579,7 @@ func (t *translator) reduce(n *ast.BuiltinNode, use listUse) eval.Val {
 				a := initList(fr)
 				for i := 0; i < n; i++ {
 					fr.Slots[k].Any = items.item(fr, i)
+					fr.Slots[k].Index = int32(i)
 					s := &fr.Slots[acc]
 					s.Anys, s.Any, s.HasAny = a, nil, false
 					a = f(fr)
@@ -596,6 +607,7 @@ func (t *translator) reduce(n *ast.BuiltinNode, use listUse) eval.Val {
 		}
 		for ; i < n; i++ {
 			fr.Slots[k].Any = items.item(fr, i)
+			fr.Slots[k].Index = int32(i)
 			fr.Slots[acc].Any = a
 			a = body(fr)
 		}

@@ -56,10 +56,18 @@ func (t *translator) nodeOf(n ast.Node) eval.Val {
 		return t.ident(n)
 	case *ast.PointerNode:
 		b, ok := t.lookup("")
-		if n.Name == "acc" {
+		switch n.Name {
+		case "":
+		case "acc":
 			b, ok = t.lookupAcc()
-		} else if n.Name != "" {
-			unsupported() // #index
+		case "index":
+			if !ok {
+				unsupported()
+			}
+			k := b.slot
+			return eval.Mk(func(fr *eval.Frame) int { return int(fr.Slots[k].Index) })
+		default:
+			unsupported()
 		}
 		if !ok {
 			unsupported()

@@ -62,6 +62,7 @@ func (t *translator) reduceConcat(n *ast.BuiltinNode, pred *ast.PredicateNode, i
 		var buf [4]catVal
 		for i := 0; i < count; i++ {
 			fr.Slots[k].Any = l.item(fr, i)
+			fr.Slots[k].Index = int32(i)
 			vals := buf[:0]
 			for _, c := range rest {
 				vals = append(vals, c.read(fr))
