@@ -24,8 +24,11 @@ var (
 // member is a.b or a[i]: a field of a piece, card, node or edge, read
 // directly; a key of a map; an element of a list.
 func (t *translator) member(n *ast.MemberNode) eval.Val {
-	if n.Optional || n.Method {
+	if n.Method {
 		unsupported()
+	}
+	if n.Optional {
+		return t.optional(n)
 	}
 	loc := n.Location()
 	if name, ok := n.Property.(*ast.StringNode); ok {

@@ -79,6 +79,8 @@ func (t *translator) nodeOf(n ast.Node) eval.Val {
 		return t.binary(n, use)
 	case *ast.SliceNode:
 		return t.slice(n)
+	case *ast.ChainNode:
+		return t.chain(n)
 	case *ast.MemberNode:
 		return t.member(n)
 	case *ast.CallNode:
