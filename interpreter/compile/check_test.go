@@ -125,5 +125,5 @@ func TestTypos(t *testing.T) {
 func TestUnsupportedConstruct(t *testing.T) {
 	src := strings.Replace(deck, `get('round') < 3`, `get('round') < len(groupBy(1..3, #))`, 1)
 	_, err := compileSrc(t, src)
-	assert.EqualError(t, err, `tiny/game.cue:22:37: groupBy() is not supported in Haven's expressions`)
+	assert.EqualError(t, err, `tiny/game.cue:22:37: groupBy() is not supported in Haven's expressions: its map is keyed by values of any type, which a state cannot hold; filter the list by each key instead`)
 }

@@ -119,8 +119,9 @@ func TestFastErrors(t *testing.T) {
 func TestFastCoverage(t *testing.T) {
 	g, _ := smallGame(t)
 	for _, tc := range []struct{ src, want string }{
-		{`groupBy(1..me, # % 2)`, "t:1:1: groupBy() is not supported in Haven's expressions"},
-		{`$env.me`, "t:1:1: $env is not supported in Haven's expressions"},
+		{`groupBy(1..me, # % 2)`, "t:1:1: groupBy() is not supported in Haven's expressions: its map is keyed by values of any type, which a state cannot hold; filter the list by each key instead"},
+		{`piece('pawn-0-1').Var('hp')`, "t:1:19: a method call is not supported in Haven's expressions: call a function of the library instead"},
+		{`$env.me`, "t:1:1: $env is not supported in Haven's expressions: name the local or the function itself"},
 	} {
 		_, err := compile.Expr(g, tc.src, diag.Pos{File: "t", Line: 1, Col: 1})
 		assert.EqualError(t, err, tc.want, tc.src)

@@ -57,10 +57,15 @@ var errUnsupported = errors.New("not covered by the fast path")
 type Unsupported struct {
 	Loc  file.Location // of the construct, in the expression's source
 	What string        // the construct, as a designer wrote it
+	Hint string        // what to write instead, when there is a way
 }
 
 func (e *Unsupported) Error() string {
-	return e.What + " is not supported in Haven's expressions"
+	msg := e.What + " is not supported in Haven's expressions"
+	if e.Hint != "" {
+		msg += ": " + e.Hint
+	}
+	return msg
 }
 
 type translator struct {

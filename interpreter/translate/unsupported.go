@@ -9,7 +9,31 @@ func unsupportedAt(n ast.Node) *Unsupported {
 	if n == nil {
 		return &Unsupported{What: "this expression"}
 	}
-	return &Unsupported{Loc: n.Location(), What: describe(n)}
+	return &Unsupported{Loc: n.Location(), What: describe(n), Hint: hint(n)}
+}
+
+// hint says what to write instead of the construct at n, where there is
+// a common way.
+func hint(n ast.Node) string {
+	switch n := n.(type) {
+	case *ast.BuiltinNode:
+		if n.Name == "groupBy" {
+			return "its map is keyed by values of any type, which a state cannot hold; filter the list by each key instead"
+		}
+	case *ast.IdentifierNode:
+		if n.Value == "$env" {
+			return "name the local or the function itself"
+		}
+	case *ast.CallNode:
+		if _, ok := n.Callee.(*ast.MemberNode); ok {
+			return "call a function of the library instead"
+		}
+	case *ast.MemberNode:
+		if n.Method {
+			return "call a function of the library instead"
+		}
+	}
+	return ""
 }
 
 // describe names a node as a designer writes it.
@@ -18,8 +42,11 @@ func describe(n ast.Node) string {
 	case *ast.BuiltinNode:
 		return n.Name + "()"
 	case *ast.CallNode:
-		if id, ok := n.Callee.(*ast.IdentifierNode); ok {
-			return id.Value + "()"
+		switch c := n.Callee.(type) {
+		case *ast.IdentifierNode:
+			return c.Value + "()"
+		case *ast.MemberNode:
+			return "a method call"
 		}
 		return "this call"
 	case *ast.MemberNode:
