@@ -88,6 +88,8 @@ type compiler struct {
 	scoring bool
 	// pol is the bots' policy, compiled into the steps and actions it ranks.
 	pol runtime.Policy
+	// conf compiles the expressions with one expr configuration.
+	conf exprConf
 }
 
 func (c *compiler) errorf(v cue.Value, format string, args ...any) {

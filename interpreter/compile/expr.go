@@ -69,9 +69,7 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *runtime.Code
 	for k, t := range s {
 		env[k] = t
 	}
-	all := append([]expr.Option{expr.Env(env)}, c.g.M.Opts...)
-	all = append(all, opts...)
-	prog, err := expr.Compile(src, all...)
+	prog, err := c.conf.compile(c.g.M.Opts, src, env, opts...)
 	cd := &runtime.Code{Prog: prog, Src: src, Pos: pos, Lit: exprpos.Of(v)}
 	c.g.Codes = append(c.g.Codes, cd)
 	if err != nil {
