@@ -109,7 +109,8 @@ func unsupported(cd *runtime.Code, err error) *diag.Error {
 	return &diag.Error{Pos: cd.Lit.At(line, col), Msg: u.Error()}
 }
 
-// shortcut notes expressions that need no VM: literals and bare names.
+// shortcut notes the expressions answered without running their
+// closures: literals and bare names.
 func shortcut(cd *runtime.Code, lay *model.Layout) {
 	switch n := cd.Prog.Node().(type) {
 	case *exprast.IdentifierNode:
