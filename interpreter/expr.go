@@ -16,7 +16,7 @@ type Expr struct {
 
 // CompileExpr compiles src, whose first character stands at pos.
 func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
-	cd, err := compile.Expr(g.Game, src, pos)
+	cd, err := compile.Expr(g.rt, src, pos)
 	if err != nil {
 		return nil, err
 	}
@@ -25,4 +25,4 @@ func (g *Game) CompileExpr(src string, pos diag.Pos) (*Expr, error) {
 
 // Eval runs a compiled expression on a state. Changes it makes (a patch)
 // are logged with cause "patch".
-func (g *Game) Eval(st *model.State, e *Expr) (any, error) { return g.EvalPatch(st, e.c) }
+func (g *Game) Eval(st *model.State, e *Expr) (any, error) { return g.rt.EvalPatch(st, e.c) }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/haven-engine/haven/definitions"
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/interpreter"
 	"github.com/haven-engine/haven/interpreter/compile"
 	"github.com/haven-engine/haven/interpreter/interpretertest"
 )
@@ -86,9 +87,9 @@ func FuzzExpr(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g.M.NoFast = true
+		interpreter.UseVM(g, true)
 		want, werr := g.Eval(vst, e)
-		g.M.NoFast = false
+		interpreter.UseVM(g, false)
 		// %#v tells values apart as DeepEqual does, but prints NaN alike.
 		if werr != nil || !reflect.DeepEqual(want, got) && fmt.Sprintf("%#v", want) != fmt.Sprintf("%#v", got) {
 			t.Fatalf("%s: VM %#v (%v), closures %#v", src, want, werr, got)

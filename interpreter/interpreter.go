@@ -21,10 +21,11 @@ import (
 	"github.com/haven-engine/haven/interpreter/runtime"
 )
 
-// Game is a compiled game. Its methods are the machine's (package
-// runtime); it adds the compiling of expressions from outside the
+// Game is a compiled game. Callers see its methods only (game.go), each
+// handing the work to the machine (package runtime), whose fields are
+// the compiler's; it adds the compiling of expressions from outside the
 // definition, which needs the compiler.
-type Game struct{ *runtime.Game }
+type Game struct{ rt *runtime.Game }
 
 // Compile turns a validated `game` value (from package load) into a Game.
 // Every expr source is compiled and type-checked here, once; all problems
@@ -34,7 +35,7 @@ func Compile(v cue.Value) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Game{g}, nil
+	return &Game{rt: g}, nil
 }
 
 // The machine's values that callers name.

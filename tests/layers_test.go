@@ -3,11 +3,13 @@ package tests
 import (
 	"go/build"
 	"io/fs"
-	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/haven-engine/haven/interpreter"
 )
 
 const module = "github.com/haven-engine/haven/"
@@ -38,6 +40,9 @@ func TestInterpreterLayers(t *testing.T) {
 		t.Fatal(err)
 	}
 	imports := packageImports(t, filepath.Join(root, "interpreter"), root)
+	if _, ok := imports["interpreter/model"]; !ok {
+		t.Fatal("the interpreter's packages are not where this test looks")
+	}
 	for dir := range imports {
 		if !slices.Contains(interpreterLayers, dir) {
 			t.Errorf("%s is not in interpreterLayers: give it its place in the pipeline", dir)
@@ -45,6 +50,36 @@ func TestInterpreterLayers(t *testing.T) {
 	}
 	for _, bad := range layerViolations(interpreterLayers, imports) {
 		t.Error(bad)
+	}
+}
+
+// TestPublicEntry checks that the code outside the interpreter reaches it
+// only through its public entry, package interpreter, whose Game shows
+// methods and no field: the machine's fields are the compiler's.
+func TestPublicEntry(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	imports := packageImports(t, root, root)
+	for dir, imps := range imports {
+		if dir == "interpreter" || strings.HasPrefix(dir, "interpreter/") {
+			continue
+		}
+		for _, imp := range imps {
+			if strings.HasPrefix(imp, module+"interpreter/") {
+				t.Errorf("%s imports %s: use package interpreter, the public entry", dir, strings.TrimPrefix(imp, module))
+			}
+		}
+	}
+	if _, ok := imports["cmd/haven"]; !ok {
+		t.Fatal("the packages outside the interpreter are not where this test looks")
+	}
+	game := reflect.TypeFor[interpreter.Game]()
+	for i := range game.NumField() {
+		if f := game.Field(i); f.IsExported() {
+			t.Errorf("interpreter.Game has the exported field %s: give callers a method", f.Name)
+		}
 	}
 }
 
@@ -90,7 +125,7 @@ func packageImports(t *testing.T, base, root string) map[string][]string {
 		if err != nil || !d.IsDir() {
 			return err
 		}
-		if d.Name() == "testdata" {
+		if d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && path != base {
 			return filepath.SkipDir
 		}
 		p, err := build.ImportDir(path, 0)
@@ -109,9 +144,6 @@ func packageImports(t *testing.T, base, root string) map[string][]string {
 	}
 	if len(out) == 0 {
 		t.Fatalf("no package under %s", base)
-	}
-	if _, err := os.Stat(filepath.Join(base, "model")); err != nil {
-		t.Fatalf("the interpreter's packages are not where this test looks: %v", err)
 	}
 	return out
 }

@@ -48,7 +48,7 @@ func TestNoBotPeeks(t *testing.T) {
 			checked, hidden, told, withUnseen := 0, 0, 0, 0
 			follows, reused, masked := 0, 0, 0
 			for seed := uint64(1); seed <= uint64(seeds); seed++ {
-				players := g.MinPlayers + int(seed)%(g.MaxPlayers-g.MinPlayers+1)
+				players := g.MinPlayers() + int(seed)%(g.MaxPlayers()-g.MinPlayers()+1)
 				st, err := g.New(players, seed)
 				require.NoError(t, err)
 				r := rand.New(rand.NewPCG(seed, 0xbee))

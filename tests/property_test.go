@@ -144,7 +144,7 @@ func TestRandomGames(t *testing.T) {
 			ended := 0
 			for i := 0; i < n; i++ {
 				seed := uint64(i + 1)
-				players := g.MinPlayers + i%(g.MaxPlayers-g.MinPlayers+1)
+				players := g.MinPlayers() + i%(g.MaxPlayers()-g.MinPlayers()+1)
 				start, err := g.New(players, seed)
 				require.NoError(t, err)
 				cards0, goods0 := inventory(start)

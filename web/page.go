@@ -127,7 +127,7 @@ func (t *table) model(version int) (*pageModel, error) {
 		return nil, err
 	}
 	m := &pageModel{
-		Game: t.id, Name: t.g.Name, Version: version, Errors: t.errs, Note: t.note,
+		Game: t.id, Name: t.g.Name(), Version: version, Errors: t.errs, Note: t.note,
 		Viewer: viewer, ViewerLabel: seatLabel(viewer), Players: t.players, Bot: t.botName,
 		Deciding: -1, Finished: v.Finished, At: len(t.st.Moves), Line: len(t.line), Events: len(v.Log),
 	}

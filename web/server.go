@@ -130,7 +130,7 @@ func (o *Options) setup(g *interpreter.Game) setup {
 	if o.AllBots {
 		n := st.Players
 		if n == 0 {
-			n = min(max(g.MinPlayers, 3), g.MaxPlayers)
+			n = min(max(g.MinPlayers(), 3), g.MaxPlayers())
 		}
 		st.Bots = nil
 		for p := 0; p < n; p++ {
@@ -262,8 +262,8 @@ func (s *Server) index(w http.ResponseWriter, _ *http.Request) {
 		if t, err := s.table(id); err != nil {
 			e.Error = strings.Join(errorLines(err), "\n")
 		} else {
-			e.Name, e.Summary = t.g.Name, t.g.Summary
-			e.Players = fmt.Sprintf("%d–%d players", t.g.MinPlayers, t.g.MaxPlayers)
+			e.Name, e.Summary = t.g.Name(), t.g.Summary()
+			e.Players = fmt.Sprintf("%d–%d players", t.g.MinPlayers(), t.g.MaxPlayers())
 		}
 		list = append(list, e)
 	}

@@ -48,10 +48,10 @@ type setup struct {
 func (t *table) start(s setup) error {
 	n := s.Players
 	if n == 0 {
-		n = min(max(t.g.MinPlayers, 3), t.g.MaxPlayers)
+		n = min(max(t.g.MinPlayers(), 3), t.g.MaxPlayers())
 	}
-	if n < t.g.MinPlayers || n > t.g.MaxPlayers {
-		return fmt.Errorf("%s is for %d to %d players", t.g.Name, t.g.MinPlayers, t.g.MaxPlayers)
+	if n < t.g.MinPlayers() || n > t.g.MaxPlayers() {
+		return fmt.Errorf("%s is for %d to %d players", t.g.Name(), t.g.MinPlayers(), t.g.MaxPlayers())
 	}
 	bots := map[int]bool{}
 	for _, p := range s.Bots {
@@ -210,8 +210,8 @@ func (t *table) replay(k int) error {
 func (t *table) reload(g *interpreter.Game, lay *Layout) (string, error) {
 	at := len(t.st.Moves)
 	n := t.players
-	if n < g.MinPlayers || n > g.MaxPlayers {
-		n = min(max(g.MinPlayers, 3), g.MaxPlayers)
+	if n < g.MinPlayers() || n > g.MaxPlayers() {
+		n = min(max(g.MinPlayers(), 3), g.MaxPlayers())
 	}
 	st, err := g.New(n, t.seed)
 	if err != nil {

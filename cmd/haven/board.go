@@ -29,7 +29,7 @@ func (s *session) show(who int, legal []interpreter.Move) {
 	}
 	w := s.out
 	d := s.st.Pending
-	head := fmt.Sprintf("%s · %s to move", s.g.Name, s.seat(who))
+	head := fmt.Sprintf("%s · %s to move", s.g.Name(), s.seat(who))
 	if d != nil && d.Prompt != "" {
 		head += ": " + d.Prompt
 	}

@@ -220,10 +220,10 @@ func checkWritable(flag, path string) error {
 // three if the game allows it, else the nearest count it allows.
 func players(g *interpreter.Game, n int) (int, error) {
 	if n == 0 {
-		return min(max(g.MinPlayers, 3), g.MaxPlayers), nil
+		return min(max(g.MinPlayers(), 3), g.MaxPlayers()), nil
 	}
-	if n < g.MinPlayers || n > g.MaxPlayers {
-		return 0, usageErrorf("--players %d: %s is for %d to %d players", n, g.ID, g.MinPlayers, g.MaxPlayers)
+	if n < g.MinPlayers() || n > g.MaxPlayers() {
+		return 0, usageErrorf("--players %d: %s is for %d to %d players", n, g.ID(), g.MinPlayers(), g.MaxPlayers())
 	}
 	return n, nil
 }

@@ -96,7 +96,7 @@ func runPlay(opts *playOptions) error {
 	if opts.Defs != "" {
 		from = ", definitions from " + opts.Defs
 	}
-	fmt.Fprintf(p.out, "%s: %d players, seed %d%s. Type a move's number, or help.\n", g.Name, n, opts.Seed, from)
+	fmt.Fprintf(p.out, "%s: %d players, seed %d%s. Type a move's number, or help.\n", g.Name(), n, opts.Seed, from)
 	if err := p.play(); err != nil {
 		return err
 	}

@@ -122,7 +122,7 @@ func runRun(opts *runOptions) error {
 		fmt.Fprintf(opts.Out, "%s\n", b)
 		return nil
 	}
-	fmt.Fprintf(opts.Out, "%s, %d players, seed %d, after %s\n", g.Name, n, opts.Seed, plural(len(st.Moves), "move"))
+	fmt.Fprintf(opts.Out, "%s, %d players, seed %d, after %s\n", g.Name(), n, opts.Seed, plural(len(st.Moves), "move"))
 	writeView(opts.Out, nil, g.FullView(st), -1)
 	if len(legal) > 0 {
 		fmt.Fprintln(opts.Out, "legal moves:")

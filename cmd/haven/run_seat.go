@@ -52,7 +52,7 @@ func printSeat(opts *runOptions, g *interpreter.Game, st *interpreter.State, leg
 		fmt.Fprintf(opts.Out, "%s\n", b)
 		return nil
 	}
-	fmt.Fprintf(opts.Out, "%s, %d players, after %s, as seen by %s\n", g.Name, st.Players, plural(len(st.Moves), "move"), seatName(seat))
+	fmt.Fprintf(opts.Out, "%s, %d players, after %s, as seen by %s\n", g.Name(), st.Players, plural(len(st.Moves), "move"), seatName(seat))
 	writeView(opts.Out, g, v, seat)
 	if len(mine) > 0 {
 		fmt.Fprintln(opts.Out, "legal moves:")

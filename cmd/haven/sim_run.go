@@ -119,7 +119,7 @@ func runSim(opts *simOptions) error {
 		r.LeadPer = meta.LeadPer
 		if i == 0 {
 			base = &simResult{Meta: meta, Report: r}
-			title = simTitle(g.Name, meta, run)
+			title = simTitle(g.Name(), meta, run)
 			continue
 		}
 		base.Comparisons = append(base.Comparisons, sim.Compare(run.name, base.Report, r))

@@ -6,9 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"cuelang.org/go/cue"
 	"github.com/stretchr/testify/require"
 
 	"github.com/haven-engine/haven/interpreter"
+	"github.com/haven-engine/haven/interpreter/compile"
+	"github.com/haven-engine/haven/interpreter/runtime"
 	"github.com/haven-engine/haven/load"
 )
 
@@ -79,16 +82,32 @@ game: {
 // and compiles it: the error is the load's or the compiler's.
 func Load(t testing.TB, id string, files map[string]string) (*interpreter.Game, error) {
 	t.Helper()
+	v, err := loadValue(t, id, files)
+	if err != nil {
+		return nil, err
+	}
+	return interpreter.Compile(v)
+}
+
+// LoadRuntime is Load for the tests of the machine: the compiled game as
+// package runtime has it, fields and all, not behind the public entry.
+func LoadRuntime(t testing.TB, id string, files map[string]string) (*runtime.Game, error) {
+	t.Helper()
+	v, err := loadValue(t, id, files)
+	if err != nil {
+		return nil, err
+	}
+	return compile.Compile(v)
+}
+
+func loadValue(t testing.TB, id string, files map[string]string) (cue.Value, error) {
+	t.Helper()
 	dir := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, id), 0o755))
 	for name, text := range files {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, id, name), []byte(text), 0o644))
 	}
-	v, err := load.Source{FS: os.DirFS(dir)}.Game(id, load.Options{})
-	if err != nil {
-		return nil, err
-	}
-	return interpreter.Compile(v)
+	return load.Source{FS: os.DirFS(dir)}.Game(id, load.Options{})
 }
 
 // SmallGame compiles Small and starts it for two players, seed 1.

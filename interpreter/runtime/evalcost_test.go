@@ -15,8 +15,10 @@ import (
 // expression that costs little itself: a decision makes 12 to 26 of
 // them (docs/ARCHITECTURE.md, Core v2 plan, item 6).
 func BenchmarkEvalFixed(b *testing.B) {
-	pg, st := interpretertest.SmallGame(b)
-	g := pg.Game
+	g, err := interpretertest.LoadRuntime(b, "small", map[string]string{"game.cue": interpretertest.Small})
+	require.NoError(b, err)
+	st, err := g.New(2, 1)
+	require.NoError(b, err)
 	c, err := compile.Expr(g, `me < numPlayers`, diag.Pos{File: "t", Line: 1, Col: 1})
 	require.NoError(b, err)
 	require.NotNil(b, c.Fast)

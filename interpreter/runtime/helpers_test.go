@@ -3,6 +3,8 @@ package runtime_test
 import (
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/haven-engine/haven/interpreter"
 	"github.com/haven-engine/haven/interpreter/interpretertest"
 	"github.com/haven-engine/haven/interpreter/model"
@@ -16,6 +18,13 @@ const (
 	tiny  = interpretertest.Tiny
 	small = interpretertest.Small
 )
+
+// compileRuntime is compileSrc for the tests that read the machine's
+// fields.
+func compileRuntime(t *testing.T, src string) (*runtime.Game, error) {
+	t.Helper()
+	return interpretertest.LoadRuntime(t, "tiny", map[string]string{"game.cue": src})
+}
 
 // compileSrc loads and compiles src as the game "tiny".
 func compileSrc(t *testing.T, src string) (*interpreter.Game, error) {
@@ -32,16 +41,15 @@ func replaceOnce(t *testing.T, s, from, to string) string {
 // under the public entry, whose fields the tests of the fast path read.
 func smallGame(t *testing.T) (*runtime.Game, *model.State) {
 	t.Helper()
-	g, st := interpretertest.SmallGame(t)
-	return g.Game, st
+	g, err := interpretertest.LoadRuntime(t, "small", map[string]string{"game.cue": small})
+	require.NoError(t, err)
+	st, err := g.New(2, 1)
+	require.NoError(t, err)
+	return g, st
 }
 
 // loadSmall loads the game small with one more file.
 func loadSmall(t *testing.T, extra string) (*runtime.Game, error) {
 	t.Helper()
-	g, err := interpretertest.Load(t, "small", map[string]string{"game.cue": small, "extra.cue": "package haven\n" + extra})
-	if err != nil {
-		return nil, err
-	}
-	return g.Game, nil
+	return interpretertest.LoadRuntime(t, "small", map[string]string{"game.cue": small, "extra.cue": "package haven\n" + extra})
 }

@@ -82,9 +82,8 @@ game: {
 	scoring: {score: "pget(me, 'got')", tiebreak: []}
 }
 `
-			pg, err := compileSrc(t, src)
+			g, err := compileRuntime(t, src)
 			require.NoError(t, err)
-			g := pg.Game
 			listed, err := g.New(2, 1)
 			require.NoError(t, err)
 			fresh := listed.Clone()
@@ -145,9 +144,8 @@ game: {
 	scoring: {score: "pget(me, 'got')", tiebreak: []}
 }
 `
-	pg, err := compileSrc(t, src)
+	g, err := compileRuntime(t, src)
 	require.NoError(t, err)
-	g := pg.Game
 	st, err := g.New(2, 1)
 	require.NoError(t, err)
 	evals := 0
@@ -261,9 +259,8 @@ game: {
 	scoring: {score: "pget(me, 'got')", tiebreak: []}
 }
 `
-	pg, err := compileSrc(t, src)
+	g, err := compileRuntime(t, src)
 	require.NoError(t, err)
-	g := pg.Game
 	st, err := g.New(2, 1)
 	require.NoError(t, err)
 	for range 3 {
