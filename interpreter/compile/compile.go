@@ -32,7 +32,7 @@ import (
 // machine's Game. Every expr source is compiled and type-checked here,
 // once; all problems are returned together as a diag.List with positions
 // in the CUE files.
-func Compile(v cue.Value) (*runtime.Game, error) {
+func Compile(v cue.Value, opts ...Option) (*runtime.Game, error) {
 	c := &compiler{g: &runtime.Game{
 		Params:    map[string]any{},
 		VarInit:   map[string]int{},
@@ -50,6 +50,9 @@ func Compile(v cue.Value) (*runtime.Game, error) {
 	c.g.Base, c.g.SeenByLay = model.NewLayout(), &model.Layout{Index: map[string]int{}}
 	for _, n := range []string{"viewer", "owner", "params"} {
 		c.g.SeenByLay.Slot(n)
+	}
+	for _, o := range opts {
+		o(c)
 	}
 	c.g.M = &runtime.Machine{G: c.g}
 	c.g.M.Budget.Limits = &c.g.Limits
@@ -73,8 +76,26 @@ func Compile(v cue.Value) (*runtime.Game, error) {
 		return nil, err
 	}
 	c.g.Boxed = c.g.InternNames()
+	if !c.keepPrograms {
+		// The checks above were the last to read expr's programs: the
+		// closures run every expression, and a program (its syntax tree,
+		// bytecode and constants) was a third to a half of a compiled
+		// game's memory, which every collection of the garbage marks.
+		for _, cd := range c.g.Codes {
+			cd.Prog = nil
+		}
+	}
 	return c.g, nil
 }
+
+// An Option changes how Compile compiles.
+type Option func(*compiler)
+
+// KeepPrograms keeps expr's program of every expression of the game, for
+// tests that run the expressions on expr's VM (Machine.NoFast), the
+// oracle of the closures. A game compiled without it runs only on the
+// closures, as every game does.
+func KeepPrograms() Option { return func(c *compiler) { c.keepPrograms = true } }
 
 type compiler struct {
 	g    *runtime.Game
@@ -90,6 +111,8 @@ type compiler struct {
 	pol runtime.Policy
 	// conf compiles the expressions with one expr configuration.
 	conf exprConf
+	// keepPrograms keeps expr's programs after compiling (KeepPrograms).
+	keepPrograms bool
 }
 
 func (c *compiler) errorf(v cue.Value, format string, args ...any) {

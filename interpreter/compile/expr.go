@@ -95,6 +95,7 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *runtime.Code
 	if cd.Fast, err = translate.Program(prog, c.g.M.Lib, c.lay); err != nil {
 		c.errs = append(c.errs, unsupported(cd, err))
 	}
+	c.g.M.PlanMemo(cd, c.lay)
 	return cd
 }
 

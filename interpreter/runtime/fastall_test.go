@@ -33,7 +33,7 @@ func TestShippedOnFastPath(t *testing.T) {
 		n++
 		for _, c := range g.Codes {
 			if c.Fast == nil && !c.IsConst && !c.IsIdent {
-				assert.Fail(t, "left to the VM", "%s: %s", c.Pos, c.Prog.Source().String())
+				assert.Fail(t, "left to the VM", "%s: %s", c.Pos, c.Src)
 			}
 		}
 	}

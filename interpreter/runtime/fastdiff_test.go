@@ -156,7 +156,7 @@ func TestFastMatchesVM(t *testing.T) {
 			t.Parallel()
 			v, err := load.Source{FS: definitions.Files}.Game(gm.id, load.Options{Sets: gm.sets, Variants: gm.vars})
 			require.NoError(t, err)
-			g, err := compile.Compile(v)
+			g, err := compile.Compile(v, compile.KeepPrograms())
 			require.NoError(t, err)
 			g.SetLog(true)
 			d := newDiffer(g)

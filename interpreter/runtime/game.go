@@ -247,10 +247,12 @@ type Code struct {
 	Konst   any
 	// Fast is the expression translated into closures (package
 	// translate): what runs it. Prog, expr's program, runs only in tests
-	// (Machine.NoFast).
+	// (Machine.NoFast): the compiler drops it once a game is compiled,
+	// unless asked to keep it (compile.KeepPrograms); an expression
+	// compiled from outside the definition (compile.Expr) keeps it.
 	Fast *translate.Code
 	// memo is how the value is kept by the locals it depends on, planned
-	// at the first evaluation (memo.go); nil until then.
+	// by the compiler (PlanMemo, memo.go); nil until then.
 	memo *memoPlan
 	Prog *vm.Program
 	Src  string

@@ -121,7 +121,11 @@ func (m *Machine) Eval(c *Code, env model.Scope) (any, error) {
 	}
 	// Only tests get here (NoFast): every compiled expression has its
 	// closures. The VM reads the locals by name, from a map made for
-	// the purpose.
+	// the purpose, and runs expr's program, which a game keeps only
+	// when compiled for it (compile.KeepPrograms).
+	if c.Prog == nil {
+		return nil, c.runtimeError(errors.New("no expr program kept for the VM: compile with compile.KeepPrograms"))
+	}
 	if m.depth == 0 && m.top == 0 {
 		m.evaluating()
 	} else if m.depth+m.top >= m.G.Limits.Depth {

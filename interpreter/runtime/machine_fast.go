@@ -24,7 +24,7 @@ func (c *Code) fastError(r any) error {
 	if err, ok := p.Value.(error); ok {
 		fe.Wrap(err)
 	}
-	return c.runtimeError(fe.Bind(c.Prog.Source()))
+	return c.runtimeError(fe.Bind(file.NewSource(c.Src)))
 }
 
 // RunFast evaluates c's closures in a frame of the machine's own, reused

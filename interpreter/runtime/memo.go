@@ -41,6 +41,7 @@ package runtime
 import (
 	"hash/maphash"
 	"slices"
+	"strings"
 	"unsafe"
 
 	"github.com/expr-lang/expr/ast"
@@ -74,6 +75,7 @@ func loopBuiltin(name string) bool {
 // memoPlan is how an expression is kept: the slots of the locals its
 // value depends on, and the values kept, by the hash of their key.
 type memoPlan struct {
+	lay   *model.Layout // the layout slots are of
 	slots []int
 	seed  maphash.Seed
 	table map[uint64][]memoEntry
@@ -106,20 +108,32 @@ type memoEntry struct {
 	spent int
 }
 
-// memoOf returns how c is kept, planning it on its first evaluation
-// (with the layout it is evaluated in, always the same for one
-// expression).
+// PlanMemo decides how c is kept, for evaluations in the layout lay
+// (the compiler calls it once expr has checked c, while c's expr
+// program is still there: a game keeps no program once compiled).
+func (m *Machine) PlanMemo(c *Code, lay *model.Layout) {
+	if c.memo == nil {
+		c.memo = m.planMemo(c, lay)
+	}
+}
+
+// memoOf returns how c is kept in the layout lay: planned by PlanMemo,
+// else on its first evaluation. A plan is for the layout it was made
+// for: the slots it reads are that layout's.
 func (m *Machine) memoOf(c *Code, lay *model.Layout) *memoPlan {
 	if c.memo == nil {
 		c.memo = m.planMemo(c, lay)
+	}
+	if c.memo.lay != lay {
+		return noMemo
 	}
 	return c.memo
 }
 
 // planMemo decides whether c is kept, and by which locals.
 func (m *Machine) planMemo(c *Code, lay *model.Layout) *memoPlan {
-	if c.Prog == nil || lay == nil {
-		return noMemo
+	if c.Prog == nil || lay == nil || !strings.Contains(c.Src, "walks") {
+		return noMemo // kept only where it walks the board: walks, walksBack
 	}
 	root := c.Prog.Node()
 	ok, walks, loops := true, false, false
@@ -185,7 +199,7 @@ func (m *Machine) planMemo(c *Code, lay *model.Layout) *memoPlan {
 	if len(slots) > memoMaxKeys {
 		return noMemo
 	}
-	return &memoPlan{slots: slots, seed: maphash.MakeSeed(), table: map[uint64][]memoEntry{}}
+	return &memoPlan{lay: lay, slots: slots, seed: maphash.MakeSeed(), table: map[uint64][]memoEntry{}}
 }
 
 // memoVisitor adapts a function to ast.Visitor.
