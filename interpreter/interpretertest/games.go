@@ -57,7 +57,7 @@ game: {
 	id: "small"
 	name: "Small"
 	players: {min: 2, max: 2}
-	params: {n: *3 | int, word: *"a,b" | string}
+	params: {n: *3 | int, word: *"a,b" | string, prices: {a: [1, 2, 3], b: [4]}, caps: {a: 2, b: 5}}
 	vars: v: 7
 	playerVars: pv: 0
 	pieceVars: hp: 2

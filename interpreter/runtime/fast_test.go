@@ -32,8 +32,12 @@ func TestFastValues(t *testing.T) {
 		`1 + me * 3 - 4`, `(me + 7) % 3`, `(me + 7) / 2`, `7 / 2`, `me + 1.5`, `-me`, `-(me + 0.5)`, `!(me == 0)`, `'a' + 'b'`, `me < 1 && numPlayers >= 2`,
 		`me > 0 || false`, `1..4`, `3..1`, `2 in [1, 2]`, `'x' in ['a']`, `nil == nil`, `[1, 'a', true]`,
 		`me == 0 ? 'zero' : 1`, `me == 0 ? [1] : ['a']`, `let x = 2; let y = x * 3; y + x`, `get('v') - 1`,
-		// Params, a map of any.
+		// Params, a map of any; keyed params, read typed.
 		`params.n + 1`, `params.word`, `split(params.word, ',')[1]`, `split(params.word, ',')[-1]`,
+		`params.prices['a'][1]`, `params.prices['a'][-1]`, `len(params.prices[['b'][0]])`, `params.prices[['zz'][0]]`,
+		`params.prices['a']`, `map(['a', 'b'], len(params.prices[#]))`, `params.caps['b'] + 1`, `params.caps[['zz'][0]]`,
+		`let p = params.prices; p['b']`, `params.prices['a'][len(params.prices['a']) - params.caps['a']]`,
+		`let r = ['a', 'b', 1]; map(r[0:2], params.prices[#][0] + params.caps[#])`, `let r = ['zz', 1]; params.prices[r[0]]`,
 		// Fields and maps of the engine's own types.
 		`card('one').num.points + card('one').num.missing`, `card('one').str.port`, `card('one').list.needs`,
 		`card('two#2').def`, `node('x').kind`, `node('x').num.depth`, `out('x')[0].str.color`, `out('x')[0].to`,
@@ -100,6 +104,7 @@ func TestFastErrors(t *testing.T) {
 		{`'a' matches ['('][0]`, `t:1:5: error parsing regexp: missing closing ): ` + "`(`"},
 		{`let m = [{'a': 1}, nil][0]; m?.a.b`, `t:1:34: cannot fetch b from int`},
 		{`sortBy(1..3, #, [1, 'a'][0])`, `t:1:1: sortBy order argument must be a string`},
+		{`let r = ['a', 1]; params.caps[r[1]]`, `t:1:30: reflect.Value.MapIndex: value of type int is not assignable to type string`},
 	} {
 		fast, slow, ferr, serr := both(t, g, st, tc.src)
 		require.Error(t, serr, tc.src)

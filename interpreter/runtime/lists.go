@@ -13,6 +13,8 @@ package runtime
 // them) and a new one begun: a list kept keeps its chunk alive.
 
 import (
+	"unsafe"
+
 	"github.com/haven-engine/haven/interpreter/eval"
 	"github.com/haven-engine/haven/interpreter/model"
 )
@@ -106,10 +108,34 @@ func (a *idLists) appended(l []string, x string) []string {
 	if len(l) < cap(l) {
 		return append(l, x)
 	}
+	if out, ok := a.grown(l, x); ok {
+		return out
+	}
 	out := a.cut(len(l) + 1)
 	copy(out, l)
 	out[len(l)] = x
 	return out
+}
+
+// grown is l with x after its last element, written in place when l is
+// the last list cut from the chunk and the chunk has room after it: the
+// chunk is handed out above its length only, so no list can see that
+// element, and the chunk's length moves past it, so no other list can
+// claim it (a copy of the state that shares l and appends to it again
+// finds l no longer at the chunk's end, and copies). A pile added to
+// card by card (a discard pile, a hand) grows without a copy of it each
+// time, while nothing else is cut in between.
+func (a *idLists) grown(l []string, x string) ([]string, bool) {
+	n, end := len(l), len(a.buf)
+	if n == 0 || end == cap(a.buf) || n > end {
+		return nil, false
+	}
+	start := end - n
+	if unsafe.SliceData(l) != &a.buf[start] {
+		return nil, false
+	}
+	a.buf = append(a.buf, x)
+	return a.buf[start : end+1 : end+1], true
 }
 
 // prepended is a new list: x, then l.

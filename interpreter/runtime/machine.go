@@ -75,8 +75,12 @@ type Machine struct {
 	keyedSites int
 	// listTexts holds the texts of the listings, made the moves made
 	// last (texts.go).
-	listTexts textArena
-	made      madeTexts
+	listTexts   textArena
+	made        madeTexts
+	listedTexts madeTexts // the texts of listed moves (listedText)
+	// movesHint is how long the last game this machine finished was
+	// (commit): New makes room for that many moves.
+	movesHint int
 	// lists holds the lists of cards and units moves make (lists.go).
 	lists idLists
 	// heard says whether a trigger hears an event, by name (emit.go).

@@ -8,3 +8,6 @@ func MemoEntries(c *Code) (bool, int) {
 	}
 	return true, c.memo.count
 }
+
+// TypedParams is Game.typedParams, for the tests of package runtime_test.
+func TypedParams(g *Game, x any) any { return g.typedParams(x) }

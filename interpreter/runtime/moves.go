@@ -166,9 +166,8 @@ func (g *Game) movesOf(p, start, from int, out []Move) []Move {
 	if len(m.moves) == start {
 		return out
 	}
-	all := m.listTexts.str(m.text[from:])
 	for _, sp := range m.moves[start:] {
-		out = append(out, Move{p, all[sp.from-from : sp.to-from]})
+		out = append(out, Move{p, m.listedText(m.text[sp.from:sp.to])})
 	}
 	return out
 }
@@ -420,8 +419,18 @@ func (g *Game) applyAction(st *model.State, f *model.Frame, c *model.Cursor, a *
 func (g *Game) commit(st *model.State, move string) error {
 	st.Pending = nil
 	st.Moves = append(st.Moves, g.M.madeText(move))
-	return g.run(st)
+	err := g.run(st)
+	if st.Finished {
+		// The next game is likely about as long: New makes its list of
+		// moves that long, instead of growing it move by move (which
+		// made about twice its size in copies).
+		g.M.movesHint = min(len(st.Moves), maxMovesHint)
+	}
+	return err
 }
+
+// maxMovesHint bounds the moves New makes room for.
+const maxMovesHint = 1 << 12
 
 func paramNames(a *Action) string {
 	var names []string

@@ -22,7 +22,7 @@ func (g *Game) New(players int, seed uint64) (*model.State, error) {
 	}
 	st := &model.State{
 		Game: g.ID, Players: players, Seed: seed, RNG: seed,
-		Moves: []string{},
+		Moves: make([]string, 0, g.M.movesHint),
 	}
 	st.NoHolders()
 	g.Tab.NewCounters(st, true)

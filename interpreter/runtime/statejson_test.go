@@ -2,12 +2,14 @@ package runtime_test
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/runtime"
 )
 
 // TestStateJSONRoundTrip checks that a state read back from its JSON,
@@ -76,4 +78,32 @@ func TestHostileStates(t *testing.T) {
 		require.EqualError(t, err, c.err, c.src)
 		require.False(t, strings.Contains(err.Error(), "\n"))
 	}
+}
+
+// TestSavedParamsTyped checks that the params a frame read from JSON holds
+// get the game's Go types back (the closures read a keyed param as the
+// map it is): the game's own params when the save's are the same, typed
+// copies when a save made by hand changed them, and a value that does not
+// fit is left as it is (an expression reading it fails, as on the VM).
+func TestSavedParamsTyped(t *testing.T) {
+	g, _ := smallGame(t)
+	decode := func(s string) any {
+		var x any
+		require.NoError(t, json.Unmarshal([]byte(s), &x))
+		return x
+	}
+	same, err := json.Marshal(g.ParamList)
+	require.NoError(t, err)
+	got := runtime.TypedParams(g, decode(string(same)))
+	require.Equal(t, reflect.ValueOf(g.ParamList).Pointer(), reflect.ValueOf(got).Pointer(), "the game's own params")
+
+	got = runtime.TypedParams(g, decode(`{"n": 4, "word": "c", "prices": {"a": [7, 8], "b": []}, "caps": {"a": 1}, "extra": [1.5]}`))
+	require.Equal(t, map[string]any{
+		"n": 4, "word": "c", "prices": map[string][]int{"a": {7, 8}, "b": {}}, "caps": map[string]int{"a": 1},
+		"extra": []any{1.5},
+	}, got)
+
+	got = runtime.TypedParams(g, decode(`{"prices": "x", "n": 3}`))
+	require.Equal(t, map[string]any{"prices": "x", "n": 3}, got)
+	require.Equal(t, "x", runtime.TypedParams(g, "x"))
 }

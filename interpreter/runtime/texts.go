@@ -38,21 +38,47 @@ type madeTexts struct {
 	slots []string
 }
 
+// slot is the slot of a text of hash h, the cache made on first use.
+func (c *madeTexts) slot(h uint64) *string {
+	return &c.slots[h&(madeSlots-1)]
+}
+
+func (c *madeTexts) init() {
+	if c.slots == nil {
+		c.seed, c.slots = maphash.MakeSeed(), make([]string, madeSlots)
+	}
+}
+
 // madeText returns the text of a move made as a string of its own, the
 // one of an equal move made before if the cache still holds it: the
 // move may be part of a longer string (a listing's, a caller's), which
 // it must not keep alive.
 func (m *Machine) madeText(move string) string {
 	c := &m.made
-	if c.slots == nil {
-		c.seed, c.slots = maphash.MakeSeed(), make([]string, madeSlots)
-	}
-	k := maphash.String(c.seed, move) & (madeSlots - 1)
-	if c.slots[k] == move {
-		return c.slots[k]
+	c.init()
+	k := c.slot(maphash.String(c.seed, move))
+	if *k == move {
+		return *k
 	}
 	s := strings.Clone(move)
-	c.slots[k] = s
+	*k = s
+	return s
+}
+
+// listedText returns the text of a listed move, the bytes b of the
+// machine's buffer, as a string: the one of an equal text listed before
+// if the cache of listed texts still holds it, else b copied into the
+// arena of texts. A game lists the same few texts again and again: a
+// listing's texts are mostly found, and copy nothing.
+func (m *Machine) listedText(b []byte) string {
+	c := &m.listedTexts
+	c.init()
+	k := c.slot(maphash.Bytes(c.seed, b))
+	if *k == string(b) {
+		return *k
+	}
+	s := m.listTexts.str(b)
+	*k = s
 	return s
 }
 

@@ -43,3 +43,23 @@ func TestMadeText(t *testing.T) {
 		t.Fatalf("an equal move is not shared: %q", b)
 	}
 }
+
+// TestListedText checks that a text listed again is the string listed
+// before, copied into the arena only once, and that the buffer it was
+// written in may change after.
+func TestListedText(t *testing.T) {
+	m := &Machine{}
+	buf := []byte("pass")
+	a := m.listedText(buf)
+	used := len(m.listTexts.buf)
+	copy(buf, "xxxx")
+	if a != "pass" {
+		t.Fatalf("the text changed with the buffer: %q", a)
+	}
+	if b := m.listedText([]byte("pass")); unsafe.StringData(b) != unsafe.StringData(a) || len(m.listTexts.buf) != used {
+		t.Fatalf("a text listed again was copied again: %q", b)
+	}
+	if c := m.listedText([]byte("sail red")); c != "sail red" {
+		t.Fatalf("listedText = %q", c)
+	}
+}

@@ -383,7 +383,7 @@ type catVal struct {
 // (nil when there are none). All the lists are evaluated first, as the
 // VM evaluates a call's arguments.
 func concat(fr *eval.Frame, lists []catArg, mk func(*eval.Frame, int) []any, loc file.Location) []any {
-	var buf [4]catVal
+	var buf [8]catVal // on the stack: the shipped games concatenate at most 5 lists
 	vals := buf[:0]
 	for _, l := range lists {
 		vals = append(vals, l.read(fr))

@@ -50,7 +50,7 @@ func TestCheckedAsTheVM(t *testing.T) {
 		{`s > 'apple'`, "typed"},
 		{`params.fee + params.prices[s] * 2`, "typed"},
 		{`params.track[me] + params.track[-1]`, "typed"},
-		{`params.prices[s]`, "checked"},
+		{`params.prices[s]`, "typed"}, // a keyed param is read as the map it is
 		{`params.prices['salt'] == 0`, "typed"},
 		{`let a = n; let c = a - me; a + c`, "typed"},
 		{`let a = s; a + '!'`, "typed"},

@@ -49,17 +49,39 @@ func (t *translator) member(n *ast.MemberNode) eval.Val {
 			return eval.Mk(func(fr *eval.Frame) string { return g(fr)[key(fr)] })
 		case func(*eval.Frame) map[string][]string:
 			return eval.Mk(func(fr *eval.Frame) []string { return g(fr)[key(fr)] })
+		case func(*eval.Frame) map[string][]int:
+			return eval.Mk(func(fr *eval.Frame) []int { return g(fr)[key(fr)] })
 		}
 		if bt == reflect.TypeFor[map[string]any]() {
 			b := base.Box
-			return eval.Mk(func(fr *eval.Frame) any {
+			get := func(fr *eval.Frame) any {
 				x := b(fr)
 				if m, ok := x.(map[string]any); ok {
 					return m[key(fr)]
 				}
 				k := key(fr)
 				return eval.Guard(loc, func() any { return runtime.Fetch(x, k) })
-			})
+			}
+			// A keyed param (params.prices) read as the map the checker
+			// types it: the key read next reads it typed, and a list of
+			// ints it gives is not boxed.
+			switch n.Type() {
+			case reflect.TypeFor[map[string][]int]():
+				return asserted[map[string][]int](get, "map[string][]int", loc)
+			case reflect.TypeFor[map[string]int]():
+				return asserted[map[string]int](get, "map[string]int", loc)
+			}
+			return eval.Mk(get)
+		}
+	case bt.Kind() == reflect.Map && bt.Key().Kind() == reflect.String && kindOf(n.Property) == reflect.Interface:
+		// A keyed param read by a key of a type known only at run time
+		// (the element of a list in a local): a string key reads the
+		// map typed; any other goes to expr's runtime.Fetch.
+		switch g := base.Fn.(type) {
+		case func(*eval.Frame) map[string][]int:
+			return eval.Mk(func(fr *eval.Frame) []int { return dynKey(fr, g(fr), prop.Box, "[]int", loc) })
+		case func(*eval.Frame) map[string]int:
+			return eval.Mk(func(fr *eval.Frame) int { return dynKey(fr, g(fr), prop.Box, "int", loc) })
 		}
 	case (bt.Kind() == reflect.Slice || bt.Kind() == reflect.Array) && kindOf(n.Property) == reflect.Int:
 		i := intOf(prop, loc)
@@ -110,6 +132,35 @@ func (t *translator) member(n *ast.MemberNode) eval.Val {
 		}
 	}
 	return v
+}
+
+// dynKey is m[k] for a key k known only at run time: a string reads m;
+// anything else is left to runtime.Fetch, for the VM's error or value.
+func dynKey[V any](fr *eval.Frame, m map[string]V, key func(*eval.Frame) any, name string, loc file.Location) V {
+	k := key(fr)
+	if s, ok := k.(string); ok {
+		return m[s]
+	}
+	y := eval.Guard(loc, func() any { return runtime.Fetch(m, k) })
+	v, ok := y.(V)
+	if !ok {
+		eval.NotOf(y, name, loc)
+	}
+	return v
+}
+
+// asserted reads get's value as a T, the type expr's checker gave it; a
+// value of another type (a save's params made by hand) fails as one read
+// typed does (eval.NotOf).
+func asserted[T any](get func(*eval.Frame) any, name string, loc file.Location) eval.Val {
+	return eval.Mk(func(fr *eval.Frame) T {
+		x := get(fr)
+		v, ok := x.(T)
+		if !ok {
+			eval.NotOf(x, name, loc)
+		}
+		return v
+	})
 }
 
 // fetch is x[k] of values known only at run time, as runtime.Fetch gives
