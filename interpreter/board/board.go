@@ -31,6 +31,10 @@ type Node struct {
 	Name string            `expr:"name" json:"name"`
 	Num  map[string]int    `expr:"num" json:"num,omitempty"`
 	Str  map[string]string `expr:"str" json:"str,omitempty"`
+	// NumAt and StrAt hold Num and Str by the numbers the compiler gives
+	// their keys, as a card's do (model.Card); nil when not filled.
+	NumAt []int    `expr:"-" json:"-"`
+	StrAt []string `expr:"-" json:"-"`
 }
 
 // Edge joins two nodes. An undirected edge is listed from both ends, with
@@ -40,6 +44,9 @@ type Edge struct {
 	To   string            `expr:"to"`
 	Num  map[string]int    `expr:"num"`
 	Str  map[string]string `expr:"str"`
+	// NumAt and StrAt: as a node's.
+	NumAt []int    `expr:"-"`
+	StrAt []string `expr:"-"`
 }
 
 // DeclaredEdge is an edge as the definition declares it: an undirected edge

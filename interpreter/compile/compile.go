@@ -14,6 +14,8 @@ package compile
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 
@@ -25,6 +27,7 @@ import (
 	"github.com/haven-engine/haven/interpreter/budget"
 	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/haven-engine/haven/interpreter/runtime"
+	"github.com/haven-engine/haven/interpreter/translate"
 	"github.com/haven-engine/haven/load"
 )
 
@@ -310,6 +313,79 @@ func (c *compiler) declarations(v cue.Value) {
 		elems(x, func(_ int, y cue.Value) { n, _ := y.Int64(); g.Dice[name] = append(g.Dice[name], int(n)) })
 	})
 	c.boardDecl(v)
+	c.numberKeys()
+}
+
+// numberKeys numbers the keys of the keyed fields of the cards, nodes and
+// edges, each family in name order (translate.Keys), and fills each
+// one's arrays by those numbers.
+func (c *compiler) numberKeys() {
+	g := c.g
+	g.Keys = translate.Keys{}
+	sizes := map[string]int{}
+	number := func(family string, keys []string) {
+		slices.Sort(keys)
+		keys = slices.Compact(keys)
+		for i, k := range keys {
+			g.Keys[family+k] = i
+		}
+		sizes[family] = len(keys)
+	}
+	var cardNum, cardStr, cardList, nodeNum, nodeStr, edgeNum, edgeStr []string
+	for _, cd := range g.Cards {
+		cardNum = append(cardNum, slices.Collect(maps.Keys(cd.Num))...)
+		cardStr = append(cardStr, slices.Collect(maps.Keys(cd.Str))...)
+		cardList = append(cardList, slices.Collect(maps.Keys(cd.List))...)
+	}
+	var nodes []*board.Node
+	var edges []*board.Edge
+	if b := g.Board; b != nil {
+		for _, n := range b.Nodes {
+			nodes = append(nodes, n)
+			nodeNum = append(nodeNum, slices.Collect(maps.Keys(n.Num))...)
+			nodeStr = append(nodeStr, slices.Collect(maps.Keys(n.Str))...)
+		}
+		for _, out := range b.Out {
+			for _, e := range out {
+				edges = append(edges, e)
+				edgeNum = append(edgeNum, slices.Collect(maps.Keys(e.Num))...)
+				edgeStr = append(edgeStr, slices.Collect(maps.Keys(e.Str))...)
+			}
+		}
+	}
+	number("card.num.", cardNum)
+	number("card.str.", cardStr)
+	number("card.list.", cardList)
+	number("node.num.", nodeNum)
+	number("node.str.", nodeStr)
+	number("edge.num.", edgeNum)
+	number("edge.str.", edgeStr)
+	fill := func(family string) func(k string) int {
+		return func(k string) int { return g.Keys[family+k] }
+	}
+	for _, cd := range g.Cards {
+		cd.NumAt = byKey(cd.Num, sizes["card.num."], fill("card.num."))
+		cd.StrAt = byKey(cd.Str, sizes["card.str."], fill("card.str."))
+		cd.ListAt = byKey(cd.List, sizes["card.list."], fill("card.list."))
+	}
+	for _, n := range nodes {
+		n.NumAt = byKey(n.Num, sizes["node.num."], fill("node.num."))
+		n.StrAt = byKey(n.Str, sizes["node.str."], fill("node.str."))
+	}
+	for _, e := range edges {
+		e.NumAt = byKey(e.Num, sizes["edge.num."], fill("edge.num."))
+		e.StrAt = byKey(e.Str, sizes["edge.str."], fill("edge.str."))
+	}
+}
+
+// byKey is m's values in an array of n by the numbers of their keys:
+// the zero value where m lacks a key, as m[key] reads.
+func byKey[V any](m map[string]V, n int, num func(string) int) []V {
+	out := make([]V, n)
+	for k, v := range m {
+		out[num(k)] = v
+	}
+	return out
 }
 
 func (c *compiler) boardDecl(v cue.Value) {

@@ -92,7 +92,7 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *runtime.Code
 	}
 	c.cycles(v, cd, c.scoring)
 	shortcut(cd, c.lay)
-	if cd.Fast, err = translate.Program(prog, c.g.M.Lib, c.lay); err != nil {
+	if cd.Fast, err = translate.Program(prog, c.g.M.Lib, c.lay, c.g.Keys); err != nil {
 		c.errs = append(c.errs, unsupported(cd, err))
 	}
 	c.g.M.PlanMemo(cd, c.lay)
@@ -187,7 +187,7 @@ func Expr(g *runtime.Game, src string, pos diag.Pos) (*runtime.Code, error) {
 	}
 	cd := &runtime.Code{Prog: prog, Src: src, Pos: pos, Lit: l}
 	shortcut(cd, g.Base)
-	if cd.Fast, err = translate.Program(prog, g.M.Lib, g.Base); err != nil {
+	if cd.Fast, err = translate.Program(prog, g.M.Lib, g.Base, g.Keys); err != nil {
 		return nil, unsupported(cd, err)
 	}
 	return cd, nil

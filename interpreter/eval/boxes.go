@@ -59,6 +59,11 @@ func (j Joined) Name(fr *Frame, key string) string { return fr.Join(j.Prefix, ke
 // declares, else one cut from the frame's chunks (KeptBoxes), not a new
 // one.
 func (fr *Frame) BoxStr(s string) any {
+	if fr.BoxedAt != nil {
+		if b, ok := fr.BoxedAt.Find(s); ok {
+			return b
+		}
+	}
 	if b, ok := fr.Boxed[s]; ok {
 		return b
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/expr-lang/expr/vm/runtime"
 
 	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // Frame is what the closures of one evaluation read: the locals of the
@@ -21,8 +22,11 @@ type Frame struct {
 	Buf []any
 	// Budget is what is left of the limits, charged by Spend and Grow.
 	Budget *budget.Remaining
-	// Boxed are the game's names boxed once (BoxStr).
-	Boxed map[string]any
+	// Boxed are the game's names boxed once (BoxStr); BoxedAt finds the
+	// box of a string of the game's own tables by the address of its
+	// bytes (model.AddrTable), before the map hashes it. nil: none.
+	Boxed   map[string]any
+	BoxedAt *model.AddrTable[any]
 	idBuf [2][]string // scratch for the lists minus reads (IDs)
 	// arena holds the lists Scratch cut in this evaluation, up to used.
 	arena []any

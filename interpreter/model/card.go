@@ -10,4 +10,11 @@ type Card struct {
 	Num  map[string]int      `expr:"num" json:"num,omitempty"`
 	Str  map[string]string   `expr:"str" json:"str,omitempty"`
 	List map[string][]string `expr:"list" json:"list,omitempty"`
+	// NumAt, StrAt and ListAt hold Num, Str and List by the numbers the
+	// compiler gives the keys of each (Keys): an expression that names
+	// a key (card(c).str.port) reads it by its number, not its hash.
+	// Nil when the card was not made by the compiler.
+	NumAt  []int      `expr:"-" json:"-"`
+	StrAt  []string   `expr:"-" json:"-"`
+	ListAt [][]string `expr:"-" json:"-"`
 }

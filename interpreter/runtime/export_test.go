@@ -1,6 +1,9 @@
 package runtime
 
-import "github.com/haven-engine/haven/interpreter/model"
+import (
+	"github.com/haven-engine/haven/interpreter/eval"
+	"github.com/haven-engine/haven/interpreter/model"
+)
 
 // SetZone makes cards the cards of a zone of a state, for the tests of
 // package runtime_test that set a position up.
@@ -9,3 +12,12 @@ func SetZone(st *model.State, ref string, cards []string) { st.SetZone(ref, card
 // KeyedSites is how many calls m translated to find their counter by a
 // joined name's key (keyedcounters.go).
 func KeyedSites(m *Machine) int { return m.keyedSites }
+
+// MachineFrame is the machine's outermost evaluation frame (nil before
+// any evaluation), for the tests of package runtime_test.
+func MachineFrame(m *Machine) *eval.Frame {
+	if len(m.frames) == 0 {
+		return nil
+	}
+	return m.frames[0]
+}

@@ -41,6 +41,8 @@ func TestFastValues(t *testing.T) {
 		// Fields and maps of the engine's own types.
 		`card('one').num.points + card('one').num.missing`, `card('one').str.port`, `card('one').list.needs`,
 		`card('two#2').def`, `node('x').kind`, `node('x').num.depth`, `out('x')[0].str.color`, `out('x')[0].to`,
+		`card('two#2').str.port`, `card('two#1').list.needs`, `node('y').num.depth`, `node('y').str.nothing`,
+		`map(zone('deck'), card(#).str.port + string(card(#).num.points))`, `filter(out('x'), .str.color == 'red')[0].num.cost`,
 		`piece('pawn-0-1').owner`, `qget('pawn-1-1', 'hp')`, `pieces()[1].id`,
 		// Builtins.
 		`len(zone('deck'))`, `len('héllo')`, `len(filter(zone('deck'), card(#).kind == 'k'))`, `concat([], [])`,
@@ -104,6 +106,7 @@ func TestFastErrors(t *testing.T) {
 		{`'a' matches ['('][0]`, `t:1:5: error parsing regexp: missing closing ): ` + "`(`"},
 		{`let m = [{'a': 1}, nil][0]; m?.a.b`, `t:1:34: cannot fetch b from int`},
 		{`sortBy(1..3, #, [1, 'a'][0])`, `t:1:1: sortBy order argument must be a string`},
+		{`find(out('x'), false).str.color`, `t:1:23: cannot get str from <nil>`},
 		{`let r = ['a', 1]; params.caps[r[1]]`, `t:1:30: reflect.Value.MapIndex: value of type int is not assignable to type string`},
 	} {
 		fast, slow, ferr, serr := both(t, g, st, tc.src)

@@ -77,6 +77,9 @@ type Game struct {
 
 	// Tab numbers the counters of the game's states (model.Tables).
 	Tab *model.Tables
+	// Keys numbers the keys of the cards', nodes' and edges' keyed
+	// fields (translate.Keys).
+	Keys translate.Keys
 	// Boxed holds the declared names boxed once (boxes.go).
 	Boxed map[string]any
 

@@ -78,6 +78,55 @@ func (g *Game) nodeIDs() *model.AddrTable[*board.Node] {
 	return t
 }
 
+// boxedIDs makes the table of every string of the game's tables that has
+// a box of the game's own (Game.Boxed), to that box: the key and the box
+// of each boxed name, the board's node ids, the cards' ids and
+// definitions. Made once, shared by the machine's frames.
+func (g *Game) boxedIDs() *model.AddrTable[any] {
+	if g.M.boxedAt != nil {
+		return g.M.boxedAt
+	}
+	var all []string
+	for k, b := range g.Boxed {
+		all = append(all, k)
+		if s, ok := b.(string); ok {
+			all = append(all, s)
+		}
+	}
+	if b := g.Board; b != nil {
+		all = append(all, b.Order...)
+		for id, nd := range b.Nodes {
+			all = append(all, id, nd.ID, nd.Kind)
+		}
+		for _, m := range []map[string][]*board.Edge{b.Out, b.In} {
+			for id, l := range m {
+				all = append(all, id)
+				for _, e := range l {
+					all = append(all, e.From, e.To)
+				}
+			}
+		}
+		for _, l := range b.Kinds {
+			all = append(all, l...)
+		}
+	}
+	for id, c := range g.Cards {
+		all = append(all, id, c.ID, c.Def, c.Kind)
+	}
+	all = append(all, g.CardOrder...)
+	for _, l := range g.Defs {
+		all = append(all, l...)
+	}
+	t := model.NewAddrTable[any](len(all))
+	for _, s := range all {
+		if b, ok := g.Boxed[s]; ok {
+			t.Add(s, b)
+		}
+	}
+	g.M.boxedAt = t
+	return t
+}
+
 // cardIDs makes the table of every string of the game's card tables and
 // of the boxed names that is a card's instance id.
 func (g *Game) cardIDs() *model.AddrTable[*model.Card] {

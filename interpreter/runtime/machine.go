@@ -78,6 +78,8 @@ type Machine struct {
 	listTexts   textArena
 	made        madeTexts
 	listedTexts madeTexts // the texts of listed moves (listedText)
+	// boxedAt finds the game's boxed names by address (boxedIDs).
+	boxedAt *model.AddrTable[any]
 	// movesHint is how long the last game this machine finished was
 	// (commit): New makes room for that many moves.
 	movesHint int

@@ -63,7 +63,11 @@ func (m *Machine) enter(c *Code, env model.Scope) *eval.Frame {
 	} else if m.top >= m.G.Limits.Depth {
 		return nil
 	}
-	fr.Boxed = m.G.Boxed
+	if fr.Boxed == nil && m.G.Boxed != nil {
+		// The game's names are boxed once it is compiled: a frame made
+		// before (an expression evaluated at load) takes them later.
+		fr.Boxed, fr.BoxedAt = m.G.Boxed, m.G.boxedIDs()
+	}
 	m.top++
 	if n := c.Fast.Slots; cap(fr.Slots) < n {
 		fr.Slots = make([]eval.Slot, n)

@@ -114,7 +114,7 @@ func checkedProgram(t *testing.T, src string) (eval.Val, *Code) {
 	require.NoError(t, err, src)
 	tr := &translator{lay: checkedLay}
 	v := tr.node(prog.Node())
-	code, err := Program(prog, nil, checkedLay)
+	code, err := Program(prog, nil, checkedLay, nil)
 	require.NoError(t, err, src)
 	require.NotNil(t, code, src)
 	return v, code

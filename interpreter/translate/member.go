@@ -36,6 +36,9 @@ func (t *translator) member(n *ast.MemberNode) eval.Val {
 		case pieceType, cardType, nodeType, edgeType:
 			return t.field(n, name.Value)
 		}
+		if v, ok := t.keyed(n, name.Value); ok {
+			return v
+		}
 	}
 	base, prop := t.node(n.Node), t.node(n.Property)
 	bt := n.Node.Type()
@@ -235,16 +238,8 @@ func index[E any](l func(*eval.Frame) []E, i func(*eval.Frame) int, loc file.Loc
 
 // field reads a field of the engine's own types without reflection.
 func (t *translator) field(n *ast.MemberNode, name string) eval.Val {
-	base, loc := t.node(n.Node), n.Location()
-	rf := fieldOf(n.Node.Type().Elem(), name)
-	// The element of a predicate (.kind, #.at) is read from its slot
-	// by the field's own closure: one call fewer per element.
-	slot := -1
-	if p, ok := n.Node.(*ast.PointerNode); ok && p.Name == "" {
-		if b, ok := t.lookup(""); ok && b.kind == eval.SlotAny {
-			slot = b.slot
-		}
-	}
+	loc, rf := n.Location(), fieldOf(n.Node.Type().Elem(), name)
+	base, slot := t.fieldBase(n)
 	switch n.Node.Type() {
 	case pieceType:
 		switch name {
@@ -305,6 +300,81 @@ func (t *translator) field(n *ast.MemberNode, name string) eval.Val {
 	}
 	unsupported()
 	return eval.Val{}
+}
+
+// keyed reads a key named in the expression of a card's, node's or
+// edge's keyed field (card(c).str.port, .num.depth, .str.color) by the
+// number the compiler gave it (Keys): an index, not a map's hash. An
+// object the compiler did not fill (nil arrays) is read by its map.
+func (t *translator) keyed(n *ast.MemberNode, key string) (eval.Val, bool) {
+	in, ok := n.Node.(*ast.MemberNode)
+	if !ok || in.Optional || in.Method || t.keys == nil {
+		return eval.Val{}, false
+	}
+	fname, ok := in.Property.(*ast.StringNode)
+	if !ok {
+		return eval.Val{}, false
+	}
+	var family string
+	switch in.Node.Type() {
+	case cardType:
+		family = "card."
+	case nodeType:
+		family = "node."
+	case edgeType:
+		family = "edge."
+	default:
+		return eval.Val{}, false
+	}
+	k, known := t.keys[family+fname.Value+"."+key]
+	if !known {
+		k = -1 // no object has the key: its zero value, as the map gives
+	}
+	base, slot := t.fieldBase(in)
+	loc, rf := in.Location(), fieldOf(in.Node.Type().Elem(), fname.Value)
+	switch family + fname.Value {
+	case "card.num":
+		return field(base, slot, loc, rf, func(c *model.Card) int { return at(c.NumAt, k, c.Num, key) }), true
+	case "card.str":
+		return field(base, slot, loc, rf, func(c *model.Card) string { return at(c.StrAt, k, c.Str, key) }), true
+	case "card.list":
+		return field(base, slot, loc, rf, func(c *model.Card) []string { return at(c.ListAt, k, c.List, key) }), true
+	case "node.num":
+		return field(base, slot, loc, rf, func(x *board.Node) int { return at(x.NumAt, k, x.Num, key) }), true
+	case "node.str":
+		return field(base, slot, loc, rf, func(x *board.Node) string { return at(x.StrAt, k, x.Str, key) }), true
+	case "edge.num":
+		return field(base, slot, loc, rf, func(e *board.Edge) int { return at(e.NumAt, k, e.Num, key) }), true
+	case "edge.str":
+		return field(base, slot, loc, rf, func(e *board.Edge) string { return at(e.StrAt, k, e.Str, key) }), true
+	}
+	return eval.Val{}, false
+}
+
+// at is a keyed field's value for a key numbered k: from the array by
+// the numbers when the compiler filled it, else from the map.
+func at[V any](byNum []V, k int, m map[string]V, key string) V {
+	if byNum == nil {
+		return m[key]
+	}
+	if k < 0 {
+		var zero V
+		return zero
+	}
+	return byNum[k]
+}
+
+// fieldBase is the object whose field n reads, and its slot when it is
+// the element of a predicate (.kind, #.at), which the field's own
+// closure reads from its slot: one call fewer per element (-1: none).
+func (t *translator) fieldBase(n *ast.MemberNode) (eval.Val, int) {
+	base, slot := t.node(n.Node), -1
+	if p, ok := n.Node.(*ast.PointerNode); ok && p.Name == "" {
+		if b, ok := t.lookup(""); ok && b.kind == eval.SlotAny {
+			slot = b.slot
+		}
+	}
+	return base, slot
 }
 
 // fieldOf describes a struct field the way expr's compiler does for

@@ -26,7 +26,7 @@ func TestNumbersAsTheVM(t *testing.T) {
 		require.NoError(t, err)
 		want, err := expr.Run(prog, nil)
 		require.NoError(t, err)
-		c, err := Program(prog, nil, nil)
+		c, err := Program(prog, nil, nil, nil)
 		require.NoError(t, err, src)
 		require.NotNil(t, c, src)
 		lim := budget.Limits{Memory: 1 << 20}
@@ -36,7 +36,7 @@ func TestNumbersAsTheVM(t *testing.T) {
 	}
 	prog, err := expr.Compile(`let xs = [300, 2.5, 7]; xs[0] * (xs[0] - 1) / 2 + (xs[2] - xs[0]) * xs[1] <= xs[0] * 1000`)
 	require.NoError(t, err)
-	c, err := Program(prog, nil, nil)
+	c, err := Program(prog, nil, nil, nil)
 	require.NoError(t, err)
 	lim := budget.Limits{Memory: 1 << 20}
 	fr := &eval.Frame{Budget: &budget.Remaining{Eval: 1 << 20, Decision: 1 << 20, Limits: &lim}, Slots: make([]eval.Slot, c.Slots)}

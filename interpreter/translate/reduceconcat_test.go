@@ -27,7 +27,7 @@ func TestReduceConcatAsTheVM(t *testing.T) {
 		require.NoError(t, err)
 		want, err := expr.Run(prog, nil)
 		require.NoError(t, err)
-		c, err := Program(prog, nil, nil)
+		c, err := Program(prog, nil, nil, nil)
 		require.NoError(t, err, src)
 		require.NotNil(t, c, src)
 		fr := newFrame(c)
@@ -35,7 +35,7 @@ func TestReduceConcatAsTheVM(t *testing.T) {
 	}
 	prog, err := expr.Compile(`len(reduce(1..50, concat(#acc, [#, #]), []))`)
 	require.NoError(t, err)
-	c, err := Program(prog, nil, nil)
+	c, err := Program(prog, nil, nil, nil)
 	require.NoError(t, err)
 	fr := newFrame(c)
 	assert.Equal(t, 100, c.Run(fr))

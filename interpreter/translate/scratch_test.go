@@ -15,7 +15,7 @@ func program(t *testing.T, src string) *Code {
 	t.Helper()
 	prog, err := expr.Compile(src)
 	require.NoError(t, err)
-	c, err := Program(prog, nil, nil)
+	c, err := Program(prog, nil, nil, nil)
 	require.NoError(t, err, src)
 	require.NotNil(t, c, "%s is on the fast path", src)
 	return c

@@ -68,7 +68,16 @@ func (e *Unsupported) Error() string {
 	return msg
 }
 
+// Keys numbers the keys of the keyed fields of the engine's own types:
+// "card.str.port" is the index of a card's port in its StrAt, and so for
+// "card.num.", "card.list.", "node.num.", "node.str.", "edge.num." and
+// "edge.str.". The compiler numbers them and fills the arrays once the
+// cards and the board are read; an expression that names a key
+// (card(c).str.port, .str.color of an edge) reads it by its number.
+type Keys map[string]int
+
 type translator struct {
+	keys  Keys
 	lib   map[string]eval.Func
 	lay   *model.Layout // the locals of the scope
 	binds []binding     // innermost last
@@ -108,8 +117,8 @@ type binding struct {
 
 // Program returns an expression as closures, or an *Unsupported error
 // when it uses a construct the translator does not cover.
-func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout) (fc *Code, err error) {
-	t := &translator{lib: lib, lay: lay}
+func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout, keys Keys) (fc *Code, err error) {
+	t := &translator{lib: lib, lay: lay, keys: keys}
 	defer func() {
 		if r := recover(); r != nil {
 			if r != errUnsupported {
