@@ -156,3 +156,23 @@ func kindOfVal(v eval.Val) string {
 	}
 	return "any"
 }
+
+// A param named in the expression is read again from another map of
+// params (a frame read from a save holds its own), and the game's again
+// after it: the value kept is its map's.
+func TestParamReadKeptByItsMap(t *testing.T) {
+	_, code := checkedProgram(t, `params.fee + params.prices['bread']`)
+	fr := checkedFrame(code)
+	slot := checkedLay.Find("params")
+	game := fr.Env[slot]
+	saved := map[string]any{"fee": 5, "prices": map[string]int{"bread": 10}}
+	for _, c := range []struct {
+		params any
+		want   int
+	}{{game, 42}, {saved, 15}, {game, 42}, {saved, 15}} {
+		fr.Env[slot] = c.params
+		assert.Equal(t, c.want, code.Run(fr))
+	}
+	fr.Env[slot] = game
+	assert.Equal(t, 0.0, testing.AllocsPerRun(20, func() { code.Run(fr) }))
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"unsafe"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
@@ -64,6 +65,9 @@ func (t *translator) member(n *ast.MemberNode) eval.Val {
 				}
 				k := key(fr)
 				return eval.Guard(loc, func() any { return runtime.Fetch(x, k) })
+			}
+			if name, ok := n.Property.(*ast.StringNode); ok {
+				get = keptRead(b, name.Value, get)
 			}
 			// A keyed param (params.prices) read as the map the checker
 			// types it: the key read next reads it typed, and a list of
@@ -150,6 +154,28 @@ func dynKey[V any](fr *eval.Frame, m map[string]V, key func(*eval.Frame) any, na
 		eval.NotOf(y, name, loc)
 	}
 	return v
+}
+
+// keptRead is get for a key named in the expression (params.price_max):
+// it keeps the value it read last, with the map it read it from, and
+// answers the same map without looking the key up again. The maps it
+// reads are params, never written once the game is compiled (a frame
+// read from a save holds a map of its own: another map, looked up); the
+// map kept is kept alive by the pointer, so its address is not reused.
+// The closure is the game's, and a game runs one state at a time.
+func keptRead(b func(*eval.Frame) any, key string, get func(*eval.Frame) any) func(*eval.Frame) any {
+	var last unsafe.Pointer
+	var val any
+	return func(fr *eval.Frame) any {
+		if m, ok := b(fr).(map[string]any); ok && m != nil {
+			p := *(*unsafe.Pointer)(unsafe.Pointer(&m))
+			if p != last {
+				last, val = p, m[key]
+			}
+			return val
+		}
+		return get(fr)
+	}
 }
 
 // asserted reads get's value as a T, the type expr's checker gave it; a
