@@ -27,7 +27,7 @@ type Frame struct {
 	// bytes (model.AddrTable), before the map hashes it. nil: none.
 	Boxed   map[string]any
 	BoxedAt *model.AddrTable[any]
-	idBuf [2][]string // scratch for the lists minus reads (IDs)
+	idBuf   [2][]string // scratch for the lists minus reads (IDs)
 	// arena holds the lists Scratch cut in this evaluation, up to used.
 	arena []any
 	used  int
