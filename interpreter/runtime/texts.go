@@ -36,7 +36,12 @@ const madeSlots = 1 << 12
 type madeTexts struct {
 	seed  maphash.Seed
 	slots []string
+	begun int // the blocks of the arena begun (listedText)
 }
+
+// keptBlocks is how many blocks of listed texts the cache of them may
+// keep alive (listedText).
+const keptBlocks = 4
 
 // slot is the slot of a text of hash h, the cache made on first use.
 func (c *madeTexts) slot(h uint64) *string {
@@ -69,7 +74,10 @@ func (m *Machine) madeText(move string) string {
 // machine's buffer, as a string: the one of an equal text listed before
 // if the cache of listed texts still holds it, else b copied into the
 // arena of texts. A game lists the same few texts again and again: a
-// listing's texts are mostly found, and copy nothing.
+// listing's texts are mostly found, and copy nothing. The cache is
+// emptied when the arena has begun keptBlocks blocks, so that it holds
+// texts of those only and keeps no older block alive (a long game of
+// ever new texts would otherwise keep a block alive for each slot).
 func (m *Machine) listedText(b []byte) string {
 	c := &m.listedTexts
 	c.init()
@@ -77,7 +85,14 @@ func (m *Machine) listedText(b []byte) string {
 	if *k == string(b) {
 		return *k
 	}
+	block := cap(m.listTexts.buf)
 	s := m.listTexts.str(b)
+	if cap(m.listTexts.buf) != block || len(m.listTexts.buf) == len(b) {
+		// A block begun: s is its first text.
+		if c.begun++; c.begun%keptBlocks == 0 {
+			clear(c.slots)
+		}
+	}
 	*k = s
 	return s
 }

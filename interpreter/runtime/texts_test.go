@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unsafe"
@@ -61,5 +62,31 @@ func TestListedText(t *testing.T) {
 	}
 	if c := m.listedText([]byte("sail red")); c != "sail red" {
 		t.Fatalf("listedText = %q", c)
+	}
+}
+
+// TestListedTextsKeepFewBlocks checks that the cache of listed texts
+// holds texts of the arena's last keptBlocks blocks only: once that many
+// are begun, a text of an older one is copied again, so the cache keeps
+// no older block alive.
+func TestListedTextsKeepFewBlocks(t *testing.T) {
+	m := &Machine{}
+	first := m.listedText([]byte("pass"))
+	if again := m.listedText([]byte("pass")); unsafe.StringData(again) != unsafe.StringData(first) {
+		t.Fatal("a text listed again in the same block was copied")
+	}
+	for b := 0; b < keptBlocks; b++ {
+		block := unsafe.SliceData(m.listTexts.buf)
+		for k := 0; unsafe.SliceData(m.listTexts.buf) == block; k++ { // until a block is begun
+			// Long texts: a few fill a block, and none is likely to
+			// take the slot of "pass".
+			m.listedText([]byte(fmt.Sprintf("move %d.%d ", b, k) + strings.Repeat("x", listBlock/3)))
+			if k > listBlock {
+				t.Fatal("no block begun")
+			}
+		}
+	}
+	if again := m.listedText([]byte("pass")); unsafe.StringData(again) == unsafe.StringData(first) {
+		t.Fatal("the cache still holds a text of a block begun keptBlocks blocks before")
 	}
 }
