@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/expr-lang/expr"
@@ -175,4 +176,19 @@ func TestParamReadKeptByItsMap(t *testing.T) {
 	}
 	fr.Env[slot] = game
 	assert.Equal(t, 0.0, testing.AllocsPerRun(20, func() { code.Run(fr) }))
+}
+
+// A keyed param of another type than its checker's (a save made by hand)
+// fails as a value read typed does: with expr's message, at the member.
+func TestKeyedParamOfAnotherType(t *testing.T) {
+	_, code := checkedProgram(t, `params.prices[s] + 1`)
+	fr := checkedFrame(code)
+	fr.Env[checkedLay.Find("params")] = map[string]any{"prices": "x"}
+	defer func() {
+		p, ok := recover().(*eval.Panic)
+		require.True(t, ok, "a closure fails with an eval.Panic, which the machine positions")
+		assert.Contains(t, fmt.Sprint(p.Value), "interface conversion: interface {} is string, not map[string]int")
+	}()
+	code.Run(fr)
+	t.Fatal("no failure")
 }
