@@ -85,10 +85,10 @@ func (m *Machine) listedText(b []byte) string {
 	if *k == string(b) {
 		return *k
 	}
-	block := cap(m.listTexts.buf)
 	s := m.listTexts.str(b)
-	if cap(m.listTexts.buf) != block || len(m.listTexts.buf) == len(b) {
-		// A block begun: s is its first text.
+	if len(b) > 0 && len(m.listTexts.buf) == len(b) {
+		// A block begun: s is its first text (str begins one for a text
+		// that does not fit, and a text longer than a block has its own).
 		if c.begun++; c.begun%keptBlocks == 0 {
 			clear(c.slots)
 		}
