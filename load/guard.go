@@ -4,7 +4,7 @@ package load
 // other designers, and a save names variants too. This file bounds what
 // reading them may cost. Sources are read up to a size; CUE's parser is
 // guarded against its own panics; and CUE's evaluation, which
-// cuelang.org/go v0.15.1 gives no budget of its own (a "billion laughs"
+// cuelang.org/go v0.17.1 gives no budget of its own (a "billion laughs"
 // of comprehensions over references runs for minutes and fills the
 // memory), is watched: past a time or heap growth, Game gives up with an
 // error. The evaluation cannot be stopped from outside, so it goes on in

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
+
 	"io/fs"
 	"path"
 	"strings"
@@ -14,6 +14,7 @@ import (
 	cueerrors "cuelang.org/go/cue/errors"
 	cueload "cuelang.org/go/cue/load"
 	"cuelang.org/go/cue/parser"
+	"cuelang.org/go/mod/modfile"
 	"cuelang.org/go/mod/module"
 
 	"github.com/haven-engine/haven/diag"
@@ -45,7 +46,7 @@ func importsModule(srcs []source) bool {
 		if err != nil {
 			continue // the full parse reports it
 		}
-		for _, spec := range f.Imports {
+		for spec := range f.ImportSpecs() {
 			p := strings.Trim(spec.Path.Value, `"`)
 			if first, _, _ := strings.Cut(p, "/"); strings.Contains(first, ".") {
 				return true
@@ -91,15 +92,11 @@ func (s Source) moduleInstance(id string) (*build.Instance, error) {
 			if n, ok := names[name]; ok {
 				name = n
 			}
-			// cue/load hands over a reader of a file of the Overlay,
+			// cue/load hands over the bytes of a file of the Overlay,
 			// which readFS has bounded.
-			r, ok := src.(io.Reader)
+			b, ok := src.([]byte)
 			if !ok {
 				return nil, fmt.Errorf("%s: unexpected source %T", name, src)
-			}
-			b, err := io.ReadAll(r)
-			if err != nil {
-				return nil, err
 			}
 			return parseFile(name, b)
 		},
@@ -136,7 +133,7 @@ type noRegistry struct{}
 
 var errNoRegistry = errors.New("only packages of the definitions' own module can be imported")
 
-func (noRegistry) Requirements(context.Context, module.Version) ([]module.Version, error) {
+func (noRegistry) ModFile(context.Context, module.Version) (*modfile.File, error) {
 	return nil, errNoRegistry
 }
 

@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"cuelang.org/go/cue"
@@ -255,13 +256,16 @@ func evaluate(dir string, inst *build.Instance) (cue.Value, error) {
 // addCUE converts CUE's errors into positioned diag errors.
 func addCUE(l *diag.List, err error) {
 	errs := cueerrors.Errors(err)
+	missing := missingImports(errs)
 	for _, e := range errs {
 		format, args := e.Msg()
 		msg := fmt.Sprintf(format, args...)
-		if strings.Contains(msg, "imported but not defined in") && samePosition(errs, e) {
-			// CUE says of a missing import both that it is not defined in
-			// the module (naming CUE's module internals) and that it is not
-			// found, at one position: say it once.
+		if pkg, ok := importNotDefined(msg); ok {
+			// CUE names its module internals ("imported but not defined
+			// in example.org/defs@v0:haven"): say it in the designer's words.
+			msg = fmt.Sprintf("package %q not found", pkg)
+		} else if pkg, ok := importNotFound(msg); ok && missing[pkg] {
+			// CUE says it again where the package is used: once is enough.
 			continue
 		}
 		if p := e.Path(); len(p) > 0 {
@@ -281,14 +285,52 @@ func addCUE(l *diag.List, err error) {
 	}
 }
 
-// samePosition tells whether another of errs stands where e does.
-func samePosition(errs []cueerrors.Error, e cueerrors.Error) bool {
-	for _, o := range errs {
-		if o != e && o.Position() == e.Position() {
-			return true
+// missingImports are the packages errs say are imported but not defined.
+func missingImports(errs []cueerrors.Error) map[string]bool {
+	var m map[string]bool
+	for _, e := range errs {
+		format, args := e.Msg()
+		if pkg, ok := importNotDefined(fmt.Sprintf(format, args...)); ok {
+			if m == nil {
+				m = map[string]bool{}
+			}
+			m[pkg] = true
 		}
 	}
-	return false
+	return m
+}
+
+// importNotDefined is the package of CUE's `package "p" imported but not
+// defined in …`.
+func importNotDefined(msg string) (string, bool) {
+	return quotedBetween(msg, "package ", " imported but not defined in ")
+}
+
+// importNotFound is the package of CUE's `import "p" not found`.
+func importNotFound(msg string) (string, bool) {
+	if !strings.HasSuffix(msg, " not found") {
+		return "", false
+	}
+	return quotedBetween(strings.TrimSuffix(msg, " not found"), "import ", "")
+}
+
+// quotedBetween is the quoted string msg holds between prefix and a
+// text that starts with sep ("" for the end of msg).
+func quotedBetween(msg, prefix, sep string) (string, bool) {
+	rest, ok := strings.CutPrefix(msg, prefix)
+	if !ok {
+		return "", false
+	}
+	q := rest
+	if sep != "" {
+		i := strings.Index(rest, sep)
+		if i < 0 {
+			return "", false
+		}
+		q = rest[:i]
+	}
+	pkg, err := strconv.Unquote(q)
+	return pkg, err == nil
 }
 
 // Pos converts a CUE position.

@@ -106,7 +106,7 @@ func TestHostileSaves(t *testing.T) {
 		{"too many variants", edit(`"variants":[]`, `"variants":[`+strings.Repeat(`{"shipped":"quick"},`, 32)+`{"shipped":"quick"}]`), `more than 32 variants`},
 		{"too many sets", edit(`"sets":[]`, `"sets":[`+strings.Repeat(`"params.target=1",`, 64)+`"params.target=1"]`), `more than 64 overrides`},
 		{"a long move", edit(`"moves":["step"]`, `"moves":["`+strings.Repeat("a", 300)+`"]`), `move 1: not a move (at most 256 printable characters)`},
-		{"a variant text importing a file", edit(`"variants":[]`, `"variants":[{"name":"v.cue","text":"package haven\nimport \"`+secret+`\"\n"}]`), `secret.cue" not found`},
+		{"a variant text importing a file", edit(`"variants":[]`, `"variants":[{"name":"v.cue","text":"package haven\nimport s \"`+secret+`\"\ngame: name: s.name\n"}]`), `secret.cue" not found`},
 		{"a variant text of another package", edit(`"variants":[]`, `"variants":[{"name":"v.cue","text":"package evil\n"}]`), "want `package haven`"},
 		{"a variant named by a path, not opened", edit(`"variants":[]`, `"variants":[{"name":"`+secret+`","text":"package haven\n"}]`), `the final state differs`},
 		{"deep nesting", `{"game":[[[[[[[[1]]]]]]]]}`, `nested too deep`},

@@ -13,7 +13,7 @@ import (
 )
 
 // cueVersion is the CUE release Haven builds on (go.mod).
-const cueVersion = "v0.15.1"
+const cueVersion = "v0.17.1"
 
 // cueCommand finds the stock cue command: on PATH, in GOPATH/bin, or run
 // from the module proxy by `go run` (the .ci/run script installs it).
