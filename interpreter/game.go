@@ -31,6 +31,10 @@ func (g *Game) SetLog(on bool) { g.rt.SetLog(on) }
 // Score evaluates the scoring of a state, finished or not.
 func (g *Game) Score(st *State) (*Result, error) { return g.rt.Score(st) }
 
+// ScoreInto is Score into r, whose lists and maps it fills again: a bot
+// judging every playout allocates nothing by it once they have grown.
+func (g *Game) ScoreInto(st *State, r *Result) error { return g.rt.ScoreInto(st, r) }
+
 // HasEstimate tells whether the scoring has an estimate for bots.
 func (g *Game) HasEstimate() bool { return g.rt.HasEstimate() }
 

@@ -52,8 +52,10 @@ type ISMCTS struct {
 	values []float64
 	names  []string
 	shown  []int
-	// estimates is the scratch of the judge's estimate (judge.go).
+	// estimates is the scratch of the judge's estimate, result of its
+	// scoring (judge.go).
 	estimates []int
+	result    interpreter.Result
 	// leadLo and leadHi are the least and greatest estimate lead of each
 	// seat this search has judged (judge.go, Spread).
 	leadLo, leadHi []int

@@ -15,7 +15,8 @@ import (
 // gives one (a standing mid-game, which counts what the score does not
 // show yet), then the score, each tie-break and the show figures.
 func (b *ISMCTS) evaluate(st *interpreter.State) bool {
-	r, err := b.g.Score(st)
+	r := &b.result
+	err := b.g.ScoreInto(st, r)
 	if err != nil {
 		return false
 	}

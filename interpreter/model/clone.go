@@ -32,6 +32,8 @@ type cloneBufs struct {
 	fptrs  []*Frame
 	vals   []any
 	curs   []Cursor
+	// strs holds the lists NewList lays out for the state after its copy.
+	strs []string
 }
 
 // idents counts the copies made, for Ident.
@@ -77,7 +79,31 @@ func (s *State) CloneInto(dst *State) {
 		b = new(cloneBufs)
 	}
 	s.copyInto(dst, b, dst.Stack, s.shapeOf())
+	b.strs = b.strs[:0]
 	dst.bufs = b
+}
+
+// NewList returns a list of n empty strings to put in the state, laid in
+// the arrays of its copies when it was copied into (CloneInto): the
+// state's next CloneInto lays others over it, under the terms of
+// CloneInto, so that a bot that deals hidden cards into the state it
+// copies into for every playout (view's SampleInto) allocates nothing
+// once the arrays have grown. The list is capped at n: an append to it
+// makes a new one.
+func (s *State) NewList(n int) []string {
+	b := s.bufs
+	if b == nil {
+		return make([]string, n)
+	}
+	at := len(b.strs)
+	if cap(b.strs)-at < n {
+		// A new array: the old one stays with the lists cut from it.
+		b.strs, at = make([]string, 0, max(2*cap(b.strs), n, 64)), 0
+	}
+	b.strs = b.strs[:at+n]
+	l := b.strs[at : at+n : at+n]
+	clear(l)
+	return l
 }
 
 // copyInto makes dst a copy of the state in the arrays of b, old being

@@ -78,6 +78,12 @@ func TestFastValues(t *testing.T) {
 		`filter(1..5, # % 2 == 1)[-1]`, `map(filter(1..5, # < 4), # * 10)[-1]`,
 		`filter(zone('deck'), true)[-1]`, `let r = ['a', 'b']; filter(r, true)[-1]`, `[nil, 1][0:1][-1]`,
 		`sortBy(1..4, #, ['desc'][0])`, `map(1..3, #index)`, `map(zone('deck'), [#index, #])`, `map(filter(10..15, # > 11), #index)`, `let r = ['a', 'b']; map(r, #index)`, `reduce(1..4, #acc + #index, 0)`, `reduce(1..4, concat(#acc, [#index]), [])`, `map(1..2, map(1..3, #index))`, `reduce(zone('deck'), #acc + string(#index))`, `[nil, 1][0] ?? 2`, `params?.word`, `find(pieces(), .owner == 5)?.id`, `find(pieces(), .owner == 1)?.id`, `find(pieces(), .owner == 5)?.id ?? 'none'`, `let m = [nil, {'a': {'b': 1}}][0]; m?.a.b`, `let m = [{'a': {'b': 1}}, nil][0]; m?.a.b`, `let m = [{'a': {'b': 1}}, nil][0]; m.a?.b`, `let m = [{'a': nil}, nil][0]; m.a?.b`, `card('one')?.def`, `len(find(pieces(), .owner == 5)?.id ?? '')`, `[3, nil][0] ?? 2`, `find(1..3, # > 5) ?? 0`, `let n = [nil, 'a'][0]; n ?? 'b'`, `'harbour' contains 'bo'`, `params.word contains ','`, `let w = ['ab'][0]; w contains 'c'`, `'sea-12' matches '^sea-[0-9]+$'`, `params.word matches ['[a-z]'][0]`, `let w = ['x1'][0]; w matches '[0-9]'`, `let n = [nil, 'a'][0]; n matches 'a'`, `let n = [nil, 'a'][0]; n contains 'a'`, `sum(1..4)`, `sum([1.5, 2])`, `let r = [1, 2]; sum(r)`, `sum([])`, `count([true, false, true])`, `sortBy(zone('deck'), #, me == 0 ? 'asc' : 'desc')`,
+		// in over lists typed and read at run time, of ints past 255 too.
+		`me in seats(0)`, `5 in seats(0)`, `let l = [[300, 2]][0]; 300 in l`, `let l = [[300, 2]][0]; 301 in l`,
+		`let l = [[300, 2]][0]; 300.0 in l`, `let l = [['a', 'b']][0]; 'b' in l`,
+		`let l = [[1, 'a']][0]; 'a' in l`, `let l = [[1, 'a']][0]; nil in l`, `let m = [{'a': 1}][0]; 'a' in m`,
+		`let l = me == 0 ? zone('deck') : [1]; 'one' in l`, `let l = me == 0 ? zone('deck') : [1]; 'nine' in l`,
+		`let l = me == 0 ? zone('deck') : [1]; 1 in l`, `2 in 1..3`, `5 in 1..3`, `let n = [7][0]; n in 5..9`,
 	} {
 		fast, slow, ferr, serr := both(t, g, st, src)
 		require.NoError(t, serr, src)

@@ -1,7 +1,8 @@
 package runtime
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	"github.com/haven-engine/haven/interpreter/model"
 )
@@ -25,54 +26,111 @@ type Result struct {
 
 // Score evaluates the scoring of a state (finished or not).
 func (g *Game) Score(st *model.State) (*Result, error) {
+	r := new(Result)
+	if err := g.ScoreInto(st, r); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScoreInto is Score into r, whose lists and maps it fills again: a bot
+// that judges every playout allocates nothing by it once they have
+// grown. On an error r holds what was scored before it.
+func (g *Game) ScoreInto(st *model.State, r *Result) error {
 	m := g.M
 	m.decide()
 	m.St = st
-	r := &Result{Finished: st.Finished && !st.Capped, Capped: st.Capped, Reason: st.EndReason, TiebreakNames: g.TiebreakNames()}
+	names := r.TiebreakNames
+	if !g.namesTiebreaks(names) {
+		names = g.TiebreakNames()
+	}
+	*r = Result{
+		Finished: st.Finished && !st.Capped, Capped: st.Capped, Reason: st.EndReason, TiebreakNames: names,
+		Scores: r.Scores[:0], Tiebreak: r.Tiebreak[:0], Show: r.Show[:0], Ranking: r.Ranking[:0], Winners: r.Winners[:0],
+	}
 	for p := 0; p < st.Players; p++ {
 		sc := g.Scope(g.Base, p, st.Players)
-		v, err := m.Eval(g.Scoring.Score, sc)
+		err := g.scoreSeat(sc, r)
+		g.Release(sc)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		r.Scores = append(r.Scores, v.(int))
-		var tb []int
-		for _, t := range g.Scoring.Tiebreak {
-			v, err := m.Eval(t.Code, sc)
-			if err != nil {
-				return nil, err
-			}
-			tb = append(tb, v.(int))
-		}
-		r.Tiebreak = append(r.Tiebreak, tb)
-		show := map[string]int{}
-		for _, s := range g.Scoring.Show {
-			v, err := m.Eval(s.Code, sc)
-			if err != nil {
-				return nil, err
-			}
-			show[s.Name] = v.(int)
-		}
-		r.Show = append(r.Show, show)
 		r.Ranking = append(r.Ranking, p)
 	}
-	key := func(p int) []int { return append([]int{r.Scores[p]}, r.Tiebreak[p]...) }
-	less := func(a, b []int) int {
-		for i := range a {
-			if a[i] != b[i] {
-				if a[i] > b[i] {
-					return -1
-				}
-				return 1
-			}
-		}
-		return 0
-	}
-	sort.SliceStable(r.Ranking, func(i, j int) bool { return less(key(r.Ranking[i]), key(r.Ranking[j])) < 0 })
+	// Best first: the higher score, then the higher tie-break after
+	// tie-break; seats level on all keep their order.
+	slices.SortStableFunc(r.Ranking, r.compare)
 	for _, p := range r.Ranking {
-		if less(key(p), key(r.Ranking[0])) == 0 {
+		if r.compare(p, r.Ranking[0]) == 0 {
 			r.Winners = append(r.Winners, p)
 		}
 	}
-	return r, nil
+	return nil
+}
+
+// namesTiebreaks tells whether names are the names of the tie-breaks.
+func (g *Game) namesTiebreaks(names []string) bool {
+	if names == nil || len(names) != len(g.Scoring.Tiebreak) {
+		return false
+	}
+	for i, t := range g.Scoring.Tiebreak {
+		if names[i] != t.Name {
+			return false
+		}
+	}
+	return true
+}
+
+// scoreSeat appends the score, tie-breaks and figures of the seat of sc
+// to r, in the lists and maps an earlier scoring left past their ends.
+func (g *Game) scoreSeat(sc model.Scope, r *Result) error {
+	m := g.M
+	v, err := m.Eval(g.Scoring.Score, sc)
+	if err != nil {
+		return err
+	}
+	r.Scores = append(r.Scores, v.(int))
+	var tb []int
+	if n := len(r.Tiebreak); n < cap(r.Tiebreak) {
+		tb = r.Tiebreak[:n+1][n][:0]
+	}
+	for _, t := range g.Scoring.Tiebreak {
+		v, err := m.Eval(t.Code, sc)
+		if err != nil {
+			return err
+		}
+		tb = append(tb, v.(int))
+	}
+	r.Tiebreak = append(r.Tiebreak, tb)
+	var show map[string]int
+	if n := len(r.Show); n < cap(r.Show) {
+		show = r.Show[:n+1][n]
+		clear(show)
+	}
+	if show == nil {
+		show = map[string]int{}
+	}
+	for _, s := range g.Scoring.Show {
+		v, err := m.Eval(s.Code, sc)
+		if err != nil {
+			return err
+		}
+		show[s.Name] = v.(int)
+	}
+	r.Show = append(r.Show, show)
+	return nil
+}
+
+// compare orders seats a and b best first: by score, then tie-break
+// after tie-break, the higher first; 0 when they are level on all.
+func (r *Result) compare(a, b int) int {
+	if c := cmp.Compare(r.Scores[b], r.Scores[a]); c != 0 {
+		return c
+	}
+	for i := range r.Tiebreak[a] {
+		if c := cmp.Compare(r.Tiebreak[b][i], r.Tiebreak[a][i]); c != 0 {
+			return c
+		}
+	}
+	return 0
 }

@@ -784,6 +784,10 @@ func (t *translator) in(n *ast.BinaryNode) eval.Val {
 			}
 			return false
 		})
+	case func(*eval.Frame) []int:
+		if n, ok := l.Fn.(func(*eval.Frame) int); ok {
+			return eval.Mk(func(fr *eval.Frame) bool { return slices.Contains(list(fr), n(fr)) })
+		}
 	case func(*eval.Frame) []string:
 		if s, ok := l.Fn.(func(*eval.Frame) string); ok {
 			return eval.Mk(func(fr *eval.Frame) bool { return slices.Contains(list(fr), s(fr)) })
@@ -804,6 +808,34 @@ func (t *translator) in(n *ast.BinaryNode) eval.Val {
 	b, loc := r.Box, n.Location()
 	return eval.Mk(func(fr *eval.Frame) any {
 		x, y := a(fr), b(fr)
+		if found, ok := inList(x, y); ok {
+			return found
+		}
 		return eval.Guard(loc, func() any { return runtime.In(x, y) })
 	})
+}
+
+// inList is x in y where y is a list of the types a value holds, found
+// as runtime.In finds it but without reflection, which boxes each
+// element it reads (an int past 255 is an allocation); ok is false for
+// any other y.
+func inList(x, y any) (found, ok bool) {
+	switch l := y.(type) {
+	case []any:
+		for _, e := range l {
+			if runtime.Equal(e, x) {
+				return true, true
+			}
+		}
+		return false, true
+	case []int:
+		if n, isInt := x.(int); isInt {
+			return slices.Contains(l, n), true
+		}
+	case []string:
+		if s, isStr := x.(string); isStr {
+			return slices.Contains(l, s), true
+		}
+	}
+	return false, false
 }

@@ -258,16 +258,22 @@ func (o *Observation) SampleInto(r *rand.Rand, dst *model.State) {
 	s := dst
 	o.known.CloneInto(s)
 	s.Log = nil
-	pools := make([][]string, len(o.unseen))
-	for k, cards := range o.unseen {
-		p := slices.Clone(cards)
+	// The pools and the dealt zones are laid in the arrays of s.
+	var few [8][]string
+	pools := few[:0]
+	if len(o.unseen) > len(few) {
+		pools = make([][]string, 0, len(o.unseen))
+	}
+	for _, cards := range o.unseen {
+		p := s.NewList(len(cards))
+		copy(p, cards)
 		r.Shuffle(len(p), func(i, j int) { p[i], p[j] = p[j], p[i] })
-		pools[k] = p
+		pools = append(pools, p)
 	}
 	at := 0
 	for _, ref := range o.zones {
 		n := o.hidden[ref]
-		z := make([]string, n)
+		z := s.NewList(n)
 		for i := range z {
 			if k := o.backs[at+i]; k >= 0 && len(pools[k]) > 0 {
 				z[i], pools[k] = pools[k][0], pools[k][1:]

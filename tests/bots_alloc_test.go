@@ -1,0 +1,60 @@
+package tests
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/interpreter"
+)
+
+// ScoreInto gives what Score gives, in a Result reused from state to
+// state, and allocates nothing once its lists and maps have grown: a
+// search bot judges every playout by it.
+func TestScoreIntoReused(t *testing.T) {
+	for _, id := range botGames {
+		t.Run(id, func(t *testing.T) {
+			g := compiled(t, id)
+			var r interpreter.Result
+			for _, n := range []int{0, 40, 120, 300} {
+				st := playRandom(t, g, 3, 7, n)
+				want, err := g.Score(st)
+				require.NoError(t, err)
+				require.NoError(t, g.ScoreInto(st, &r))
+				assert.Equal(t, *want, r, "after %d moves", n)
+			}
+			st := playRandom(t, g, 3, 7, 200)
+			allocs := testing.AllocsPerRun(50, func() { _ = g.ScoreInto(st, &r) })
+			assert.Zero(t, allocs)
+		})
+	}
+}
+
+// A bot that samples every playout into the same state allocates
+// nothing: the state is copied into (CloneInto), and the unseen cards
+// shuffled and the hidden zones dealt, in the arrays of the state.
+func TestSampleIntoReusesItsArrays(t *testing.T) {
+	for _, id := range botGames {
+		t.Run(id, func(t *testing.T) {
+			g := compiled(t, id)
+			g.SetLog(false)
+			st := midGame(t, g, 3, 1, 60)
+			obs, err := g.Observe(st, st.Pending.Player)
+			require.NoError(t, err)
+			r := rand.New(rand.NewPCG(1, 2))
+			dst := obs.Sample(r)
+			want := obs.Sample(rand.New(rand.NewPCG(3, 4)))
+			assert.Zero(t, testing.AllocsPerRun(50, func() { obs.SampleInto(r, dst) }))
+			// The reused arrays deal as fresh ones do.
+			obs.SampleInto(rand.New(rand.NewPCG(3, 4)), dst)
+			a, err := json.Marshal(want)
+			require.NoError(t, err)
+			b, err := json.Marshal(dst)
+			require.NoError(t, err)
+			assert.JSONEq(t, string(a), string(b))
+		})
+	}
+}
