@@ -39,9 +39,7 @@ func TestScoreIntoReused(t *testing.T) {
 func TestSampleIntoReusesItsArrays(t *testing.T) {
 	for _, id := range botGames {
 		t.Run(id, func(t *testing.T) {
-			g := compiled(t, id)
-			g.SetLog(false)
-			st := midGame(t, g, 3, 1, 60)
+			g, st := quietMidGame(t, id)
 			obs, err := g.Observe(st, st.Pending.Player)
 			require.NoError(t, err)
 			r := rand.New(rand.NewPCG(1, 2))

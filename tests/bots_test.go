@@ -37,6 +37,14 @@ func midGame(t testing.TB, g *interpreter.Game, players int, seed uint64, n int)
 	return st
 }
 
+// quietMidGame is game id compiled without a log, and the state of
+// three players after 60 random decisions of seed 1 (midGame).
+func quietMidGame(t testing.TB, id string) (*interpreter.Game, *interpreter.State) {
+	g := compiled(t, id)
+	g.SetLog(false)
+	return g, midGame(t, g, 3, 1, 60)
+}
+
 // BenchmarkISMCTS measures the search on one core: each op is one
 // decision of 100 iterations (playouts cut at 10 decisions) from a mid-game state of
 // three players, by a new bot; playouts/s is iterations per second.
@@ -84,9 +92,7 @@ func benchISMCTS(b *testing.B, players int, opt sim.ISMCTSOptions) {
 func BenchmarkObserve(b *testing.B) {
 	for _, id := range botGames {
 		b.Run(id, func(b *testing.B) {
-			g := compiled(b, id)
-			g.SetLog(false)
-			st := midGame(b, g, 3, 1, 60)
+			g, st := quietMidGame(b, id)
 			r := rand.New(rand.NewPCG(1, 1))
 			for b.Loop() {
 				o, err := g.Observe(st, st.Pending.Player)
