@@ -19,9 +19,14 @@ type Board struct {
 	reach map[reachKey][][]string
 	// walked keeps the lists walks made (board.go).
 	walked map[walkKey][][]string
-	// dists keeps the tables costDist made (costdist.go).
-	dists map[distKey]map[string]int
-	Decl  []DeclaredEdge // the edges as declared, for drawing
+	// dists keeps the tables costDist made, by key (costdist.go);
+	// lastKey and lastRows are the last key asked and its table.
+	dists    map[string][][]int
+	lastKey  string
+	lastRows [][]int
+	// numbered says each node knows its place in Order (index).
+	numbered bool
+	Decl     []DeclaredEdge // the edges as declared, for drawing
 }
 
 // Node is a space of the board.
@@ -35,6 +40,8 @@ type Node struct {
 	// their keys, as a card's do (model.Card); nil when not filled.
 	NumAt []int    `expr:"-" json:"-"`
 	StrAt []string `expr:"-" json:"-"`
+	// index is the node's place in its board's Order (Board.number).
+	index int
 }
 
 // Edge joins two nodes. An undirected edge is listed from both ends, with

@@ -13,29 +13,60 @@ import "fmt"
 // costs from a node are computed once per (from, key), for every node
 // at once, and kept: the board does not change.
 func (b *Board) CostDist(from, to, key string) (int, error) {
-	if b.Nodes[from] == nil {
+	f, t := b.Nodes[from], b.Nodes[to]
+	if f == nil {
 		return 0, fmt.Errorf("costDist(%q): no such node", from)
 	}
-	if b.Nodes[to] == nil {
+	if t == nil {
 		return 0, fmt.Errorf("costDist(%q): no such node", to)
 	}
-	k := distKey{from, key}
-	d, ok := b.dists[k]
-	if !ok {
-		d = b.costsFrom(from, key)
-		if b.dists == nil {
-			b.dists = map[distKey]map[string]int{}
-		}
-		b.dists[k] = d
-	}
-	if c, ok := d[to]; ok {
-		return c, nil
-	}
-	return -1, nil
+	return b.CostDistOf(f, t, key), nil
 }
 
-// distKey names one table of costDist.
-type distKey struct{ from, key string }
+// CostDistOf is CostDist between two nodes of the board found already
+// (the machine finds a node by the address of its id): the costs are
+// kept in a table per key, a row per node from which they were asked,
+// read by the nodes' places in Order, with no map keyed by their ids.
+func (b *Board) CostDistOf(from, to *Node, key string) int {
+	rows := b.lastRows
+	if key != b.lastKey || rows == nil {
+		b.number()
+		rows = b.dists[key]
+		if rows == nil {
+			rows = make([][]int, len(b.Order))
+			if b.dists == nil {
+				b.dists = map[string][][]int{}
+			}
+			b.dists[key] = rows
+		}
+		b.lastKey, b.lastRows = key, rows
+	}
+	row := rows[from.index]
+	if row == nil {
+		costs := b.costsFrom(from.ID, key)
+		row = make([]int, len(b.Order))
+		for i, id := range b.Order {
+			c, ok := costs[id]
+			if !ok {
+				c = -1
+			}
+			row[i] = c
+		}
+		rows[from.index] = row
+	}
+	return row[to.index]
+}
+
+// number gives each node its place in Order, once.
+func (b *Board) number() {
+	if b.numbered {
+		return
+	}
+	for i, id := range b.Order {
+		b.Nodes[id].index = i
+	}
+	b.numbered = true
+}
 
 // costsFrom is the least cost from a node to every node it reaches, by
 // relaxing the edges until nothing changes (a node's pass cost may be

@@ -300,5 +300,13 @@ func (m *Machine) modified(target string, p int, base int) (int, error) {
 // costDist is the least cost of a walk from one node to another
 // (Board.costDist).
 func (m *Machine) costDist(from, to, key string) (int, error) {
-	return m.G.Board.CostDist(from, to, key)
+	f, err := m.node(from)
+	if err != nil {
+		return 0, fmt.Errorf("costDist(%q): no such node", from)
+	}
+	t, err := m.node(to)
+	if err != nil {
+		return 0, fmt.Errorf("costDist(%q): no such node", to)
+	}
+	return m.G.Board.CostDistOf(f, t, key), nil
 }
