@@ -18,6 +18,9 @@ type PolicyBot struct {
 	moves []interpreter.Move // scratch of the sample's moves
 	ranks []int              // scratch of their ranks
 	best  []int              // scratch of the best moves' indexes
+	// sample is the state each decision samples into (SampleInto): its
+	// arrays are filled again rather than made anew.
+	sample *interpreter.State
 }
 
 // Policy returns a policy bot for a game, seeded with seed.
@@ -30,7 +33,11 @@ func (b *PolicyBot) Choose(obs *interpreter.Observation, legal []interpreter.Mov
 	if len(legal) == 1 || !b.g.HasPolicy() {
 		return legal[b.r.IntN(len(legal))]
 	}
-	st := obs.Sample(b.r)
+	if b.sample == nil {
+		b.sample = new(interpreter.State)
+	}
+	st := b.sample
+	obs.SampleInto(b.r, st)
 	var ranked bool
 	var err error
 	b.moves, b.ranks, ranked, err = b.g.Prefer(st, b.moves, b.ranks)

@@ -14,15 +14,26 @@ func (g *Game) Observe(st *model.State, seat int) (*view.Observation, error) {
 	if err := g.resume(st); err != nil {
 		return nil, err
 	}
-	hidden := map[string]int{}
+	// The hidden zones are gathered first, so that their map is made at
+	// its size rather than grown.
+	type zone struct {
+		ref string
+		n   int
+	}
+	var few [64]zone
+	zones := few[:0]
 	for ref, cards := range st.AllZones() {
 		ok, err := g.visible(st, ref, seat)
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
-			hidden[ref] = len(cards)
+			zones = append(zones, zone{ref, len(cards)})
 		}
+	}
+	hidden := make(map[string]int, len(zones))
+	for _, z := range zones {
+		hidden[z.ref] = z.n
 	}
 	return view.Observe(st, seat, hidden, g.Cards), nil
 }

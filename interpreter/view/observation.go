@@ -76,6 +76,7 @@ func Observe(st *model.State, seat int, hidden map[string]int, cards map[string]
 	// The pool of each kind is sorted by id: canonical, whatever the
 	// places the cards lie in.
 	o.backs = make([]int, 0, n)
+	var counts []int // of the unseen cards of each kind
 	for _, ref := range o.zones {
 		for _, c := range st.ZoneCards(ref) {
 			k := -1
@@ -83,11 +84,27 @@ func Observe(st *model.State, seat int, hidden map[string]int, cards map[string]
 				if k = slices.Index(o.kinds, x.Kind); k < 0 {
 					k = len(o.kinds)
 					o.kinds = append(o.kinds, x.Kind)
-					o.unseen = append(o.unseen, nil)
+					counts = append(counts, 0)
 				}
-				o.unseen[k] = append(o.unseen[k], c)
+				counts[k]++
 			}
 			o.backs = append(o.backs, k)
+		}
+	}
+	// The pools are cut from one array, each at its size.
+	all := make([]string, 0, n)
+	o.unseen = make([][]string, len(o.kinds))
+	for k, c := range counts {
+		o.unseen[k] = all[len(all) : len(all) : len(all)+c]
+		all = all[:len(all)+c]
+	}
+	at := 0
+	for _, ref := range o.zones {
+		for _, c := range st.ZoneCards(ref) {
+			if k := o.backs[at]; k >= 0 {
+				o.unseen[k] = append(o.unseen[k], c)
+			}
+			at++
 		}
 	}
 	for _, cards := range o.unseen {
