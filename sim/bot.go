@@ -15,7 +15,9 @@ import (
 // observation, never the state itself (see Decide).
 type Bot interface {
 	// Choose picks one of legal, which is never empty; every move of legal
-	// is the observing seat's. obs is nil for a Blind bot.
+	// is the observing seat's. obs is nil for a Blind bot. legal is
+	// the caller's, listed again for the next decision: a bot keeps the
+	// moves it needs, not the list.
 	Choose(obs *interpreter.Observation, legal []interpreter.Move) interpreter.Move
 }
 

@@ -30,6 +30,13 @@ type GreedyBot struct {
 	// which CloneInto renews, so a copy with other contents at the same
 	// pointer never finds options kept for the one before.
 	copies []*interpreter.State
+	// Scratch reused between decisions: the state each samples into
+	// (SampleInto), the legal moves listed at each level (LegalInto),
+	// the best moves found, and the scoring of a leaf (ScoreInto).
+	sample *interpreter.State
+	legal  [][]interpreter.Move
+	best   []interpreter.Move
+	result interpreter.Result
 }
 
 // DefaultGreedyDepth is how many of its own decisions in a row greedy
@@ -54,8 +61,12 @@ func (b *GreedyBot) Choose(obs *interpreter.Observation, legal []interpreter.Mov
 	if len(legal) == 1 {
 		return legal[0]
 	}
-	st := obs.Sample(b.r)
-	best, bestValue := []interpreter.Move{}, 0
+	if b.sample == nil {
+		b.sample = new(interpreter.State)
+	}
+	st := b.sample
+	obs.SampleInto(b.r, st)
+	best, bestValue := b.best[:0], 0
 	for _, m := range legal {
 		c := b.copyAt(0, st)
 		if err := b.g.Apply(c, m.Text); err != nil {
@@ -67,11 +78,12 @@ func (b *GreedyBot) Choose(obs *interpreter.Observation, legal []interpreter.Mov
 		}
 		switch {
 		case len(best) == 0 || v > bestValue:
-			best, bestValue = []interpreter.Move{m}, v
+			best, bestValue = append(best[:0], m), v
 		case v == bestValue:
 			best = append(best, m)
 		}
 	}
+	b.best = best
 	if len(best) == 0 {
 		return legal[b.r.IntN(len(legal))]
 	}
@@ -82,10 +94,10 @@ func (b *GreedyBot) Choose(obs *interpreter.Observation, legal []interpreter.Mov
 // of p's own decisions when the next one is p's.
 func (b *GreedyBot) value(st *interpreter.State, p, depth int) (int, error) {
 	if depth > 0 && !st.Finished {
-		legal, err := b.g.Legal(st)
+		level := b.depth - depth
+		legal, err := b.legalAt(level, st)
 		if err == nil && len(legal) > 0 && legal[0].Player == p {
 			best, found := 0, false
-			level := b.depth - depth
 			for _, m := range legal {
 				c := b.copyAt(level, st)
 				if b.g.Apply(c, m.Text) != nil {
@@ -107,6 +119,18 @@ func (b *GreedyBot) value(st *interpreter.State, p, depth int) (int, error) {
 	return b.leaf(st, p)
 }
 
+// legalAt lists the legal moves of st into the list kept for a level of
+// the look-ahead: the level below lists into its own while this one's
+// is gone through.
+func (b *GreedyBot) legalAt(level int, st *interpreter.State) ([]interpreter.Move, error) {
+	for len(b.legal) <= level {
+		b.legal = append(b.legal, nil)
+	}
+	l, err := b.g.LegalInto(st, b.legal[level])
+	b.legal[level] = l
+	return l, err
+}
+
 // copyAt copies st into the state kept for a level of the look-ahead.
 func (b *GreedyBot) copyAt(level int, st *interpreter.State) *interpreter.State {
 	for len(b.copies) <= level {
@@ -121,7 +145,7 @@ func (b *GreedyBot) copyAt(level int, st *interpreter.State) *interpreter.State 
 // score when the definition gives no estimate.
 func (b *GreedyBot) leaf(st *interpreter.State, p int) (int, error) {
 	if st.Finished && !st.Capped || !b.g.HasEstimate() {
-		return greedyValue(b.g, st, p)
+		return greedyValue(b.g, st, p, &b.result)
 	}
 	var err error
 	if b.est, err = b.g.Estimate(st, b.est); err != nil {
@@ -130,9 +154,10 @@ func (b *GreedyBot) leaf(st *interpreter.State, p int) (int, error) {
 	return lead(b.est, p), nil
 }
 
-func greedyValue(g *interpreter.Game, st *interpreter.State, p int) (int, error) {
-	r, err := g.Score(st)
-	if err != nil {
+// greedyValue is what st is worth to seat p by its scoring, scored into
+// r.
+func greedyValue(g *interpreter.Game, st *interpreter.State, p int, r *interpreter.Result) (int, error) {
+	if err := g.ScoreInto(st, r); err != nil {
 		return 0, err
 	}
 	if st.Finished && !st.Capped && len(r.Winners) > 0 {

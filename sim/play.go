@@ -44,11 +44,14 @@ func PlaySeats(g *interpreter.Game, seed uint64, bots []Bot, maxDecisions int, t
 		return Outcome{}, fmt.Errorf("seed %d, setup: %v", seed, err)
 	}
 	tr.start(g, st)
+	// The moves are listed into one list, which a bot reads only while
+	// it decides.
+	var legal []interpreter.Move
 	for !st.Finished {
 		if n >= maxDecisions {
 			return Outcome{State: st, Decisions: n, Capped: true}, nil
 		}
-		legal, err := g.Legal(st)
+		legal, err = g.LegalInto(st, legal)
 		if err != nil {
 			return Outcome{State: st, Decisions: n}, fmt.Errorf("seed %d, decision %d: %v", seed, n+1, err)
 		}
