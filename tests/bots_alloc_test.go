@@ -46,6 +46,14 @@ func TestSampleIntoReusesItsArrays(t *testing.T) {
 			dst := obs.Sample(r)
 			want := obs.Sample(rand.New(rand.NewPCG(3, 4)))
 			assert.Zero(t, testing.AllocsPerRun(50, func() { obs.SampleInto(r, dst) }))
+			// The moves a playout makes on it start in the array the
+			// playouts before grew.
+			assert.Zero(t, testing.AllocsPerRun(50, func() {
+				obs.SampleInto(r, dst)
+				for range 40 {
+					dst.AppendMove("m")
+				}
+			}))
 			// The reused arrays deal as fresh ones do.
 			obs.SampleInto(rand.New(rand.NewPCG(3, 4)), dst)
 			a, err := json.Marshal(want)

@@ -34,6 +34,9 @@ type cloneBufs struct {
 	curs   []Cursor
 	// strs holds the lists NewList lays out for the state after its copy.
 	strs []string
+	// moves is the array AppendMove last grew, for the moves of a copy
+	// that starts with none.
+	moves []string
 }
 
 // idents counts the copies made, for Ident.
@@ -81,6 +84,28 @@ func (s *State) CloneInto(dst *State) {
 	s.copyInto(dst, b, dst.Stack, s.shapeOf())
 	b.strs = b.strs[:0]
 	dst.bufs = b
+}
+
+// AppendMove appends the text of a move made to Moves. A state copied
+// into (CloneInto) from one with no moves, as a search bot's sample is,
+// starts them in an array its earlier copies grew, under the terms of
+// CloneInto: a bot playing every playout on it allocates nothing for
+// them once the array is long enough.
+func (s *State) AppendMove(text string) {
+	b := s.bufs
+	if b == nil {
+		s.Moves = append(s.Moves, text)
+		return
+	}
+	if s.Moves == nil {
+		s.Moves = b.moves[:0]
+	}
+	n := cap(s.Moves)
+	s.Moves = append(s.Moves, text)
+	if cap(s.Moves) != n {
+		// A new array, the state's own: its next copies may reuse it.
+		b.moves = s.Moves[:0]
+	}
 }
 
 // NewList returns a list of n empty strings to put in the state, laid in

@@ -418,7 +418,7 @@ func (g *Game) applyAction(st *model.State, f *model.Frame, c *model.Cursor, a *
 
 func (g *Game) commit(st *model.State, move string) error {
 	st.Pending = nil
-	st.Moves = append(st.Moves, g.M.madeText(move))
+	st.AppendMove(g.M.madeText(move))
 	err := g.run(st)
 	if st.Finished {
 		// The next game is likely about as long: New makes its list of
