@@ -139,6 +139,15 @@ func (n Num) Box() any {
 	return n.Boxed
 }
 
+// BoxIn is Box with an int boxed in the frame's chunks (KeptBoxes.Int):
+// no allocation of its own past 255.
+func (n Num) BoxIn(fr *Frame) any {
+	if n.Kind == IntNum {
+		return fr.Boxes.Int(n.I)
+	}
+	return n.Box()
+}
+
 // Float is a number as a float64, as expr's runtime reads an int beside
 // a float64.
 func (n Num) Float() float64 {
@@ -163,6 +172,10 @@ func Mk[T any](f func(*Frame) T) Val {
 		return Val{Fn: f, Box: func(fr *Frame) any { return fr.Boxes.Strings(l(fr)) }}
 	case func(*Frame) [][]string:
 		return Val{Fn: f, Box: func(fr *Frame) any { return fr.Boxes.Lists(l(fr)) }}
+	case func(*Frame) []int:
+		return Val{Fn: f, Box: func(fr *Frame) any { return fr.Boxes.Ints(l(fr)) }}
+	case func(*Frame) int:
+		return Val{Fn: f, Box: func(fr *Frame) any { return fr.Boxes.Int(l(fr)) }}
 	}
 	return Val{Fn: f, Box: func(fr *Frame) any { return f(fr) }}
 }

@@ -195,3 +195,27 @@ func TestFastFindIndex(t *testing.T) {
 		assert.Equal(t, serr, ferr, src)
 	}
 }
+
+// A list of ints the library gives typed ([]int: seats, a keyed param)
+// is boxed in the frame's chunks where it becomes a value of unknown
+// type (a branch of a conditional whose other branch is a list of
+// any), and a loop over it boxes its ints past 255 there too.
+func TestIntListsBoxInChunks(t *testing.T) {
+	g, st := smallGame(t)
+	for _, src := range []string{
+		`let r = me < 0 ? [] : seats(0); map(r, # + 300)`,
+		`let r = me < 0 ? [] : params.prices['a']; filter(r, # >= 0)`,
+	} {
+		fast, slow, ferr, serr := both(t, g, st, src)
+		require.NoError(t, serr, src)
+		require.NoError(t, ferr, src)
+		require.Equal(t, slow, fast, src)
+		e, err := compile.Expr(g, src, diag.Pos{File: "t", Line: 1, Col: 1})
+		require.NoError(t, err)
+		sc := g.Scope(g.Base, 0, st.Players)
+		g.M.St = st
+		_, err = g.M.Eval(e, sc)
+		require.NoError(t, err)
+		assert.Zero(t, testing.AllocsPerRun(50, func() { _, _ = g.M.Eval(e, sc) }), src)
+	}
+}

@@ -613,6 +613,6 @@ func minMaxList(n *ast.BuiltinNode, args []eval.Val) (eval.Val, bool) {
 		if !found {
 			return nil
 		}
-		return best
+		return fr.Boxes.Int(best)
 	}), true
 }

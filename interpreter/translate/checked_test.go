@@ -2,6 +2,8 @@ package translate
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/expr-lang/expr"
@@ -191,4 +193,32 @@ func TestKeyedParamOfAnotherType(t *testing.T) {
 	}()
 	code.Run(fr)
 	t.Fatal("no failure")
+}
+
+// A loop over a list whose type is known only at run time (x, of type
+// any) binds its lists of strings and its ints past 255 boxed in the
+// frame's chunks, and boxes an int result there too: the values are the
+// VM's, and none is an allocation of its own.
+func TestDynamicLoopsBoxInChunks(t *testing.T) {
+	lists, ints := [][]string{{"a", "b"}, {"c"}}, []int{300, 301, 2}
+	for _, tc := range []struct {
+		x   any
+		src string
+	}{
+		{lists, `map(x, len(#) + 300)`}, {lists, `filter(x, len(#) > 1)`}, {lists, `map(x, #)`},
+		{ints, `map(x, # * 2)`}, {ints, `filter(x, # > 2)`}, {ints, `min(map(x, # + 1000))`},
+	} {
+		prog, err := expr.Compile(tc.src, expr.Env(checkedEnv))
+		require.NoError(t, err, tc.src)
+		vals := maps.Clone(checkedVals)
+		vals["x"] = tc.x
+		want, err := expr.Run(prog, vals)
+		require.NoError(t, err, tc.src)
+		code, err := Program(prog, nil, checkedLay, nil)
+		require.NoError(t, err, tc.src)
+		fr := checkedFrame(code)
+		fr.Env[slices.Index(checkedLay.Names, "x")] = tc.x
+		assert.Equal(t, want, code.Run(fr), tc.src)
+		assert.Zero(t, testing.AllocsPerRun(20, func() { code.Run(fr) }), tc.src)
+	}
 }

@@ -137,24 +137,24 @@ func (t *translator) items(n ast.Node) items {
 	v := t.transient(n)
 	switch f := v.Fn.(type) {
 	case func(*eval.Frame) []string:
-		return typedItems[string]{f, func(s *eval.Slot, x string) { s.Str = x }, eval.SlotStr}
+		return typedItems[string]{f, func(_ *eval.Frame, s *eval.Slot, x string) { s.Str = x }, eval.SlotStr}
 	case func(*eval.Frame) []int:
-		return typedItems[int]{f, func(s *eval.Slot, x int) { s.Int = x }, eval.SlotInt}
+		return typedItems[int]{f, func(_ *eval.Frame, s *eval.Slot, x int) { s.Int = x }, eval.SlotInt}
 	case func(*eval.Frame) [][]string:
-		return typedItems[[]string]{f, func(s *eval.Slot, x []string) { s.List, s.Any, s.HasAny = x, nil, false }, eval.SlotList}
+		return typedItems[[]string]{f, func(_ *eval.Frame, s *eval.Slot, x []string) { s.List, s.Any, s.HasAny = x, nil, false }, eval.SlotList}
 	case func(*eval.Frame) []any:
-		return typedItems[any]{f, func(s *eval.Slot, x any) { s.Any = x }, eval.SlotAny}
+		return typedItems[any]{f, func(_ *eval.Frame, s *eval.Slot, x any) { s.Any = x }, eval.SlotAny}
 	case func(*eval.Frame) []*model.Piece:
-		return typedItems[*model.Piece]{f, func(s *eval.Slot, x *model.Piece) { s.Any = x }, eval.SlotAny}
+		return typedItems[*model.Piece]{f, func(_ *eval.Frame, s *eval.Slot, x *model.Piece) { s.Any = x }, eval.SlotAny}
 	case func(*eval.Frame) []*board.Edge:
-		return typedItems[*board.Edge]{f, func(s *eval.Slot, x *board.Edge) { s.Any = x }, eval.SlotAny}
+		return typedItems[*board.Edge]{f, func(_ *eval.Frame, s *eval.Slot, x *board.Edge) { s.Any = x }, eval.SlotAny}
 	}
 	return dynItems{deref(n, v).Box}
 }
 
 type typedItems[E any] struct {
 	list func(*eval.Frame) []E
-	set  func(*eval.Slot, E)
+	set  func(*eval.Frame, *eval.Slot, E)
 	k    eval.SlotKind
 }
 
@@ -207,10 +207,19 @@ type dynItems struct{ list func(*eval.Frame) any }
 
 func (dynItems) kind() eval.SlotKind { return eval.SlotDyn }
 
-func setAny[E any](s *eval.Slot, x E) { s.Any, s.Lazy = x, false }
+func setAny[E any](_ *eval.Frame, s *eval.Slot, x E) { s.Any, s.Lazy = x, false }
+
+// setInt binds an int boxed in the frame's boxes (none allocated for it).
+func setInt(fr *eval.Frame, s *eval.Slot, x int) { s.Any, s.Lazy = fr.Boxes.Int(x), false }
+
+// setList binds a list of strings boxed in the frame's boxes, marked
+// boxed (HasAny) so that a filter keeps the box (keepElem).
+func setList(fr *eval.Frame, s *eval.Slot, x []string) {
+	s.Any, s.Lazy, s.HasAny = fr.Boxes.Strings(x), false, true
+}
 
 // setStr binds a string unboxed: read boxes it, once (SlotDyn).
-func setStr(s *eval.Slot, x string) { s.Str, s.Lazy = x, true }
+func setStr(_ *eval.Frame, s *eval.Slot, x string) { s.Str, s.Lazy = x, true }
 
 // loops is one loop for each kind of list dynItems runs over directly.
 type loops[R any] struct {
@@ -253,49 +262,49 @@ func reflectItems(l any) []any {
 func (d dynItems) found(k int, test func(*eval.Frame) bool, want bool) func(*eval.Frame) bool {
 	return dynamic(d.list, loops[bool]{
 		foundIn(setAny[any], k, test, want), foundIn(setStr, k, test, want),
-		foundIn(setAny[int], k, test, want), foundIn(setAny[[]string], k, test, want),
+		foundIn(setInt, k, test, want), foundIn(setList, k, test, want),
 	})
 }
 
 func (d dynItems) filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
 	return dynamic(d.list, loops[[]any]{
 		filterOf(setAny[any], k, test, mapped, mk), filterOf(setStr, k, test, mapped, mk),
-		filterOf(setAny[int], k, test, mapped, mk), filterOf(setAny[[]string], k, test, mapped, mk),
+		filterOf(setInt, k, test, mapped, mk), filterOf(setList, k, test, mapped, mk),
 	})
 }
 
 func (d dynItems) mapped(k int, f func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
 	return dynamic(d.list, loops[[]any]{
 		mapOf(setAny[any], k, f, mk), mapOf(setStr, k, f, mk),
-		mapOf(setAny[int], k, f, mk), mapOf(setAny[[]string], k, f, mk),
+		mapOf(setInt, k, f, mk), mapOf(setList, k, f, mk),
 	})
 }
 
 func (d dynItems) count(k int, test func(*eval.Frame) bool, threshold int) func(*eval.Frame) int {
 	return dynamic(d.list, loops[int]{
 		countIf(setAny[any], k, test, threshold), countIf(setStr, k, test, threshold),
-		countIf(setAny[int], k, test, threshold), countIf(setAny[[]string], k, test, threshold),
+		countIf(setInt, k, test, threshold), countIf(setList, k, test, threshold),
 	})
 }
 
 func (d dynItems) sumInt(k int, f func(*eval.Frame) int) func(*eval.Frame) int {
 	return dynamic(d.list, loops[int]{
 		sumIntOf(setAny[any], k, f), sumIntOf(setStr, k, f),
-		sumIntOf(setAny[int], k, f), sumIntOf(setAny[[]string], k, f),
+		sumIntOf(setInt, k, f), sumIntOf(setList, k, f),
 	})
 }
 
 func (d dynItems) sum(k int, f func(*eval.Frame) any, loc file.Location) func(*eval.Frame) any {
 	return dynamic(d.list, loops[any]{
 		sumOf(setAny[any], k, f, loc), sumOf(setStr, k, f, loc),
-		sumOf(setAny[int], k, f, loc), sumOf(setAny[[]string], k, f, loc),
+		sumOf(setInt, k, f, loc), sumOf(setList, k, f, loc),
 	})
 }
 
 func (d dynItems) find(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, missing error, loc file.Location) func(*eval.Frame) any {
 	return dynamic(d.list, loops[any]{
 		findIn(setAny[any], k, test, mapped, missing, loc), findIn(setStr, k, test, mapped, missing, loc),
-		findIn(setAny[int], k, test, mapped, missing, loc), findIn(setAny[[]string], k, test, mapped, missing, loc),
+		findIn(setInt, k, test, mapped, missing, loc), findIn(setList, k, test, mapped, missing, loc),
 	})
 }
 
@@ -312,19 +321,19 @@ func (l typedItems[E]) findLast(k int, test func(*eval.Frame) bool) func(*eval.F
 func (d dynItems) index(k int, test func(*eval.Frame) bool, last bool) func(*eval.Frame) int {
 	return dynamic(d.list, loops[int]{
 		indexIn(setAny[any], k, test, last), indexIn(setStr, k, test, last),
-		indexIn(setAny[int], k, test, last), indexIn(setAny[[]string], k, test, last),
+		indexIn(setInt, k, test, last), indexIn(setList, k, test, last),
 	})
 }
 
 func (d dynItems) findLast(k int, test func(*eval.Frame) bool) func(*eval.Frame) any {
 	return dynamic(d.list, loops[any]{
 		lastIn(setAny[any], k, test), lastIn(setStr, k, test),
-		lastIn(setAny[int], k, test), lastIn(setAny[[]string], k, test),
+		lastIn(setInt, k, test), lastIn(setList, k, test),
 	})
 }
 
 // indexIn is the index of the first (or last) element that passes, or -1.
-func indexIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, last bool) func(*eval.Frame, []E) int {
+func indexIn[E any](set func(*eval.Frame, *eval.Slot, E), k int, test func(*eval.Frame) bool, last bool) func(*eval.Frame, []E) int {
 	return func(fr *eval.Frame, l []E) int {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
@@ -333,7 +342,7 @@ func indexIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool,
 			if last {
 				i = len(l) - 1 - j
 			}
-			set(s, l[i])
+			set(fr, s, l[i])
 			s.Index = int32(i)
 			if test(fr) {
 				return i
@@ -344,12 +353,12 @@ func indexIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool,
 }
 
 // lastIn is the last element that passes, or nil.
-func lastIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool) func(*eval.Frame, []E) any {
+func lastIn[E any](set func(*eval.Frame, *eval.Slot, E), k int, test func(*eval.Frame) bool) func(*eval.Frame, []E) any {
 	return func(fr *eval.Frame, l []E) any {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
 		for i := len(l) - 1; i >= 0; i-- {
-			set(s, l[i])
+			set(fr, s, l[i])
 			s.Index = int32(i)
 			if test(fr) {
 				return keepElem(fr, s, l[i])
@@ -362,7 +371,7 @@ func lastIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool) 
 func (d dynItems) sortBy(k int, f func(*eval.Frame) any, desc bool, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
 	return dynamic(d.list, loops[[]any]{
 		sortOf(setAny[any], k, f, desc, mk), sortOf(setStr, k, f, desc, mk),
-		sortOf(setAny[int], k, f, desc, mk), sortOf(setAny[[]string], k, f, desc, mk),
+		sortOf(setInt, k, f, desc, mk), sortOf(setList, k, f, desc, mk),
 	})
 }
 
@@ -371,12 +380,12 @@ func (d dynItems) sortBy(k int, f func(*eval.Frame) any, desc bool, mk func(*eva
 
 // foundIn tells whether test gives want for some element (any: true;
 // all and none negate it).
-func foundIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, want bool) func(*eval.Frame, []E) bool {
+func foundIn[E any](set func(*eval.Frame, *eval.Slot, E), k int, test func(*eval.Frame) bool, want bool) func(*eval.Frame, []E) bool {
 	return func(fr *eval.Frame, l []E) bool {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
 		for i := range l {
-			set(s, l[i])
+			set(fr, s, l[i])
 			s.Index = int32(i)
 			if test(fr) == want {
 				return true
@@ -389,13 +398,13 @@ func foundIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool,
 // filterOf gathers the elements kept in the frame's buffer, then copies
 // them out at their exact number; a filter run by the predicate of
 // another appends after the outer one's elements and takes them away.
-func filterOf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame, []E) []any {
+func filterOf[E any](set func(*eval.Frame, *eval.Slot, E), k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame, []E) []any {
 	return func(fr *eval.Frame, l []E) []any {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
 		start := len(fr.Buf)
 		for i := range l {
-			set(s, l[i])
+			set(fr, s, l[i])
 			s.Index = int32(i)
 			if test(fr) {
 				if mapped != nil {
@@ -413,13 +422,13 @@ func filterOf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool
 	}
 }
 
-func mapOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame, []E) []any {
+func mapOf[E any](set func(*eval.Frame, *eval.Slot, E), k int, f func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame, []E) []any {
 	return func(fr *eval.Frame, l []E) []any {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
 		out := mk(fr, len(l))
 		for i := range l {
-			set(s, l[i])
+			set(fr, s, l[i])
 			s.Index = int32(i)
 			out[i] = f(fr)
 		}
@@ -429,13 +438,13 @@ func mapOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, mk fu
 
 // countIf counts the elements test holds for, stopping at threshold
 // when the optimizer set one (-1: none).
-func countIf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, threshold int) func(*eval.Frame, []E) int {
+func countIf[E any](set func(*eval.Frame, *eval.Slot, E), k int, test func(*eval.Frame) bool, threshold int) func(*eval.Frame, []E) int {
 	return func(fr *eval.Frame, l []E) int {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
 		n := 0
 		for i := range l {
-			set(s, l[i])
+			set(fr, s, l[i])
 			s.Index = int32(i)
 			if test(fr) {
 				n++
@@ -448,13 +457,13 @@ func countIf[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool,
 	}
 }
 
-func sumIntOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) int) func(*eval.Frame, []E) int {
+func sumIntOf[E any](set func(*eval.Frame, *eval.Slot, E), k int, f func(*eval.Frame) int) func(*eval.Frame, []E) int {
 	return func(fr *eval.Frame, l []E) int {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
 		acc := 0
 		for i := range l {
-			set(s, l[i])
+			set(fr, s, l[i])
 			s.Index = int32(i)
 			acc = f(fr) + acc
 		}
@@ -462,13 +471,13 @@ func sumIntOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) int) fu
 	}
 }
 
-func sumOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, loc file.Location) func(*eval.Frame, []E) any {
+func sumOf[E any](set func(*eval.Frame, *eval.Slot, E), k int, f func(*eval.Frame) any, loc file.Location) func(*eval.Frame, []E) any {
 	return func(fr *eval.Frame, l []E) any {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
 		var acc any = 0
 		for i := range l {
-			set(s, l[i])
+			set(fr, s, l[i])
 			s.Index = int32(i)
 			v := f(fr)
 			acc = eval.Guard(loc, func() any { return runtime.Add(v, acc) })
@@ -477,12 +486,12 @@ func sumOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, loc f
 	}
 }
 
-func findIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, missing error, loc file.Location) func(*eval.Frame, []E) any {
+func findIn[E any](set func(*eval.Frame, *eval.Slot, E), k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, missing error, loc file.Location) func(*eval.Frame, []E) any {
 	return func(fr *eval.Frame, l []E) any {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
 		for i := range l {
-			set(s, l[i])
+			set(fr, s, l[i])
 			s.Index = int32(i)
 			if test(fr) {
 				if mapped != nil {
@@ -498,14 +507,14 @@ func findIn[E any](set func(*eval.Slot, E), k int, test func(*eval.Frame) bool, 
 	}
 }
 
-func sortOf[E any](set func(*eval.Slot, E), k int, f func(*eval.Frame) any, desc bool, mk func(*eval.Frame, int) []any) func(*eval.Frame, []E) []any {
+func sortOf[E any](set func(*eval.Frame, *eval.Slot, E), k int, f func(*eval.Frame) any, desc bool, mk func(*eval.Frame, int) []any) func(*eval.Frame, []E) []any {
 	return func(fr *eval.Frame, l []E) []any {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
 		// The keys never leave the sort: they are cut from the arena.
 		array, values := mk(fr, len(l))[:0], fr.Scratch(len(l))[:0]
 		for i := range l {
-			set(s, l[i])
+			set(fr, s, l[i])
 			s.Index = int32(i)
 			array = append(array, boxElem(fr, l[i]))
 			values = append(values, f(fr))
@@ -660,10 +669,14 @@ func reduceItems(fr *eval.Frame, list func(*eval.Frame) any, strs func(*eval.Fra
 }
 
 // boxElem is an element of a list as a value: a string with the game's
-// boxes (no allocation for a name it declares), anything else as it is.
+// boxes (no allocation for a name it declares), an int in the frame's,
+// anything else as it is.
 func boxElem[E any](fr *eval.Frame, x E) any {
-	if s, ok := any(x).(string); ok {
-		return fr.BoxStr(s)
+	switch v := any(x).(type) {
+	case string:
+		return fr.BoxStr(v)
+	case int:
+		return fr.Boxes.Int(v)
 	}
 	return x
 }

@@ -66,7 +66,7 @@ func numArith(operator string, x, y func(*eval.Frame) eval.Num, loc file.Locatio
 		}
 		return eval.Num{Boxed: dynArith(fr, p.Box(), q.Box(), op, plus, loc)}
 	}
-	box := func(fr *eval.Frame) any { return num(fr).Box() }
+	box := func(fr *eval.Frame) any { return num(fr).BoxIn(fr) }
 	return eval.Val{Fn: box, Box: box, Num: num}
 }
 
