@@ -171,15 +171,7 @@ func (m *Machine) pzone(name string, p int) ([]string, error) {
 }
 
 func (m *Machine) card(id string) (*model.Card, error) {
-	if m.ids.cards == nil && m.G.Boxed != nil {
-		m.ids.cards = m.G.cardIDs()
-	}
-	if m.ids.cards != nil {
-		if c, ok := m.ids.cards.Find(id); ok {
-			return c, nil
-		}
-	}
-	if c := m.G.Cards[id]; c != nil {
+	if c := m.G.cardOf(id); c != nil {
 		return c, nil
 	}
 	return nil, fmt.Errorf("card(%q): no such card", id)

@@ -237,9 +237,9 @@ func (m *Machine) owns(p int, def string) (bool, error) {
 	if _, err := m.seat(p); err != nil {
 		return false, err
 	}
-	for _, z := range m.G.ActiveZones {
-		for _, id := range m.St.ZoneCards(m.G.playerZone(z, p)) {
-			if c := m.G.Cards[id]; c != nil && c.Def == def {
+	for zi := range m.G.ActiveZones {
+		for _, id := range m.G.activeCards(m.St, zi, p) {
+			if c := m.G.cardOf(id); c != nil && c.Def == def {
 				return true, nil
 			}
 		}
@@ -259,13 +259,13 @@ func (m *Machine) modified(target string, p int, base int) (int, error) {
 	v := base
 	var keys [8]string // the keys applied: few, no allocation
 	done := keys[:0]
-	for _, z := range g.ActiveZones {
-		for _, id := range m.St.ZoneCards(g.playerZone(z, p)) {
-			c := g.Cards[id]
+	for zi := range g.ActiveZones {
+		for _, id := range g.activeCards(m.St, zi, p) {
+			c := g.cardOf(id)
 			if c == nil {
 				continue
 			}
-			r := g.CardRules[c.Def]
+			r := g.rulesOf(c)
 			if r == nil {
 				continue
 			}

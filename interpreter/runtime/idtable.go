@@ -39,6 +39,63 @@ func addBoxed[T any](t *model.AddrTable[*T], boxed map[string]any, s string, v *
 type ids struct {
 	nodes *model.AddrTable[*board.Node]
 	cards *model.AddrTable[*model.Card]
+	// rules finds the rules of a card's type by the address of its
+	// Def (nil for a type without rules); active is the player zone
+	// number (model.Tables) of each of ActiveZones, -1 for none.
+	rules  *model.AddrTable[*CardRules]
+	active []int
+}
+
+// cardOf is the card an id names, nil for none.
+func (g *Game) cardOf(id string) *model.Card {
+	m := g.M
+	if m.ids.cards == nil && g.Boxed != nil {
+		m.ids.cards = g.cardIDs()
+	}
+	if m.ids.cards != nil {
+		if c, ok := m.ids.cards.Find(id); ok {
+			return c
+		}
+	}
+	return g.Cards[id]
+}
+
+// rulesOf is the rules of a card's type, nil for a type without any.
+func (g *Game) rulesOf(c *model.Card) *CardRules {
+	m := g.M
+	if m.ids.rules == nil && g.Boxed != nil {
+		t := model.NewAddrTable[*CardRules](len(g.Cards) + len(g.CardRules))
+		for _, c := range g.Cards {
+			t.Add(c.Def, g.CardRules[c.Def])
+		}
+		for def, r := range g.CardRules {
+			t.Add(def, r)
+		}
+		m.ids.rules = t
+	}
+	if m.ids.rules != nil {
+		if r, ok := m.ids.rules.Find(c.Def); ok {
+			return r
+		}
+	}
+	return g.CardRules[c.Def]
+}
+
+// activeCards is the cards of seat p's zone of the zi-th of ActiveZones
+// (whose cards are in force for p), read by number in a state of the
+// game's tables.
+func (g *Game) activeCards(st *model.State, zi, p int) []string {
+	m := g.M
+	if m.ids.active == nil {
+		m.ids.active = make([]int, len(g.ActiveZones))
+		for i, z := range g.ActiveZones {
+			m.ids.active[i] = g.Tab.Players.Find(z)
+		}
+	}
+	if j := m.ids.active[zi]; j >= 0 && st.Tables == g.Tab && p >= 0 && p < st.Players {
+		return st.Zones[g.Tab.PlayerZone(j, p, st.Players)]
+	}
+	return st.ZoneCards(g.playerZone(g.ActiveZones[zi], p))
 }
 
 // nodeIDs makes the table of every string of the board and of the boxed

@@ -36,9 +36,9 @@ func (g *Game) cardTriggers(st *model.State, on string, ev map[string]any, fire 
 		return fire, nil
 	}
 	for p := 0; p < st.Players; p++ {
-		for _, z := range g.ActiveZones {
-			for _, id := range st.ZoneCards(g.playerZone(z, p)) {
-				r := g.CardRules[g.Cards[id].Def]
+		for zi := range g.ActiveZones {
+			for _, id := range g.activeCards(st, zi, p) {
+				r := g.rulesOf(g.cardOf(id))
 				if r == nil {
 					continue
 				}
