@@ -17,8 +17,9 @@ type Board struct {
 	Kinds map[string][]string
 	// reach keeps the lists costWalks made (walkcost.go).
 	reach map[reachKey][][]string
-	// walked keeps the lists walks made (board.go).
-	walked map[walkKey][][]string
+	// walked keeps the lists walks made, forward and back, by the
+	// node's place in Order and the number of edges (board.go).
+	walked [2][][]keptWalks
 	// dists keeps the tables costDist made, by key (costdist.go);
 	// lastKey and lastRows are the last key asked and its table.
 	dists    map[string][][]int
@@ -89,10 +90,10 @@ func (b *Board) Dist(from, to string) int {
 }
 
 // walkKey names one list of walks.
-type walkKey struct {
-	from string
-	n    int
-	back bool
+// keptWalks is one list of walks kept (WalksKeptOf): done once made.
+type keptWalks struct {
+	paths [][]string
+	done  bool
 }
 
 // WalksKept is walks, each list computed once and kept: the board does
@@ -100,18 +101,42 @@ type walkKey struct {
 // against limit as a new one would, so a budget runs out alike whether
 // the list was kept or not.
 func (b *Board) WalksKept(from string, n int, back bool, limit int) ([][]string, bool) {
-	k := walkKey{from, n, back}
-	if l, ok := b.walked[k]; ok {
+	if f := b.Nodes[from]; f != nil {
+		return b.WalksKeptOf(f, n, back, limit)
+	}
+	return b.Walks(from, n, back, limit)
+}
+
+// WalksKeptOf is WalksKept from a node of the board found already (the
+// machine finds a node by the address of its id): the lists are kept
+// by the node's place in Order, the direction and the number of edges,
+// with no map keyed by its id.
+func (b *Board) WalksKeptOf(from *Node, n int, back bool, limit int) ([][]string, bool) {
+	if n < 0 || n >= len(b.Nodes) {
+		return b.Walks(from.ID, n, back, limit)
+	}
+	b.number()
+	d := 0
+	if back {
+		d = 1
+	}
+	if b.walked[d] == nil {
+		b.walked[d] = make([][]keptWalks, len(b.Order))
+	}
+	row := b.walked[d][from.index]
+	if n < len(row) && row[n].done {
+		l := row[n].paths
 		return l, len(l) <= limit
 	}
-	l, ok := b.Walks(from, n, back, limit)
-	if !ok || n < 0 || n >= len(b.Nodes) || b.Nodes[from] == nil {
+	l, ok := b.Walks(from.ID, n, back, limit)
+	if !ok {
 		return l, ok
 	}
-	if b.walked == nil {
-		b.walked = map[walkKey][][]string{}
+	if n >= len(row) {
+		row = append(row, make([]keptWalks, n+1-len(row))...)
+		b.walked[d][from.index] = row
 	}
-	b.walked[k] = l
+	row[n] = keptWalks{l, true}
 	return l, ok
 }
 

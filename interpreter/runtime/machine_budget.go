@@ -22,7 +22,13 @@ func (m *Machine) evaluating() {
 // work budget; their number is bounded by what is left of it.
 func (m *Machine) walksDir(from string, n int, back bool) ([][]string, error) {
 	limit := min(m.Budget.Eval, m.Budget.Decision, m.G.Limits.Memory)
-	paths, ok := m.G.Board.WalksKept(from, n, back, limit)
+	var paths [][]string
+	var ok bool
+	if f, err := m.node(from); err == nil {
+		paths, ok = m.G.Board.WalksKeptOf(f, n, back, limit)
+	} else {
+		paths, ok = m.G.Board.Walks(from, n, back, limit)
+	}
 	if !ok {
 		return nil, budget.Errorf("work budget exceeded: more paths of %d steps from %s than the budget allows (limits.work, limits.memory)", n, from)
 	}
