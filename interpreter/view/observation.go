@@ -1,7 +1,6 @@
 package view
 
 import (
-	"cmp"
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
@@ -68,66 +67,64 @@ type HiddenCard struct {
 func Observe(st *model.State, seat int, hidden map[string]int, cards map[string]*model.Card) *Observation {
 	o := &Observation{cards: cards, seat: seat, hidden: hidden}
 	n := 0 // hidden cards
+	if len(hidden) > 0 {
+		o.zones = make([]string, 0, len(hidden))
+	}
 	for ref, count := range hidden {
 		o.zones = append(o.zones, ref)
 		n += count
 	}
 	slices.Sort(o.zones)
+	// The kinds of the hidden cards, numbered in the order of their
+	// names, and how many cards of each (few kinds: no allocation but
+	// the kept list of their names).
+	var kindBuf [8]string
+	var countBuf [8]int
+	kinds, counts := kindBuf[:0], countBuf[:0]
+	for _, ref := range o.zones {
+		for _, c := range st.ZoneCards(ref) {
+			if x := cards[c]; x != nil {
+				k := slices.Index(kinds, x.Kind)
+				if k < 0 {
+					k = len(kinds)
+					kinds, counts = append(kinds, x.Kind), append(counts, 0)
+				}
+				counts[k]++
+			}
+		}
+	}
+	// Sorted by name, each kind's count with it (insertion: few kinds).
+	for i := 1; i < len(kinds); i++ {
+		for j := i; j > 0 && kinds[j] < kinds[j-1]; j-- {
+			kinds[j], kinds[j-1] = kinds[j-1], kinds[j]
+			counts[j], counts[j-1] = counts[j-1], counts[j]
+		}
+	}
 	// The pool of each kind is sorted by id: canonical, whatever the
-	// places the cards lie in.
+	// places the cards lie in. The pools are cut from one array, each
+	// at its size.
 	o.backs = make([]int, 0, n)
-	var counts []int // of the unseen cards of each kind
+	if len(kinds) > 0 {
+		o.kinds = slices.Clone(kinds)
+		o.unseen = make([][]string, len(kinds))
+		all := make([]string, 0, n)
+		for k, c := range counts {
+			o.unseen[k] = all[len(all) : len(all) : len(all)+c]
+			all = all[:len(all)+c]
+		}
+	}
 	for _, ref := range o.zones {
 		for _, c := range st.ZoneCards(ref) {
 			k := -1
 			if x := cards[c]; x != nil {
-				if k = slices.Index(o.kinds, x.Kind); k < 0 {
-					k = len(o.kinds)
-					o.kinds = append(o.kinds, x.Kind)
-					counts = append(counts, 0)
-				}
-				counts[k]++
+				k = slices.Index(o.kinds, x.Kind)
+				o.unseen[k] = append(o.unseen[k], c)
 			}
 			o.backs = append(o.backs, k)
 		}
 	}
-	// The pools are cut from one array, each at its size.
-	all := make([]string, 0, n)
-	o.unseen = make([][]string, len(o.kinds))
-	for k, c := range counts {
-		o.unseen[k] = all[len(all) : len(all) : len(all)+c]
-		all = all[:len(all)+c]
-	}
-	at := 0
-	for _, ref := range o.zones {
-		for _, c := range st.ZoneCards(ref) {
-			if k := o.backs[at]; k >= 0 {
-				o.unseen[k] = append(o.unseen[k], c)
-			}
-			at++
-		}
-	}
 	for _, cards := range o.unseen {
 		slices.Sort(cards)
-	}
-	// Kinds are numbered in the order of their names.
-	if !slices.IsSorted(o.kinds) {
-		order := make([]int, len(o.kinds))
-		for i := range order {
-			order[i] = i
-		}
-		slices.SortFunc(order, func(a, b int) int { return cmp.Compare(o.kinds[a], o.kinds[b]) })
-		rank := make([]int, len(order))
-		kinds, unseen := make([]string, len(order)), make([][]string, len(order))
-		for r, i := range order {
-			rank[i], kinds[r], unseen[r] = r, o.kinds[i], o.unseen[i]
-		}
-		o.kinds, o.unseen = kinds, unseen
-		for i, k := range o.backs {
-			if k >= 0 {
-				o.backs[i] = rank[k]
-			}
-		}
 	}
 	log, moves := st.Log, st.Moves
 	st.Log, st.Moves = nil, nil
