@@ -50,13 +50,29 @@ func (g *Game) FastFunction(f *Function) func(loc file.Location, args []eval.Val
 		for i, a := range args {
 			boxes[i] = a.Box
 		}
+		// The call site keeps the locals of its calls that have ended
+		// (more than one only for a call that recurses).
+		var free [][]any
 		run := func(fr *eval.Frame) any {
-			sc := g.Scope(f.Lay, -1, m.St.Players)
-			for i, p := range f.ParamList {
-				sc.Vals[p.Slot] = boxes[i](fr)
+			var vals []any
+			if n := len(free); n > 0 {
+				vals, free = free[n-1], free[:n-1]
+			} else {
+				vals = make([]any, len(f.Lay.Names))
 			}
-			out, err := m.Eval(f.Be, sc)
-			g.Release(sc)
+			vals[model.SlotMe], vals[model.SlotPlayers], vals[model.SlotParams] = noSeat, m.St.Players, g.ParamList
+			for i, p := range f.ParamList {
+				vals[p.Slot] = boxes[i](fr)
+			}
+			out, err := m.Eval(f.Be, model.Scope{Vals: vals, Layout: f.Lay})
+			// The body is an expression, which writes no local: only
+			// the ones set here are cleared (clearing every slot of a
+			// layout while the collector marks is dear).
+			vals[model.SlotMe], vals[model.SlotPlayers], vals[model.SlotParams] = nil, nil, nil
+			for _, p := range f.ParamList {
+				vals[p.Slot] = nil
+			}
+			free = append(free, vals)
 			if err != nil {
 				eval.Fail(loc, err)
 			}
