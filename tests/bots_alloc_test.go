@@ -3,6 +3,7 @@ package tests
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -63,4 +64,27 @@ func TestSampleIntoReusesItsArrays(t *testing.T) {
 			assert.JSONEq(t, string(a), string(b))
 		})
 	}
+}
+
+// An observation's pools of unseen cards are sorted by id (the
+// canonical order its samples shuffle from), whatever places the cards
+// lie in: the compiler's ranks of the ids give the order.
+func TestObservationPoolsSortedByID(t *testing.T) {
+	pools := 0
+	for _, id := range botGames {
+		t.Run(id, func(t *testing.T) {
+			g, st := quietMidGame(t, id)
+			obs, err := g.Observe(st, st.Pending.Player)
+			require.NoError(t, err)
+			b, err := json.Marshal(obs)
+			require.NoError(t, err)
+			var o struct{ Unseen [][]string }
+			require.NoError(t, json.Unmarshal(b, &o))
+			for k, pool := range o.Unseen {
+				assert.True(t, slices.IsSorted(pool), "pool %d: %v", k, pool)
+				pools++
+			}
+		})
+	}
+	assert.NotZero(t, pools, "no card was hidden in any game")
 }

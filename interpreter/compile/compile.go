@@ -306,6 +306,12 @@ func (c *compiler) declarations(v cue.Value) {
 			g.CardOrder = append(g.CardOrder, id)
 		}
 	})
+	// Each card's place among the ids sorted: an observation sorts its
+	// pools of unseen cards by it, comparing ints, not ids.
+	byID := slices.Sorted(maps.Keys(g.Cards))
+	for i, id := range byID {
+		g.Cards[id].Rank = i + 1
+	}
 	pk, _ := lookup(v, "pieces")
 	fields(pk, func(name string, _ cue.Value) { g.PieceKindIDs = append(g.PieceKindIDs, name) })
 	ds, _ := lookup(v, "dice")

@@ -17,4 +17,7 @@ type Card struct {
 	NumAt  []int      `expr:"-" json:"-"`
 	StrAt  []string   `expr:"-" json:"-"`
 	ListAt [][]string `expr:"-" json:"-"`
+	// Rank is the card's place among its game's cards sorted by id,
+	// from 1; 0 when the compiler did not number it.
+	Rank int `expr:"-" json:"-"`
 }

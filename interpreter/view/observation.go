@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/haven-engine/haven/interpreter/model"
@@ -104,11 +105,16 @@ func Observe(st *model.State, seat int, hidden map[string]int, cards map[string]
 	// places the cards lie in. The pools are cut from one array, each
 	// at its size.
 	o.backs = make([]int, 0, n)
+	var ranks []int // of the pools' cards (Card.Rank), each pool's at its place
+	var offBuf [8]int
+	offs := offBuf[:0] // where each pool starts
 	if len(kinds) > 0 {
 		o.kinds = slices.Clone(kinds)
 		o.unseen = make([][]string, len(kinds))
 		all := make([]string, 0, n)
+		ranks = make([]int, n)
 		for k, c := range counts {
+			offs = append(offs, len(all))
 			o.unseen[k] = all[len(all) : len(all) : len(all)+c]
 			all = all[:len(all)+c]
 		}
@@ -118,13 +124,14 @@ func Observe(st *model.State, seat int, hidden map[string]int, cards map[string]
 			k := -1
 			if x := cards[c]; x != nil {
 				k = slices.Index(o.kinds, x.Kind)
+				ranks[offs[k]+len(o.unseen[k])] = x.Rank
 				o.unseen[k] = append(o.unseen[k], c)
 			}
 			o.backs = append(o.backs, k)
 		}
 	}
-	for _, cards := range o.unseen {
-		slices.Sort(cards)
+	for k, pool := range o.unseen {
+		sortPool(pool, ranks[offs[k]:offs[k]+len(pool)])
 	}
 	log, moves := st.Log, st.Moves
 	st.Log, st.Moves = nil, nil
@@ -248,6 +255,30 @@ func (o *Observation) MarshalJSON() ([]byte, error) {
 		Made   int            `json:"made"`
 		Moves  []string       `json:"moves,omitempty"`
 	}{o.seat, o.known, o.hidden, o.kinds, o.unseen, o.backs, o.made, o.moves})
+}
+
+// sortPool sorts a pool of card ids by id: by their ranks (Card.Rank,
+// the ids' order), ints compared rather than ids, when every card has
+// one.
+func sortPool(ids []string, ranks []int) {
+	if slices.Contains(ranks, 0) {
+		slices.Sort(ids)
+		return
+	}
+	sort.Sort(byRank{ids, ranks})
+}
+
+// byRank sorts ids by their ranks, the two lists side by side.
+type byRank struct {
+	ids   []string
+	ranks []int
+}
+
+func (b byRank) Len() int           { return len(b.ids) }
+func (b byRank) Less(i, j int) bool { return b.ranks[i] < b.ranks[j] }
+func (b byRank) Swap(i, j int) {
+	b.ids[i], b.ids[j] = b.ids[j], b.ids[i]
+	b.ranks[i], b.ranks[j] = b.ranks[j], b.ranks[i]
 }
 
 // Sample returns a full state consistent with the observation: the unseen
