@@ -42,3 +42,40 @@ game: {
 		t.Errorf("a misspelt value: exit %d: %q, want %q", code, stderr, want)
 	}
 }
+
+// TestVetOrder checks that vet, which checks side by side, reports the
+// same errors in the same order every time, and checks the variants of
+// a clean game only.
+func TestVetOrder(t *testing.T) {
+	dir := t.TempDir()
+	game := func(id, v string) string {
+		return `package haven
+
+game: {
+	id: "` + id + `"
+	name: "G"
+	players: {min: 2, max: 2}
+	vars: total: 0
+	flow: [{do: "add('` + v + `', 1)"}]
+	scoring: {score: "0", tiebreak: [], show: {}}
+}
+`
+	}
+	variant := func(v string) string {
+		return "package haven\ngame: actions: x: do: [{do: \"add('" + v + "', 1)\"}]\n"
+	}
+	writeFile(t, filepath.Join(dir, "a", "game.cue"), game("a", "total"))
+	writeFile(t, filepath.Join(dir, "a", "variants", "one.cue"), variant("one"))
+	writeFile(t, filepath.Join(dir, "a", "variants", "two.cue"), variant("two"))
+	writeFile(t, filepath.Join(dir, "b", "game.cue"), game("b", "nope"))
+	writeFile(t, filepath.Join(dir, "b", "variants", "three.cue"), variant("three"))
+	want := dir + "/a/variants/one.cue:2:34: add: unknown var \"one\" (declared: total)\n" +
+		dir + "/a/variants/two.cue:2:34: add: unknown var \"two\" (declared: total)\n" +
+		dir + "/b/game.cue:8:19: add: unknown var \"nope\" (declared: total)\n"
+	for range 3 {
+		_, stderr, code := haven(t, "", "vet", dir)
+		if code != 1 || stderr != want {
+			t.Fatalf("vet: exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
+		}
+	}
+}

@@ -7,8 +7,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 
+	"cuelang.org/go/cue"
 	"github.com/haven-engine/haven/definitions"
 	"github.com/haven-engine/haven/diag"
 	"github.com/haven-engine/haven/interpreter"
@@ -70,35 +73,43 @@ func runVet(opts *vetOptions) error {
 	if len(t.games) > 1 && chosen {
 		return fmt.Errorf("vet: --variant, --set and --option apply to one game; name it (haven vet GAME --variant FILE)")
 	}
-	var errs diag.List
-	checked, options := 0, 0
+	// Every game is checked alone first; a variant or an option value
+	// is checked once its game is clean: until then its errors would
+	// mostly repeat the game's. Each round's checks run side by side.
+	var first []*vetCheck
 	for _, id := range t.games {
+		opt := load.Options{}
 		if chosen {
-			vet(&errs, t.src, id, load.Options{Variants: given, Sets: opts.Sets, Choices: opts.Choices})
-			checked++
+			opt = load.Options{Variants: given, Sets: opts.Sets, Choices: opts.Choices}
+		}
+		first = append(first, &vetCheck{id: id, opt: opt})
+	}
+	runChecks(t.src, first)
+	var errs diag.List
+	checked, options := len(first), 0
+	var then []*vetCheck
+	for _, c := range first {
+		errs = append(errs, c.errs...)
+		if chosen || c.errs != nil {
 			continue
 		}
-		// A variant is checked once its game is clean: until then its
-		// errors would mostly repeat the game's.
-		checked++
-		if !vet(&errs, t.src, id, load.Options{}) {
-			continue
-		}
-		for _, v := range t.src.VariantFiles(id) {
-			vet(&errs, t.src, id, load.Options{Variants: []string{strings.TrimSuffix(path.Base(v), ".cue")}})
+		for _, v := range t.src.VariantFiles(c.id) {
+			then = append(then, &vetCheck{id: c.id, opt: load.Options{Variants: []string{strings.TrimSuffix(path.Base(v), ".cue")}}})
 			checked++
 		}
 		// Each value of each option other than its default, alone.
-		if g, err := t.src.Game(id, load.Options{}); err == nil {
-			for _, op := range load.GameOptions(g) {
-				for _, val := range op.Values {
-					if val != op.Default {
-						vet(&errs, t.src, id, load.Options{Choices: []string{op.Name + "=" + val}})
-						options++
-					}
+		for _, op := range load.GameOptions(c.game) {
+			for _, val := range op.Values {
+				if val != op.Default {
+					then = append(then, &vetCheck{id: c.id, opt: load.Options{Choices: []string{op.Name + "=" + val}}})
+					options++
 				}
 			}
 		}
+	}
+	runChecks(t.src, then)
+	for _, c := range then {
+		errs = append(errs, c.errs...)
 	}
 	if err := errs.Err(); err != nil {
 		return err
@@ -208,31 +219,55 @@ func orList(name string, names []string) string {
 // vet loads and compiles one game with opt, adding its errors to errs,
 // and tells whether there were none. An error CUE gives no position for
 // is put on the game folder (and variant).
-func vet(errs *diag.List, src load.Source, id string, opt load.Options) bool {
-	v, err := src.Game(id, opt)
+// vetCheck is one load and compile of a game: alone, with a variant,
+// with an option value, or with what the command line gave.
+type vetCheck struct {
+	id   string
+	opt  load.Options
+	game cue.Value // the game loaded, when it loaded
+	errs diag.List // nil when it compiled
+}
+
+// runChecks runs checks side by side, one per core.
+func runChecks(src load.Source, checks []*vetCheck) {
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for _, c := range checks {
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			c.run(src)
+		})
+	}
+	wg.Wait()
+}
+
+// run loads and compiles the game, keeping its errors.
+func (c *vetCheck) run(src load.Source) {
+	v, err := src.Game(c.id, c.opt)
 	if err == nil {
+		c.game = v
 		_, err = interpreter.Compile(v)
 	}
 	if err == nil {
-		return true
+		return
 	}
-	where := diag.Pos{File: id}
-	if len(opt.Variants) > 0 {
-		where.File += " (variant " + opt.Variants[0] + ")"
+	where := diag.Pos{File: c.id}
+	if len(c.opt.Variants) > 0 {
+		where.File += " (variant " + c.opt.Variants[0] + ")"
 	}
-	if len(opt.Choices) > 0 {
-		where.File += " (--option " + opt.Choices[0] + ")"
+	if len(c.opt.Choices) > 0 {
+		where.File += " (--option " + c.opt.Choices[0] + ")"
 	}
 	var l diag.List
 	if !errors.As(err, &l) {
-		errs.Add(where, "%s", oneLine(err.Error()))
-		return false
+		c.errs.Add(where, "%s", oneLine(err.Error()))
+		return
 	}
 	for _, e := range l {
 		if e.Pos.File == "" {
 			e = &diag.Error{Pos: where, Msg: e.Msg}
 		}
-		*errs = append(*errs, e)
+		c.errs = append(c.errs, e)
 	}
-	return false
 }
