@@ -107,6 +107,10 @@ type Val struct {
 	// that would keep or test the value as it is (a let, a branch,
 	// string(), in, == nil) reads Box.
 	Checked any
+	// List, when set, reads as a list of values a value that is a list
+	// of one kind or another ([]any, []string, []int) depending on the
+	// branch taken: for a caller that reads it as a list (ListOf).
+	List func(*Frame) []any
 }
 
 // Num is a value read as a number without boxing it.
@@ -268,6 +272,9 @@ func Deref(p any) any {
 // list of Root's); nil for any other value. It is only for the value of
 // an evaluation.
 func ListOf(v Val) func(*Frame) []any {
+	if v.List != nil {
+		return v.List
+	}
 	switch f := v.Fn.(type) {
 	case func(*Frame) []any:
 		return f

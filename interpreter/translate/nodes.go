@@ -51,6 +51,12 @@ func (t *translator) nodeOf(n ast.Node) eval.Val {
 	case *ast.StringNode:
 		return eval.Const(n.Value)
 	case *ast.ConstantNode:
+		if l, ok := n.Value.([]any); ok {
+			// A list literal the optimizer folded (['done']) stays a list,
+			// for the consumers of lists (a conditional between it and
+			// another list is still one).
+			return eval.Const(l)
+		}
 		return eval.Const(n.Value)
 	case *ast.IdentifierNode:
 		return t.ident(n)
@@ -647,6 +653,19 @@ func choose(c func(*eval.Frame) bool, a, b eval.Val) eval.Val {
 		}
 		return y(fr)
 	})
+	// Lists of two kinds (a range and a literal, a list built and a
+	// list of strings read from the state) are kept as they are, as the
+	// VM keeps them, but read as one list of values by a caller that
+	// asks for a list (Code.List, Code.Temp), which would get one
+	// anyway: so that the list may be cut from the arena.
+	if lx, ly := eval.ListOf(a), eval.ListOf(b); lx != nil && ly != nil {
+		v.List = func(fr *eval.Frame) []any {
+			if c(fr) {
+				return lx(fr)
+			}
+			return ly(fr)
+		}
+	}
 	// Where each branch is of a type the checker knows, asserting the
 	// branch taken is asserting the value.
 	v.Checked = pickChecked[int](c, a, b)

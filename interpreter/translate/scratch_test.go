@@ -90,3 +90,38 @@ func TestTempValue(t *testing.T) {
 	assert.NotEqual(t, []any{2, 3, 400, "done"}, temp, "the arena's list is the next evaluation's")
 	assert.Equal(t, []any{2, 3, 400, "done"}, kept)
 }
+
+// A conditional between lists is a list, whatever kind each branch is
+// (a list built, a literal the optimizer folded into a constant, a
+// range), so that a caller that reads it as a list of values (Code.Temp:
+// a choice's options) has it cut from the arena, not from the frame's
+// kept chunk. Its value is the VM's.
+func TestConditionalListsAreTemp(t *testing.T) {
+	lim := budget.Limits{Memory: 1 << 20}
+	for _, c := range []struct {
+		src  string
+		want []any
+	}{
+		{`['done']`, []any{"done"}},
+		{`1 < 2 ? concat(['a'], ['b']) : ['done']`, []any{"a", "b"}},
+		{`1 > 2 ? concat(['a'], ['b']) : ['done']`, []any{"done"}},
+		{`1 < 2 ? map([1, 2], string(#)) : ['done']`, []any{"1", "2"}},
+		{`1 < 2 ? filter(['x', 'y'], # != 'x') : map([3], # * 2)`, []any{"y"}},
+		{`1 < 2 ? 1..3 : ['done']`, []any{1, 2, 3}},
+		{`1 > 2 ? 1..3 : concat(['a'], ['b'])`, []any{"a", "b"}},
+	} {
+		code := program(t, c.src)
+		require.NotNil(t, code.Temp, "%s is a list", c.src)
+		prog, err := expr.Compile(c.src)
+		require.NoError(t, err)
+		want, err := expr.Run(prog, nil)
+		require.NoError(t, err)
+		fr := &eval.Frame{Budget: &budget.Remaining{Eval: 1 << 20, Decision: 1 << 20, Limits: &lim}}
+		fr.Slots = make([]eval.Slot, code.Slots)
+		assert.Equal(t, want, code.Run(fr), "%s: the value is the VM's", c.src)
+		l, notList := eval.ToList(want, nil)
+		require.Nil(t, notList)
+		assert.Equal(t, c.want, l, c.src)
+		assert.Equal(t, c.want, code.Temp(fr), c.src)
+	}
+}
