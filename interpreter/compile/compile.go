@@ -116,6 +116,13 @@ type compiler struct {
 	conf exprConf
 	// keepPrograms keeps expr's programs after compiling (KeepPrograms).
 	keepPrograms bool
+	// repeated says the pure expression being compiled is evaluated
+	// again and again while the state stays the same (a function's
+	// body, a modifier's), and so is one that reads a param of
+	// paramsBefore (an action's params declared so far): its parts
+	// that read only the state are kept (translate.Repeated).
+	repeated     bool
+	paramsBefore []runtime.Param
 }
 
 func (c *compiler) errorf(v cue.Value, format string, args ...any) {

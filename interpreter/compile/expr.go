@@ -27,7 +27,7 @@ import (
 // a list of candidates or options, a score. They are evaluated whenever
 // moves are listed, so a change made there would happen at random times.
 func (c *compiler) pure(v cue.Value, s scope, opts ...expr.Option) *runtime.Code {
-	cd := c.expr(v, s, opts...)
+	cd := c.exprOf(v, s, true, opts...)
 	if cd.Prog == nil {
 		return cd
 	}
@@ -59,6 +59,11 @@ func IsChange(name string) bool { return changes[name] }
 
 // expr compiles one expression in scope s, mapping errors to the CUE file.
 func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *runtime.Code {
+	return c.exprOf(v, s, false, opts...)
+}
+
+// exprOf is expr; pure says the expression may change nothing (pure).
+func (c *compiler) exprOf(v cue.Value, s scope, pure bool, opts ...expr.Option) *runtime.Code {
 	src, err := v.String()
 	if err != nil {
 		c.errorf(v, "want an expression string: %v", err)
@@ -92,7 +97,14 @@ func (c *compiler) expr(v cue.Value, s scope, opts ...expr.Option) *runtime.Code
 	}
 	c.cycles(v, cd, c.scoring)
 	shortcut(cd, c.lay)
-	if cd.Fast, err = translate.Program(prog, c.g.M.Lib, c.lay, c.g.Keys); err != nil {
+	var topts []translate.Option
+	switch {
+	case pure && (c.repeated || paramsRead(&runtime.Code{Prog: prog}, c.paramsBefore) > 0):
+		topts = append(topts, translate.Repeated())
+	case pure:
+		topts = append(topts, translate.Pure())
+	}
+	if cd.Fast, err = translate.Program(prog, c.g.M.Lib, c.lay, c.g.Keys, topts...); err != nil {
 		c.errs = append(c.errs, unsupported(cd, err))
 	}
 	c.g.M.PlanMemo(cd, c.lay)

@@ -117,7 +117,9 @@ func (c *compiler) ruleBodies(v cue.Value) {
 		default:
 			opt = expr.AsAny()
 		}
+		c.repeated = true
 		f.Be = c.pure(be, s, opt)
+		c.repeated = false
 	})
 
 	cs, _ := lookup(v, "cards")
@@ -129,7 +131,9 @@ func (c *compiler) ruleBodies(v cue.Value) {
 			md.ValueSlot, md.CardSlot = md.Lay.Slot("value"), md.Lay.Slot("this")
 			be, _ := lookup(y, "be")
 			c.lay = md.Lay
+			c.repeated = true
 			md.Be = c.pure(be, c.base().with("value", types.Int).with("this", types.String), expr.AsInt())
+			c.repeated = false
 			r.Mods = append(r.Mods, md)
 		})
 		ts, _ := lookup(x, "triggers")

@@ -124,7 +124,9 @@ func (c *compiler) bodies(v cue.Value) {
 		pv, _ := lookup(x, "params")
 		fields(pv, func(pn string, y cue.Value) {
 			from, _ := lookup(y, "from")
+			c.paramsBefore = a.ParamList
 			p := runtime.Param{Name: pn, Typ: str(y, "type"), From: c.pure(from, s), Slot: a.Lay.Slot(pn)}
+			c.paramsBefore = nil
 			c.checkType(from, name+"."+pn+": a candidate", elemType(p.From), p.Typ)
 			p.Need = paramsRead(p.From, a.ParamList)
 			a.ParamList = append(a.ParamList, p)
@@ -132,7 +134,9 @@ func (c *compiler) bodies(v cue.Value) {
 		})
 		wv, _ := lookup(x, "when")
 		fields(wv, func(msg string, y cue.Value) {
+			c.paramsBefore = a.ParamList
 			cd := c.pure(y, s, expr.AsBool())
+			c.paramsBefore = nil
 			a.When = append(a.When, runtime.Condition{Msg: msg, Code: cd, Need: paramsRead(cd, a.ParamList)})
 		})
 		c.preferAction(a, s)

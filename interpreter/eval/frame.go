@@ -47,6 +47,11 @@ type Frame struct {
 	sorter runtime.SortBy
 	// Boxes boxes the lists a local keeps (keptbox.go).
 	Boxes KeptBoxes
+	// Epoch points to the runtime's count of the states evaluations
+	// read, which changes whenever the state may have (Hoist): values
+	// kept while it stays the same. nil (a frame of no machine's) and 0
+	// keep none.
+	Epoch *uint64
 }
 
 // Slot holds one bound value. The translator knows the value's Go type

@@ -192,7 +192,7 @@ func (m *Machine) shuffle(name string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	m.Rev++
+	m.changed()
 	// A fresh list: a local holding the zone's list keeps its order.
 	l = slices.Clone(l)
 	m.St.Shuffle(l)
@@ -365,7 +365,7 @@ func (m *Machine) roll(sides int) (int, error) {
 	if sides < 1 {
 		return 0, fmt.Errorf("roll(%d): a die needs at least one side", sides)
 	}
-	m.Rev++
+	m.changed()
 	r := m.St.Intn(sides) + 1
 	if m.log {
 		m.event("rolled "+strconv.Itoa(r), "", "", "")
@@ -378,7 +378,7 @@ func (m *Machine) rollDie(die string) (int, error) {
 	if len(faces) == 0 {
 		return 0, fmt.Errorf("rollDie(%q): no such die", die)
 	}
-	m.Rev++
+	m.changed()
 	r := faces[m.St.Intn(len(faces))]
 	if m.log {
 		m.event("rolled "+die+" "+strconv.Itoa(r), "", "", "")
@@ -455,7 +455,7 @@ func (m *Machine) setVar(name string, v int, add bool) (bool, error) {
 
 // setVarAt sets var k of the game's tables, named name (k -1: by name).
 func (m *Machine) setVarAt(k int, name string, v int, add bool) (bool, error) {
-	m.Rev++
+	m.changed()
 	st := m.St
 	if k >= 0 && st.Tables == m.G.Tab {
 		if add {
@@ -481,7 +481,7 @@ func (m *Machine) setPVar(p int, name string, v int, add bool) (bool, error) {
 // setPVarAt sets player var k of the game's tables, named name (k -1:
 // by name), of seat p.
 func (m *Machine) setPVarAt(k, p int, name string, v int, add bool) (bool, error) {
-	m.Rev++
+	m.changed()
 	p, err := m.seat(p)
 	if err != nil {
 		return false, err
@@ -512,7 +512,7 @@ func (m *Machine) setQVar(id, name string, v int, add bool) (bool, error) {
 // setQVarAt sets piece var k of the game's tables, named name (k -1:
 // by name), of piece id.
 func (m *Machine) setQVarAt(k int, id, name string, v int, add bool) (bool, error) {
-	m.Rev++
+	m.changed()
 	p, err := m.piece(id)
 	if err != nil {
 		return false, err
@@ -550,7 +550,7 @@ func (m *Machine) zone(ref string) ([]string, error) {
 }
 
 func (m *Machine) moveCard(card, from, to string, top bool) (bool, error) {
-	m.Rev++
+	m.changed()
 	src, err := m.zone(from)
 	if err != nil {
 		return false, err
@@ -615,7 +615,7 @@ func (m *Machine) piece(id string) (*model.Piece, error) {
 }
 
 func (m *Machine) place(id, node string) (bool, error) {
-	m.Rev++
+	m.changed()
 	p, err := m.piece(id)
 	if err != nil {
 		return false, err
@@ -638,7 +638,7 @@ func orBox(node string) string {
 }
 
 func (m *Machine) transfer(good, from, to string) (bool, error) {
-	m.Rev++
+	m.changed()
 	src := m.St.StockList(from)
 	k := slices.Index(src, good)
 	if k < 0 {

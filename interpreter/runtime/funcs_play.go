@@ -62,7 +62,7 @@ func (m *Machine) setNVar(node, name string, v int, add bool) (bool, error) {
 // setNVarAt sets node var k of the game's tables, named name (k -1: by
 // name), of a node.
 func (m *Machine) setNVarAt(k int, node, name string, v int, add bool) (bool, error) {
-	m.Rev++
+	m.changed()
 	st, tab := m.St, m.G.Tab
 	if n := tab.Nodes.Find(node); k >= 0 && n >= 0 && st.Tables == tab {
 		i := n*len(tab.NodeVars.List) + k
@@ -102,7 +102,7 @@ func (m *Machine) qstr(id, name string) (string, error) {
 }
 
 func (m *Machine) qsetstr(id, name, v string) (bool, error) {
-	m.Rev++
+	m.changed()
 	p, err := m.piece(id)
 	if err != nil {
 		return false, err
@@ -118,7 +118,7 @@ func (m *Machine) qsetstr(id, name, v string) (bool, error) {
 // and returns its id: kind-seat-n, n one more than the player's pieces
 // of the kind.
 func (m *Machine) newPiece(kind string, owner int) (string, error) {
-	m.Rev++
+	m.changed()
 	owner, err := m.seat(owner)
 	if err != nil {
 		return "", err

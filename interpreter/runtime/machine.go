@@ -30,6 +30,12 @@ type Machine struct {
 	// whether the options Legal listed still stand when Apply comes.
 	Rev   uint64
 	cache optionCache
+	// epoch names the state evaluations read, for the parts of pure
+	// expressions kept while it does not change (eval.Hoist): it moves
+	// on at every change (changed), at every evaluation outside a
+	// listing, and once for a listing (listing says one is under way).
+	epoch   uint64
+	listing bool
 	// moves, text, word and cands are buffers of Legal, reused from call
 	// to call: where the texts of the moves stand, the texts, the words
 	// of the move being built, and the candidates of each param.

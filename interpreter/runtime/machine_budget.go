@@ -16,6 +16,16 @@ func (m *Machine) decide() {
 // evaluating starts the budget of an outermost evaluation.
 func (m *Machine) evaluating() {
 	m.Budget.Eval = m.G.Limits.Work
+	if !m.listing {
+		m.epoch++
+	}
+}
+
+// changed notes a change of the state: the options listed before and
+// the parts of expressions kept (eval.Hoist) no longer stand.
+func (m *Machine) changed() {
+	m.Rev++
+	m.epoch++
 }
 
 // walksDir lists the paths of walks or walksBack, each charged to the

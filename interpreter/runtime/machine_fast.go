@@ -55,7 +55,7 @@ func (m *Machine) RunFast(c *Code, env model.Scope) (out any, err error) {
 // locals env, nil when evaluations nest deeper than allowed.
 func (m *Machine) enter(c *Code, env model.Scope) *eval.Frame {
 	if m.top == len(m.frames) {
-		m.frames = append(m.frames, &eval.Frame{Budget: &m.Budget})
+		m.frames = append(m.frames, &eval.Frame{Budget: &m.Budget, Epoch: &m.epoch})
 	}
 	fr := m.frames[m.top]
 	if m.top == 0 {

@@ -58,6 +58,12 @@ func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 	if err := g.resume(st); err != nil {
 		return nil, err
 	}
+	if !m.listing {
+		// Nothing the listing evaluates changes the state: one epoch.
+		m.epoch++
+		m.listing = true
+		defer func() { m.listing = false }()
+	}
 	f, _, s := g.pendingStep(st)
 	p := st.Pending.Player
 	start, from, vals := len(m.moves), len(m.text), len(m.recVals)

@@ -45,6 +45,9 @@ type Code struct {
 	// from the frame's arena (eval.Frame.Temp).
 	Temp  func(*eval.Frame) []any
 	Slots int
+	// Hoisted is how many parts of the expression are kept while the
+	// state stays the same (hoist.go).
+	Hoisted int
 }
 
 // errUnsupported stops a translation at the node being translated
@@ -91,6 +94,14 @@ type translator struct {
 	// at is the innermost node being translated: where a translation
 	// stops, what Unsupported names.
 	at ast.Node
+	// pure: the expression changes nothing (Pure, Repeated), and its
+	// parts that read only the state are kept (hoist.go); root is the
+	// expression, hoisting that such a part is being translated.
+	pure, repeated bool
+	root           ast.Node
+	hoisting       bool
+	owned          *[]any // the array of the part being hoisted (owned)
+	hoisted        int    // the parts hoisted
 }
 
 // listUse is how the list a node makes is used.
@@ -105,6 +116,10 @@ const (
 	// root: it is the expression's value: fresh, but cut from the
 	// arena when the caller asked for a list it copies (Code.Temp).
 	root
+	// owned: a part kept while the state stays the same (hoist.go),
+	// whose consumer reads and drops it: cut from the part's own array,
+	// which its next computation, in a later epoch, writes over.
+	owned
 )
 
 // binding is a name bound inside the expression: a let, or the element of
@@ -117,8 +132,11 @@ type binding struct {
 
 // Program returns an expression as closures, or an *Unsupported error
 // when it uses a construct the translator does not cover.
-func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout, keys Keys) (fc *Code, err error) {
+func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout, keys Keys, opts ...Option) (fc *Code, err error) {
 	t := &translator{lib: lib, lay: lay, keys: keys}
+	for _, o := range opts {
+		o(t)
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			if r != errUnsupported {
@@ -128,7 +146,8 @@ func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout, keys
 		}
 	}()
 	t.use = root
-	v := t.cast(prog, t.node(prog.Node()))
+	t.root = prog.Node()
+	v := t.cast(prog, t.node(t.root))
 	run, list := v.Box, eval.ListOf(v)
 	if list != nil {
 		t.usesScratch = true // a Temp list is cut from the arena
@@ -146,7 +165,7 @@ func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout, keys
 	if l := list; l != nil {
 		temp = func(fr *eval.Frame) []any { return fr.Temp(l) }
 	}
-	return &Code{Run: run, List: list, Temp: temp, Slots: t.slots}, nil
+	return &Code{Run: run, List: list, Temp: temp, Slots: t.slots, Hoisted: t.hoisted}, nil
 }
 
 // transient translates n, a list that the node being translated reads
@@ -170,6 +189,14 @@ func (t *translator) maker(use listUse) func(*eval.Frame, int) []any {
 		return (*eval.Frame).Scratch
 	case root:
 		return (*eval.Frame).Root
+	case owned:
+		b := t.owned
+		return func(_ *eval.Frame, n int) []any {
+			if cap(*b) < n {
+				*b = make([]any, n, max(n, 2*cap(*b)))
+			}
+			return (*b)[:n:n]
+		}
 	}
 	return eval.Fresh
 }

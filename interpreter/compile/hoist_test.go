@@ -1,0 +1,61 @@
+package compile_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/interpreter/interpretertest"
+)
+
+// The parts of a pure expression that read only the state are kept
+// while it stays the same (translate.Repeated) where the expression is
+// evaluated again and again on one state: the candidates of a param or
+// a condition that read a param before them, a function's body. The
+// first param's candidates and a condition of no param are listed once
+// a listing: only a part inside a loop is kept there.
+func TestRepeatedExpressionsHoist(t *testing.T) {
+	src := replaceOnce(t, interpretertest.Tiny, `actions: ["take", "pass"]`, `actions: ["take", "pass", "pick"]`)
+	src = replaceOnce(t, src, `pass: {}`, `pass: {}
+		pick: {
+			params: {
+				a: {type: "int", from: "map(filter(seats(0), pget(#, 'coins') >= 0), #)"}
+				b: {type: "int", from: "filter(map(filter(seats(0), pget(#, 'coins') >= 0), # + 1), # != a)"}
+			}
+			when: {
+				"after a": "any(filter(seats(0), pget(#, 'coins') >= 0), # == a)"
+				"alone": "any(filter(seats(0), pget(#, 'coins') >= 0), # == me)"
+			}
+			do: [{do: "padd(me, 'coins', rich(b))"}]
+		}`)
+	src = replaceOnce(t, src, `scoring: {`, `functions: rich: {params: {p: "int"}, returns: "int", be: "count(filter(seats(0), pget(#, 'coins') > 0), # == p)"}
+	scoring: {`)
+	g, err := interpretertest.LoadRuntime(t, "tiny", map[string]string{"game.cue": src})
+	require.NoError(t, err)
+	a := g.Actions["pick"]
+	require.Len(t, a.ParamList, 2)
+	assert.Equal(t, 0, a.ParamList[0].From.Fast.Hoisted, "the first param: listed once")
+	assert.Equal(t, 1, a.ParamList[1].From.Fast.Hoisted, "a param after another")
+	require.Len(t, a.When, 2)
+	hoisted := map[string]int{}
+	for _, w := range a.When {
+		hoisted[w.Msg] = w.Code.Fast.Hoisted
+	}
+	assert.Equal(t, map[string]int{"after a": 1, "alone": 0}, hoisted)
+	assert.Equal(t, 1, g.Funcs["rich"].Be.Fast.Hoisted, "a function's body")
+
+	// The game plays as before.
+	gm, err := interpretertest.Load(t, "tiny", map[string]string{"game.cue": src})
+	require.NoError(t, err)
+	st, err := gm.New(2, 1)
+	require.NoError(t, err)
+	moves, err := gm.Legal(st)
+	require.NoError(t, err)
+	var texts []string
+	for _, m := range moves {
+		texts = append(texts, m.Text)
+	}
+	assert.Subset(t, texts, []string{"pick 0 1", "pick 0 2", "pick 1 2"})
+	assert.NotContains(t, texts, "pick 1 1")
+}

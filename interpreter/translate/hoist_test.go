@@ -1,0 +1,129 @@
+package translate
+
+import (
+	"testing"
+
+	"github.com/expr-lang/expr"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/interpreter/budget"
+	"github.com/haven-engine/haven/interpreter/eval"
+	"github.com/haven-engine/haven/interpreter/model"
+)
+
+// hoistLib is a library of one function that reads "the state" (ships,
+// a list the test changes) and counts its calls.
+func hoistLib(ships *[]string, calls *int) (map[string]eval.Func, []expr.Option) {
+	f := eval.Fn0("ships", func() ([]string, error) { *calls++; return *ships, nil })
+	return map[string]eval.Func{"ships": f}, []expr.Option{f.Option}
+}
+
+// A part of a pure expression that loops over what it reads of the
+// state and reads no local is computed once while the frame's epoch
+// stays the same (eval.Hoist), and again when it moves on; its value
+// is the one the state gives at that epoch, and a value found is
+// charged the work its computation cost. A part that reads a local, or
+// the element of a loop around it, is computed each time.
+func TestHoistedOncePerEpoch(t *testing.T) {
+	ships, calls := []string{"a", "bb", "ccc"}, 0
+	lib, opts := hoistLib(&ships, &calls)
+	lay := model.NewLayout("me", "from")
+	env := map[string]any{"me": 1, "from": "bb"}
+	compile := func(src string, o ...Option) *Code {
+		prog, err := expr.Compile(src, append([]expr.Option{expr.Env(env)}, opts...)...)
+		require.NoError(t, err, src)
+		c, err := Program(prog, lib, lay, nil, o...)
+		require.NoError(t, err, src)
+		return c
+	}
+	var epoch uint64 = 1
+	lim := budget.Limits{Memory: 1 << 20}
+	run := func(c *Code) (any, int) {
+		b := &budget.Remaining{Eval: 1 << 20, Decision: 1 << 20, Limits: &lim}
+		fr := &eval.Frame{Budget: b, Epoch: &epoch, Slots: make([]eval.Slot, c.Slots), Env: make([]any, len(lay.Names))}
+		for k, name := range lay.Names {
+			fr.Env[k] = env[name]
+		}
+		v := c.Run(fr)
+		return v, 1<<20 - b.Eval
+	}
+
+	// The candidates of a param after another (Repeated): the long
+	// ships, then the one taken from.
+	to := compile(`concat(filter(ships(), len(#) > 1), [from])`, Repeated())
+	v, work := run(to)
+	assert.Equal(t, []any{"bb", "ccc", "bb"}, v)
+	assert.Equal(t, 1, calls)
+	v2, work2 := run(to)
+	assert.Equal(t, []any{"bb", "ccc", "bb"}, v2)
+	assert.Equal(t, 1, calls, "the same epoch: the long ships are kept")
+	assert.Equal(t, work, work2, "a value found is charged what it cost")
+	ships = []string{"dd", "e", "bb", "ffff"}
+	epoch++
+	v, _ = run(to)
+	assert.Equal(t, []any{"dd", "bb", "ffff", "bb"}, v, "a new epoch reads the state anew")
+	assert.Equal(t, []any{"bb", "ccc", "bb"}, v2, "the last epoch's value is left as it was")
+	assert.Equal(t, 2, calls)
+	epoch = 0
+	run(to)
+	run(to)
+	assert.Equal(t, 4, calls, "epoch 0 keeps nothing")
+	epoch = 7
+
+	// A part that reads a local is not kept.
+	calls = 0
+	mine := compile(`concat(filter(ships(), len(#) > me), [from])`, Repeated())
+	run(mine)
+	run(mine)
+	assert.Equal(t, 2, calls)
+
+	// Pure but not Repeated: the whole expression is evaluated once, so
+	// only a part inside a loop is kept, computed once, not for each
+	// element.
+	calls = 0
+	once := compile(`concat(filter(ships(), len(#) > 1), [from])`, Pure())
+	run(once)
+	run(once)
+	assert.Equal(t, 2, calls, "a part outside a loop")
+	calls = 0
+	inLoop := compile(`filter(['dd', 'x', 'ffff'], # in filter(ships(), len(#) > 1))`, Pure())
+	v, _ = run(inLoop)
+	assert.Equal(t, []any{"dd", "ffff"}, v)
+	assert.Equal(t, 1, calls, "a part inside a loop: once for the three elements")
+	calls = 0
+	elem := compile(`filter(['dd', 'x'], any(filter(ships(), len(#) > 1), # == 'dd'))`, Pure())
+	run(elem)
+	assert.Equal(t, 1, calls)
+	calls = 0
+	outer := compile(`filter(['dd', 'x'], len(filter(ships(), len(#) > 1)) > 0 && # != '')`, Pure())
+	run(outer)
+	assert.Equal(t, 1, calls)
+
+	calls = 0
+	letOut := compile(`filter(['dd', 'x'], let e = #; any(ships(), # == e))`, Pure())
+	v, _ = run(letOut)
+	assert.Equal(t, []any{"dd"}, v)
+	assert.Equal(t, 2, calls, "a part that reads a let bound around it")
+
+	calls = 0
+	elemIn := compile(`filter(['dd', 'x'], count(concat(ships(), [#]), # == 'x') > 0)`, Pure())
+	v, _ = run(elemIn)
+	assert.Equal(t, []any{"x"}, v)
+	assert.Equal(t, 2, calls, "a part that reads the element of the loop around it")
+
+	// A part never computed before, at epoch 0, is computed.
+	epoch, calls = 0, 0
+	fresh := compile(`concat(filter(ships(), len(#) > 1), [from])`, Repeated())
+	v, _ = run(fresh)
+	assert.Equal(t, []any{"dd", "bb", "ffff", "bb"}, v)
+	run(fresh)
+	assert.Equal(t, 2, calls)
+	epoch = 9
+
+	// Without Pure nothing is kept (an effect may change the state).
+	calls = 0
+	plain := compile(`filter(['dd', 'x', 'ffff'], # in filter(ships(), len(#) > 1))`)
+	run(plain)
+	assert.Equal(t, 3, calls)
+}
