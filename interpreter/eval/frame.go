@@ -52,6 +52,9 @@ type Frame struct {
 	// kept while it stays the same. nil (a frame of no machine's) and 0
 	// keep none.
 	Epoch *uint64
+	// Entry tells this evaluation in this frame from every other, for
+	// the values kept for one evaluation (Hoist); 0 keeps none.
+	Entry uint64
 }
 
 // Slot holds one bound value. The translator knows the value's Go type

@@ -1,59 +1,72 @@
 package eval
 
-// Hoist keeps the value of a part of an expression that reads the state
-// and nothing else of its scope (no local, no element of a loop around
-// it): for as long as the frame's Epoch stays the same, the state it
-// reads does not change, and the part is computed once. The runtime
-// moves the epoch on at every change of the state, at every evaluation
-// outside a listing of moves, and once for a whole listing (nothing a
-// listing evaluates may change the state), so a part of a param's
-// candidates or of a condition that every candidate evaluates again
-// (the ships on the water, for each ship a card may take from) is
-// computed once a listing. Epoch 0 keeps nothing.
+// Hoist keeps the value of a part of a pure expression that reads the
+// state and nothing bound inside the expression around it (no let, no
+// element of a loop), so that it is computed once rather than again
+// and again. A part that reads only the state is kept for as long as
+// the frame's Epoch stays the same: the runtime moves the epoch on at
+// every change of the state, at every evaluation outside a listing of
+// moves, and once for a whole listing (nothing a listing evaluates may
+// change the state), so a part of a param's candidates that every
+// candidate before it evaluates again (the ships on the water, for each
+// ship a card may take from) is computed once a listing. A part that
+// reads locals too (perEntry) is kept for one evaluation, the frame's
+// Entry: a part of a loop's predicate that reads none of the loop's
+// elements is computed once, not once an element. Epoch and Entry 0
+// keep nothing.
 //
 // A value found is charged the work its computation cost, so that the
 // budgets run out as they would without it. It is kept in the closure,
 // which belongs to one compiled game, used by one goroutine at a time.
-// The translator hands only a value that may outlive its evaluation (a
-// fresh list, never one of the frame's arena) to Hoist.
-func Hoist(v Val) (Val, bool) {
+// The translator hands Hoist a part kept while the state stays the same
+// only as a value that may outlive its evaluation (never a list of the
+// frame's arena).
+func Hoist(v Val, perEntry bool) (Val, bool) {
 	switch f := v.Fn.(type) {
 	case func(*Frame) []any:
-		return Mk(hoisted(f)), true
+		return Mk(hoisted(f, perEntry)), true
 	case func(*Frame) []string:
-		return Mk(hoisted(f)), true
+		return Mk(hoisted(f, perEntry)), true
 	case func(*Frame) []int:
-		return Mk(hoisted(f)), true
+		return Mk(hoisted(f, perEntry)), true
 	case func(*Frame) int:
-		return Mk(hoisted(f)), true
+		return Mk(hoisted(f, perEntry)), true
 	case func(*Frame) bool:
-		return Mk(hoisted(f)), true
+		return Mk(hoisted(f, perEntry)), true
 	case func(*Frame) string:
-		return Mk(hoisted(f)), true
+		return Mk(hoisted(f, perEntry)), true
+	case func(*Frame) float64:
+		return Mk(hoisted(f, perEntry)), true
 	}
 	return v, false
 }
 
-// hoisted is f computed once an epoch.
-func hoisted[T any](f func(*Frame) T) func(*Frame) T {
+// hoisted is f computed once an epoch, or once an entry.
+func hoisted[T any](f func(*Frame) T, perEntry bool) func(*Frame) T {
 	var kept struct {
-		epoch uint64
+		key   uint64
 		v     T
 		spent int
 	}
-	return func(fr *Frame) T {
-		var epoch uint64
-		if fr.Epoch != nil {
-			epoch = *fr.Epoch
+	key := func(fr *Frame) uint64 {
+		if perEntry {
+			return fr.Entry
 		}
-		if epoch != 0 && kept.epoch == epoch {
+		if fr.Epoch == nil {
+			return 0
+		}
+		return *fr.Epoch
+	}
+	return func(fr *Frame) T {
+		k := key(fr)
+		if k != 0 && kept.key == k {
 			fr.Spend(kept.spent)
 			return kept.v
 		}
 		before := fr.Budget.Eval
 		v := f(fr)
-		if epoch != 0 && *fr.Epoch == epoch {
-			kept.epoch, kept.v, kept.spent = epoch, v, before-fr.Budget.Eval
+		if k != 0 && key(fr) == k {
+			kept.key, kept.v, kept.spent = k, v, before-fr.Budget.Eval
 		}
 		return v
 	}

@@ -76,6 +76,8 @@ func (m *Machine) enter(c *Code, env model.Scope) *eval.Frame {
 	}
 	fr.Buf = fr.Buf[:0]
 	fr.Env = env.Vals
+	m.entries++
+	fr.Entry = m.entries
 	return fr
 }
 

@@ -27,30 +27,71 @@ func Pure() Option { return func(t *translator) { t.pure = true } }
 // listing of moves, rather than once for each candidate before.
 func Repeated() Option { return func(t *translator) { t.pure, t.repeated = true, true } }
 
-// hoistable tells whether n is such a part: not the whole expression
-// (which its caller evaluates once), inside a loop unless the
-// expression is Repeated, a loop builtin (filter, map, any,
-// count...) over something a call reads, and reading nothing of the
-// scope: no local, no let or element bound outside it. The outermost
-// such part is kept, not the ones inside it.
-func (t *translator) hoistable(n ast.Node) bool {
-	if !t.pure || t.hoisting || n == t.root || !t.repeated && !t.inLoop() {
-		return false
+// hoistKind is how a part is kept (eval.Hoist).
+type hoistKind uint8
+
+const (
+	notKept hoistKind = iota
+	// perEpoch: the part reads only the state (and params), and is kept
+	// while the state stays the same.
+	perEpoch
+	// perEntry: the part reads locals of the scope too, which one
+	// evaluation does not change, and is kept for one evaluation: a
+	// part of a loop's predicate that reads none of the loop's
+	// elements (`modified('rondel', me, 3)` for each field of a
+	// rondel) is computed once, not once an element.
+	perEntry
+)
+
+// hoistable tells how n is kept, if it is: a part of a pure expression
+// that calls the library and reads nothing bound inside the expression
+// around it (no let, no element of a loop). Inside a loop's predicate
+// any such part is kept (perEntry, or perEpoch when it reads no local);
+// elsewhere only a loop builtin (filter, map, any, count...) that reads
+// no local, and only where the expression is Repeated. Not the whole
+// expression, which its caller evaluates once, and only the outermost
+// part, not the ones inside it.
+func (t *translator) hoistable(n ast.Node) hoistKind {
+	if !t.pure || t.hoisting || n == t.root {
+		return notKept
 	}
+	switch n.(type) {
+	case *ast.BuiltinNode, *ast.CallNode, *ast.BinaryNode, *ast.UnaryNode, *ast.ConditionalNode, *ast.MemberNode:
+	default:
+		return notKept
+	}
+	ok, locals := t.reads(n)
+	switch {
+	case !ok:
+		return notKept
+	case t.inLoop() && locals:
+		return perEntry
+	case t.inLoop(), t.repeated && loopBuiltin(n):
+		if locals {
+			return notKept
+		}
+		return perEpoch
+	}
+	return notKept
+}
+
+// loopBuiltin tells whether n is a builtin that loops with a predicate.
+func loopBuiltin(n ast.Node) bool {
 	b, ok := n.(*ast.BuiltinNode)
 	if !ok {
 		return false
 	}
-	if k, ok := builtin.Index[b.Name]; !ok || !builtin.Builtins[k].Predicate {
-		return false
-	}
-	return t.reads(n)
+	k, ok := builtin.Index[b.Name]
+	return ok && builtin.Builtins[k].Predicate
 }
 
 // reads tells whether n reads the state (it calls the library) and
-// nothing of its scope but the game's params.
-func (t *translator) reads(n ast.Node) bool {
-	calls, ok := false, true
+// nothing bound inside the expression around it: no let, no element of
+// a loop. locals says whether it reads locals of the scope (the
+// game's params are not one).
+func (t *translator) reads(n ast.Node) (ok, locals bool) {
+	calls := false
+	ok = true
 	lets := map[string]bool{}
 	bound := map[*ast.PointerNode]bool{} // pointers to an element of a loop inside n
 	var pointers []*ast.PointerNode
@@ -101,26 +142,26 @@ func (t *translator) reads(n ast.Node) bool {
 	}
 	ast.Walk(&n, visit)
 	if !ok || !calls {
-		return false
+		return false, false
 	}
 	for _, p := range pointers {
 		if !bound[p] {
-			return false // the element of a loop around n
+			return false, false // the element of a loop around n
 		}
 	}
 	for _, id := range idents {
-		if callees[id] {
-			continue
+		// expr refuses a let that redeclares a name: a name is the
+		// library's, a let's of n, the params, a local, or bound around
+		// n (a let there).
+		switch {
+		case callees[id], lets[id.Value], id.Value == "params":
+		case t.local(id.Value):
+			locals = true
+		default:
+			return false, false // bound around n
 		}
-		if lets[id.Value] && !t.local(id.Value) && !t.bound(id.Value) {
-			continue // a let of n's own
-		}
-		if id.Value == "params" && !lets[id.Value] && !t.bound(id.Value) {
-			continue
-		}
-		return false // a local, or a let or element bound outside n
 	}
-	return true
+	return true, locals
 }
 
 // inLoop tells whether the node being translated is inside a loop's
@@ -137,37 +178,29 @@ func (t *translator) inLoop() bool {
 // local tells whether a name is a local of the scope.
 func (t *translator) local(name string) bool { return t.lay != nil && t.lay.Find(name) >= 0 }
 
-// bound tells whether a name is bound by a let or a loop around the node
-// being translated.
-func (t *translator) bound(name string) bool {
-	for _, b := range t.binds {
-		if b.name == name {
-			return true
-		}
-	}
-	return false
-}
-
-// hoist translates n, a hoistable part, as a value kept while the state
-// stays the same. It outlives the evaluation, so its list is not the
+// hoist translates n, a part kept as kind says. A part kept while the
+// state stays the same outlives the evaluation, so its list is not the
 // frame's arena's: where its consumer reads and drops it (transient),
 // it is cut from an array of the part's own, which only its next
 // computation, in a later epoch, writes over, once no consumer of the
-// last one runs; elsewhere it is made fresh.
-func (t *translator) hoist(n ast.Node) (eval.Val, bool) {
+// last one runs; elsewhere it is made fresh. A part kept for one
+// evaluation is made as it would be.
+func (t *translator) hoist(n ast.Node, kind hoistKind) eval.Val {
 	t.hoisting = true
-	if t.use == scratch {
-		t.use, t.owned = owned, new([]any)
-	} else {
-		t.use = kept
+	if kind == perEpoch {
+		if t.use == scratch {
+			t.use, t.owned = owned, new([]any)
+		} else {
+			t.use = kept
+		}
 	}
 	v := t.node(n)
 	t.hoisting, t.owned = false, nil
-	v, ok := eval.Hoist(v)
+	v, ok := eval.Hoist(v, kind == perEntry)
 	if ok {
 		t.hoisted++
 	}
-	return v, ok
+	return v
 }
 
 // visitor adapts a function to ast.Visitor.

@@ -37,11 +37,12 @@ func TestHoistedOncePerEpoch(t *testing.T) {
 		require.NoError(t, err, src)
 		return c
 	}
-	var epoch uint64 = 1
+	var epoch, entry uint64 = 1, 0
 	lim := budget.Limits{Memory: 1 << 20}
 	run := func(c *Code) (any, int) {
 		b := &budget.Remaining{Eval: 1 << 20, Decision: 1 << 20, Limits: &lim}
-		fr := &eval.Frame{Budget: b, Epoch: &epoch, Slots: make([]eval.Slot, c.Slots), Env: make([]any, len(lay.Names))}
+		entry++
+		fr := &eval.Frame{Budget: b, Epoch: &epoch, Entry: entry, Slots: make([]eval.Slot, c.Slots), Env: make([]any, len(lay.Names))}
 		for k, name := range lay.Names {
 			fr.Env[k] = env[name]
 		}
@@ -103,14 +104,26 @@ func TestHoistedOncePerEpoch(t *testing.T) {
 	calls = 0
 	letOut := compile(`filter(['dd', 'x'], let e = #; any(ships(), # == e))`, Pure())
 	v, _ = run(letOut)
-	assert.Equal(t, []any{"dd"}, v)
-	assert.Equal(t, 2, calls, "a part that reads a let bound around it")
+	assert.Equal(t, []any{"dd"}, v, "a part that reads a let bound around it is not kept")
+	assert.Equal(t, 1, letOut.Hoisted, "only ships() is")
+	assert.Equal(t, 1, calls)
 
 	calls = 0
 	elemIn := compile(`filter(['dd', 'x'], count(concat(ships(), [#]), # == 'x') > 0)`, Pure())
 	v, _ = run(elemIn)
-	assert.Equal(t, []any{"x"}, v)
-	assert.Equal(t, 2, calls, "a part that reads the element of the loop around it")
+	assert.Equal(t, []any{"x"}, v, "a part that reads the element of the loop around it is not kept")
+	assert.Equal(t, 1, elemIn.Hoisted, "only ships() is")
+
+	// Inside a loop, a part that reads a local too is kept for one
+	// evaluation: computed once for the three elements, and again at
+	// the next evaluation, in the same epoch.
+	calls = 0
+	local := compile(`filter(['dd', 'x', 'ffff'], len(#) > len(filter(ships(), len(#) > me)))`, Pure())
+	v, _ = run(local)
+	assert.Equal(t, []any{"ffff"}, v)
+	assert.Equal(t, 1, calls)
+	run(local)
+	assert.Equal(t, 2, calls, "a new evaluation")
 
 	// A part never computed before, at epoch 0, is computed.
 	epoch, calls = 0, 0

@@ -16,9 +16,8 @@ import (
 // expr for what the VM does with each). A value of a type the checker
 // knows that its closure yields as any reads typed too (withChecked).
 func (t *translator) node(n ast.Node) eval.Val {
-	if t.hoistable(n) {
-		v, _ := t.hoist(n)
-		return v
+	if kind := t.hoistable(n); kind != notKept {
+		return t.hoist(n, kind)
 	}
 	outer := t.at
 	t.at = n
