@@ -60,6 +60,10 @@ func FuzzExpr(f *testing.F) {
 		`one(1..3, # > 2)`, `filter(1..5, # % 2 == 1)[-1]`, `map(1..3, #index)`, `[nil, 1][0] ?? 2`,
 		`find(pieces(), .owner == 5)?.id`, `'harbour' contains 'bo'`, `'sea-12' matches '^sea-[0-9]+$'`,
 		`sum(1..4)`, `sortBy(1..4, #, ['desc'][0])`, `reduce(1..4, concat(#acc, [#index]), [])`,
+		// Parts kept (translate.Repeated): of the state alone, with a
+		// local, and ones that read a loop's element, which are not.
+		`map(1..3, len(zone('deck')) + #)`, `filter(pieces(), len(filter(pieces(), .owner == me)) > 0 && .owner == me)`,
+		`filter(1..3, count(concat(zone('deck'), [#]), # == 2) > 0)`, `map(1..3, let x = #; len(filter(1..x, len(zone('deck')) > 0)))`,
 	} {
 		f.Add(s)
 	}
@@ -93,6 +97,22 @@ func FuzzExpr(f *testing.F) {
 		// %#v tells values apart as DeepEqual does, but prints NaN alike.
 		if werr != nil || !reflect.DeepEqual(want, got) && fmt.Sprintf("%#v", want) != fmt.Sprintf("%#v", got) {
 			t.Fatalf("%s: VM %#v (%v), closures %#v", src, want, werr, got)
+		}
+		// The same, its parts that read only the state or none of a
+		// loop's elements kept (translate.Repeated), evaluated twice.
+		k, err := interpreter.CompileKept(g, src, diag.Pos{File: "f", Line: 1, Col: 1})
+		if err != nil {
+			t.Fatalf("%s: compiles alone but not as kept: %v", src, err)
+		}
+		kst, err := g.New(2, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			kept, kerr := g.Eval(kst, k)
+			if kerr != nil || !reflect.DeepEqual(want, kept) && fmt.Sprintf("%#v", want) != fmt.Sprintf("%#v", kept) {
+				t.Fatalf("%s: VM %#v, closures with parts kept %#v (%v)", src, want, kept, kerr)
+			}
 		}
 	})
 }

@@ -165,7 +165,10 @@ func literal(n exprast.Node) (any, bool) {
 // scenario's patch or expectation), whose first character stands at pos.
 // It sees the same functions as the definition's own expressions, with
 // `me` = 0.
-func Expr(g *runtime.Game, src string, pos diag.Pos) (*runtime.Code, error) {
+//
+// opts are the translator's: translate.Repeated compiles the expression
+// as one that changes nothing (a test of the parts it keeps).
+func Expr(g *runtime.Game, src string, pos diag.Pos, topts ...translate.Option) (*runtime.Code, error) {
 	env := types.Map{"me": types.Int, "numPlayers": types.Int, "params": g.ParamTypes}
 	opts := append([]expr.Option{expr.Env(env)}, g.M.Opts...)
 	prog, err := expr.Compile(src, opts...)
@@ -199,7 +202,7 @@ func Expr(g *runtime.Game, src string, pos diag.Pos) (*runtime.Code, error) {
 	}
 	cd := &runtime.Code{Prog: prog, Src: src, Pos: pos, Lit: l}
 	shortcut(cd, g.Base)
-	if cd.Fast, err = translate.Program(prog, g.M.Lib, g.Base, g.Keys); err != nil {
+	if cd.Fast, err = translate.Program(prog, g.M.Lib, g.Base, g.Keys, topts...); err != nil {
 		return nil, unsupported(cd, err)
 	}
 	return cd, nil
