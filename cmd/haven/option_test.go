@@ -4,6 +4,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"cuelang.org/go/cue"
+
+	"github.com/haven-engine/haven/interpreter"
 )
 
 // TestOptions checks that games lists a game's options, that vet checks
@@ -77,5 +81,17 @@ game: {
 		if code != 1 || stderr != want {
 			t.Fatalf("vet: exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
 		}
+	}
+}
+
+// A panic while vet checks a game, on a goroutine of its own, is that
+// check's internal error: one line, exit 1, not a crash.
+func TestVetPanic(t *testing.T) {
+	old := vetCompile
+	defer func() { vetCompile = old }()
+	vetCompile = func(cue.Value) (*interpreter.Game, error) { panic("boom\nat line 2") }
+	_, stderr, code := haven(t, "", "vet", defs)
+	if want := "race: internal error: boom; at line 2\n"; code != 1 || stderr != want {
+		t.Errorf("vet: exit %d, stderr %q, want %q", code, stderr, want)
 	}
 }

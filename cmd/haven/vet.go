@@ -228,6 +228,9 @@ type vetCheck struct {
 	errs diag.List // nil when it compiled
 }
 
+// vetCompile compiles a game for vet (a test makes it panic).
+var vetCompile = interpreter.Compile
+
 // runChecks runs checks side by side, one per core.
 func runChecks(src load.Source, checks []*vetCheck) {
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
@@ -242,23 +245,24 @@ func runChecks(src load.Source, checks []*vetCheck) {
 	wg.Wait()
 }
 
-// run loads and compiles the game, keeping its errors.
+// run loads and compiles the game, keeping its errors. It runs on a
+// goroutine of its own, which Main's recover does not cover: a panic is
+// this check's internal error.
 func (c *vetCheck) run(src load.Source) {
+	defer func() {
+		if r := recover(); r != nil {
+			c.errs.Add(c.where(), "internal error: %s", oneLine(fmt.Sprint(r)))
+		}
+	}()
 	v, err := src.Game(c.id, c.opt)
 	if err == nil {
 		c.game = v
-		_, err = interpreter.Compile(v)
+		_, err = vetCompile(v)
 	}
 	if err == nil {
 		return
 	}
-	where := diag.Pos{File: c.id}
-	if len(c.opt.Variants) > 0 {
-		where.File += " (variant " + c.opt.Variants[0] + ")"
-	}
-	if len(c.opt.Choices) > 0 {
-		where.File += " (--option " + c.opt.Choices[0] + ")"
-	}
+	where := c.where()
 	var l diag.List
 	if !errors.As(err, &l) {
 		c.errs.Add(where, "%s", oneLine(err.Error()))
@@ -270,4 +274,16 @@ func (c *vetCheck) run(src load.Source) {
 		}
 		c.errs = append(c.errs, e)
 	}
+}
+
+// where names the check, for an error that has no position of its own.
+func (c *vetCheck) where() diag.Pos {
+	where := diag.Pos{File: c.id}
+	if len(c.opt.Variants) > 0 {
+		where.File += " (variant " + c.opt.Variants[0] + ")"
+	}
+	if len(c.opt.Choices) > 0 {
+		where.File += " (--option " + c.opt.Choices[0] + ")"
+	}
+	return where
 }
