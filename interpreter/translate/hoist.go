@@ -1,6 +1,8 @@
 package translate
 
 import (
+	"slices"
+
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/builtin"
 
@@ -60,19 +62,20 @@ func (t *translator) hoistable(n ast.Node) hoistKind {
 	default:
 		return notKept
 	}
+	inLoop := t.inLoop()
+	if !inLoop && (!t.repeated || !loopBuiltin(n)) {
+		return notKept // before walking n: most nodes stop here
+	}
 	ok, locals := t.reads(n)
 	switch {
 	case !ok:
 		return notKept
-	case t.inLoop() && locals:
+	case inLoop && locals:
 		return perEntry
-	case t.inLoop(), t.repeated && loopBuiltin(n):
-		if locals {
-			return notKept
-		}
-		return perEpoch
+	case locals:
+		return notKept
 	}
-	return notKept
+	return perEpoch
 }
 
 // loopBuiltin tells whether n is a builtin that loops with a predicate.
@@ -92,11 +95,10 @@ func loopBuiltin(n ast.Node) bool {
 func (t *translator) reads(n ast.Node) (ok, locals bool) {
 	calls := false
 	ok = true
-	lets := map[string]bool{}
-	bound := map[*ast.PointerNode]bool{} // pointers to an element of a loop inside n
-	var pointers []*ast.PointerNode
-	var idents []*ast.IdentifierNode
-	callees := map[*ast.IdentifierNode]bool{}
+	// The sets are small: slices, searched, allocate less than maps.
+	var lets []string
+	var bound, pointers []*ast.PointerNode // bound: to an element of a loop inside n
+	var idents, callees []*ast.IdentifierNode
 	var visit visitor
 	visit = func(x ast.Node) {
 		switch x := x.(type) {
@@ -110,19 +112,19 @@ func (t *translator) reads(n ast.Node) (ok, locals bool) {
 				ok = false
 				return
 			}
-			callees[id] = true
+			callees = append(callees, id)
 			calls = true
 		case *ast.IdentifierNode:
 			idents = append(idents, x)
 		case *ast.PointerNode:
 			pointers = append(pointers, x)
 		case *ast.VariableDeclaratorNode:
-			lets[x.Name] = true
+			lets = append(lets, x.Name)
 		case *ast.BuiltinNode:
 			inner := func(y ast.Node) {
 				var mark visitor = func(z ast.Node) {
 					if p, isP := z.(*ast.PointerNode); isP {
-						bound[p] = true
+						bound = append(bound, p)
 					}
 				}
 				ast.Walk(&y, mark)
@@ -145,7 +147,7 @@ func (t *translator) reads(n ast.Node) (ok, locals bool) {
 		return false, false
 	}
 	for _, p := range pointers {
-		if !bound[p] {
+		if !slices.Contains(bound, p) {
 			return false, false // the element of a loop around n
 		}
 	}
@@ -154,7 +156,7 @@ func (t *translator) reads(n ast.Node) (ok, locals bool) {
 		// library's, a let's of n, the params, a local, or bound around
 		// n (a let there).
 		switch {
-		case callees[id], lets[id.Value], id.Value == "params":
+		case slices.Contains(callees, id), slices.Contains(lets, id.Value), id.Value == "params":
 		case t.local(id.Value):
 			locals = true
 		default:
