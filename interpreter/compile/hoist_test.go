@@ -59,3 +59,17 @@ func TestRepeatedExpressionsHoist(t *testing.T) {
 	assert.Subset(t, texts, []string{"pick 0 1", "pick 0 2", "pick 1 2"})
 	assert.NotContains(t, texts, "pick 1 1")
 }
+
+// A modifier's body is evaluated for every value it modifies: its parts
+// that read only the state are kept too.
+func TestModifierBodiesHoist(t *testing.T) {
+	src := replaceOnce(t, interpretertest.Small, `two: {name: "Two", kind: "k", count: 2}`,
+		`two: {name: "Two", kind: "k", count: 2, mods: deep: {target: "fee", be: "value + count(filter(nodes('port'), node(#).num.depth > 0), true)"}}`)
+	src = replaceOnce(t, src, `zones: deck: {}`, `zones: deck: {}
+	playerZones: hand: active: true`)
+	g, err := interpretertest.LoadRuntime(t, "small", map[string]string{"game.cue": src})
+	require.NoError(t, err)
+	require.Len(t, g.CardRules["two"].Mods, 1)
+	assert.Equal(t, 1, g.CardRules["two"].Mods[0].Be.Fast.Hoisted)
+}
+
