@@ -72,4 +72,3 @@ func TestModifierBodiesHoist(t *testing.T) {
 	require.Len(t, g.CardRules["two"].Mods, 1)
 	assert.Equal(t, 1, g.CardRules["two"].Mods[0].Be.Fast.Hoisted)
 }
-
