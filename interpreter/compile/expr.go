@@ -166,7 +166,7 @@ func literal(n exprast.Node) (any, bool) {
 // It sees the same functions as the definition's own expressions, with
 // `me` = 0.
 //
-// opts are the translator's: translate.Repeated compiles the expression
+// topts are the translator's options: translate.Repeated compiles the expression
 // as one that changes nothing (a test of the parts it keeps).
 func Expr(g *runtime.Game, src string, pos diag.Pos, topts ...translate.Option) (*runtime.Code, error) {
 	env := types.Map{"me": types.Int, "numPlayers": types.Int, "params": g.ParamTypes}
