@@ -35,6 +35,10 @@ func (g *Game) Score(st *State) (*Result, error) { return g.rt.Score(st) }
 // judging every playout allocates nothing by it once they have grown.
 func (g *Game) ScoreInto(st *State, r *Result) error { return g.rt.ScoreInto(st, r) }
 
+// ScoresInto lists each seat's score in buf, reused, and nothing else
+// of the scoring: for a caller that only compares scores.
+func (g *Game) ScoresInto(st *State, buf []int) ([]int, error) { return g.rt.ScoresInto(st, buf) }
+
 // HasEstimate tells whether the scoring has an estimate for bots.
 func (g *Game) HasEstimate() bool { return g.rt.HasEstimate() }
 

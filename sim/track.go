@@ -24,8 +24,9 @@ func LeadPer(g *interpreter.Game) string {
 // it took (the first word of a move's text), the cards its moves named or
 // its own zones held (by card type) and, at each step of the game's
 // progress, who led. It reads only what every move and state expose, so
-// it knows no game; its cost is a map update per move, and a scoring and
-// a look at the players' zones per round.
+// it knows no game; its cost is a map update per move, and the seats' scores
+// (without tie-breaks or figures) and a look at the players' zones per
+// round.
 type Tracker struct {
 	// Actions and Cards count, per seat, the moves that took an action or
 	// named a card; Finish adds one to a card the seat's own zones held
@@ -43,6 +44,7 @@ type Tracker struct {
 	held   []map[string]bool // card types a seat's zones held at a checkpoint
 	mark   int               // the cap var's value at the last checkpoint
 	leader int               // the last seat that led alone, or -1
+	scores []int             // the scores at the last checkpoint
 }
 
 // start readies the tracker for a new game; a nil tracker does nothing.
@@ -85,13 +87,15 @@ func (t *Tracker) moved(g *interpreter.Game, st *interpreter.State, m interprete
 	if !due {
 		return nil
 	}
-	r, err := g.Score(st)
-	if err != nil {
+	// Only the scores decide who leads: the tie-breaks and figures are
+	// not evaluated.
+	var err error
+	if t.scores, err = g.ScoresInto(st, t.scores); err != nil {
 		return err
 	}
 	t.Checkpoints++
 	t.look(g, st)
-	if l := soleLeader(r.Scores); l >= 0 {
+	if l := soleLeader(t.scores); l >= 0 {
 		if t.leader >= 0 && l != t.leader {
 			t.LeadChanges++
 		}
@@ -113,12 +117,13 @@ func (t *Tracker) Finish(g *interpreter.Game, st *interpreter.State) {
 
 // look notes the card types in each seat's own zones.
 func (t *Tracker) look(g *interpreter.Game, st *interpreter.State) {
-	for _, ref := range st.ZoneRefs() {
+	// The zones' own lists, not copies (Zone), read only; in no set
+	// order, which a set of card types does not need.
+	for ref, ids := range st.AllZones() {
 		_, p := interpreter.SplitZoneRef(ref)
 		if p < 0 || p >= len(t.held) {
 			continue
 		}
-		ids, _ := st.Zone(ref)
 		for _, id := range ids {
 			if c := g.Card(id); c != nil {
 				t.held[p][c.Def] = true

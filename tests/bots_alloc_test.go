@@ -34,6 +34,28 @@ func TestScoreIntoReused(t *testing.T) {
 	}
 }
 
+// ScoresInto gives Score's scores, and nothing else, in a list reused
+// from state to state: the simulator looks at who leads by it after every
+// round of every game.
+func TestScoresIntoReused(t *testing.T) {
+	for _, id := range botGames {
+		t.Run(id, func(t *testing.T) {
+			g := compiled(t, id)
+			var scores []int
+			for _, n := range []int{0, 40, 120, 300} {
+				st := playRandom(t, g, 3, 7, n)
+				want, err := g.Score(st)
+				require.NoError(t, err)
+				scores, err = g.ScoresInto(st, scores)
+				require.NoError(t, err)
+				assert.Equal(t, want.Scores, scores, "after %d moves", n)
+			}
+			st := playRandom(t, g, 3, 7, 200)
+			assert.Zero(t, testing.AllocsPerRun(50, func() { scores, _ = g.ScoresInto(st, scores) }))
+		})
+	}
+}
+
 // A bot that samples every playout into the same state allocates
 // nothing: the state is copied into (CloneInto), and the unseen cards
 // shuffled and the hidden zones dealt, in the arrays of the state.

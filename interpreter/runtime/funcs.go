@@ -417,12 +417,13 @@ func (m *Machine) winners() ([]int, error) {
 	return r.Winners, nil
 }
 
+// score is seat p's score alone: its tie-breaks, its figures and the
+// other seats' scores would be work thrown away.
 func (m *Machine) score(p int) (int, error) {
-	r, err := m.G.Score(m.St)
-	if err != nil {
-		return 0, err
+	if p < 0 || p >= m.St.Players {
+		return 0, fmt.Errorf("score(%d): no such seat: the seats are 0 to %d", p, m.St.Players-1)
 	}
-	return r.Scores[p], nil
+	return m.G.seatScore(p, m.St.Players)
 }
 
 func mod(a, n int) int {

@@ -68,6 +68,37 @@ func (g *Game) ScoreInto(st *model.State, r *Result) error {
 	return nil
 }
 
+// ScoresInto lists each seat's score of the state in buf, reused, and
+// nothing else: no tie-break, figure or ranking. A caller that only
+// compares scores (the simulator looks at who leads after every round)
+// evaluates one expression a seat instead of all of the scoring's, and
+// allocates nothing once buf is long enough.
+func (g *Game) ScoresInto(st *model.State, buf []int) ([]int, error) {
+	m := g.M
+	m.decide()
+	m.St = st
+	buf = buf[:0]
+	for p := 0; p < st.Players; p++ {
+		v, err := g.seatScore(p, st.Players)
+		if err != nil {
+			return buf, err
+		}
+		buf = append(buf, v)
+	}
+	return buf, nil
+}
+
+// seatScore is the score of seat p of the machine's state.
+func (g *Game) seatScore(p, players int) (int, error) {
+	sc := g.Scope(g.Base, p, players)
+	v, err := g.M.Eval(g.Scoring.Score, sc)
+	g.Release(sc)
+	if err != nil {
+		return 0, err
+	}
+	return v.(int), nil
+}
+
 // namesTiebreaks tells whether names are the names of the tie-breaks.
 func (g *Game) namesTiebreaks(names []string) bool {
 	if names == nil || len(names) != len(g.Scoring.Tiebreak) {
