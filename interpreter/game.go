@@ -9,6 +9,15 @@ package interpreter
 // state and runs setup and the flow up to the first decision.
 func (g *Game) New(players int, seed uint64) (*State, error) { return g.rt.New(players, seed) }
 
+// NewInto starts a new game in dst, as New does, in dst's own memory: a
+// simulation that plays game after game on one state does not list
+// every game's moves in a new array. dst is overwritten: nothing read
+// from it before may be kept, and every state copied from it must be
+// done with.
+func (g *Game) NewInto(dst *State, players int, seed uint64) error {
+	return g.rt.NewInto(dst, players, seed)
+}
+
 // Legal lists the legal moves of st's pending decision.
 func (g *Game) Legal(st *State) ([]Move, error) { return g.rt.Legal(st) }
 

@@ -34,12 +34,25 @@ func Play(g *interpreter.Game, players int, seed uint64, bot Bot, maxDecisions i
 // moves (0: DefaultMaxDecisions). With tr set, it also notes what each
 // seat did, for attribution (see Tracker).
 func PlaySeats(g *interpreter.Game, seed uint64, bots []Bot, maxDecisions int, tr *Tracker) (out Outcome, err error) {
+	return PlaySeatsInto(g, nil, seed, bots, maxDecisions, tr)
+}
+
+// PlaySeatsInto is PlaySeats played in st, a state done with (the
+// Outcome of an earlier game, say), whose memory the new game reuses
+// (Game.NewInto); in a new state when st is nil. A simulation that plays
+// game after game in one state does not make each game's list of moves
+// anew.
+func PlaySeatsInto(g *interpreter.Game, st *interpreter.State, seed uint64, bots []Bot, maxDecisions int, tr *Tracker) (out Outcome, err error) {
 	if maxDecisions <= 0 {
 		maxDecisions = DefaultMaxDecisions
 	}
 	n := 0
 	defer recovered(seed, &n, &err)
-	st, err := g.New(len(bots), seed)
+	if st == nil {
+		st, err = g.New(len(bots), seed)
+	} else {
+		err = g.NewInto(st, len(bots), seed)
+	}
 	if err != nil {
 		return Outcome{}, fmt.Errorf("seed %d, setup: %v", seed, err)
 	}

@@ -142,9 +142,12 @@ func Run(g *interpreter.Game, opt Options) (*Report, error) {
 		g.SetLog(false)
 		go func() {
 			broken := false // a panic may leave g half-way through a move
+			// Each game is played in the state of the one before, which
+			// its record no longer needs.
+			st := new(interpreter.State)
 			for i := range next {
 				res := result{i: i}
-				res.rec, res.err = playOne(g, &opt, i, broken)
+				res.rec, res.err = playOne(g, st, &opt, i, broken)
 				var pe *PanicError
 				broken = broken || errors.As(res.err, &pe)
 				results <- res
@@ -225,8 +228,8 @@ func Run(g *interpreter.Game, opt Options) (*Report, error) {
 	return r, nil
 }
 
-// playOne plays game i of a run and records it.
-func playOne(g *interpreter.Game, opt *Options, i int, broken bool) (GameRecord, error) {
+// playOne plays game i of a run in st (PlaySeatsInto) and records it.
+func playOne(g *interpreter.Game, st *interpreter.State, opt *Options, i int, broken bool) (GameRecord, error) {
 	seed := opt.Seed + uint64(i)
 	rec := GameRecord{Seed: seed, Bots: opt.SeatBots(i)}
 	if broken {
@@ -237,7 +240,7 @@ func playOne(g *interpreter.Game, opt *Options, i int, broken bool) (GameRecord,
 		return rec, err
 	}
 	var tr Tracker
-	out, err := PlaySeats(g, seed, bots, opt.MaxDecisions, &tr)
+	out, err := PlaySeatsInto(g, st, seed, bots, opt.MaxDecisions, &tr)
 	if err != nil {
 		return rec, err
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/haven-engine/haven/definitions"
+	"github.com/haven-engine/haven/interpreter"
 	"github.com/haven-engine/haven/load"
 	"github.com/haven-engine/haven/sim"
 )
@@ -24,17 +25,21 @@ func BenchmarkSimPlay(b *testing.B) {
 				g := compiled(b, id)
 				g.SetLog(false)
 				decisions := 0
+				var st *interpreter.State
 				for i := 0; b.Loop(); i++ {
 					bot := sim.Random(uint64(i))
 					var tr *sim.Tracker
 					if tracked {
 						tr = &sim.Tracker{}
 					}
-					out, err := sim.PlaySeats(g, uint64(i), []sim.Bot{bot, bot, bot}, 2000, tr)
+					// Each game in the state of the one before, as sim.Run
+					// plays them.
+					out, err := sim.PlaySeatsInto(g, st, uint64(i), []sim.Bot{bot, bot, bot}, 2000, tr)
 					if err != nil {
 						b.Fatal(err)
 					}
 					decisions += out.Decisions
+					st = out.State
 				}
 				b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
 			})

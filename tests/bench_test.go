@@ -66,7 +66,9 @@ func (r benchRun) compiled(b *testing.B) *interpreter.Game {
 
 // BenchmarkRandomPlay measures random play on one core: each decision is
 // one enumeration of the legal moves into a reused buffer and one move
-// applied by its index, the work of a simulation step.
+// applied by its index, the work of a simulation step. As in a
+// simulation, each game is played in the state of the one before
+// (NewInto).
 func BenchmarkRandomPlay(b *testing.B) {
 	for _, run := range benchRuns(b) {
 		b.Run(run.name, func(b *testing.B) {
@@ -80,7 +82,9 @@ func BenchmarkRandomPlay(b *testing.B) {
 			for b.Loop() {
 				if st.Finished {
 					seed++
-					st, _ = g.New(3, seed)
+					if err := g.NewInto(st, 3, seed); err != nil {
+						b.Fatal(err)
+					}
 				}
 				if moves, err = g.LegalInto(st, moves); err != nil {
 					b.Fatal(err)

@@ -86,6 +86,19 @@ func (s *State) CloneInto(dst *State) {
 	dst.bufs = b
 }
 
+// Renew empties the state for a new game in its own memory: the new
+// game's moves are listed in the array the old game's were (so that a
+// simulation playing game after game on one state does not make that
+// list anew, and grow it, for every game), and the arrays of its copies
+// (CloneInto) stay for its next copy. It gets a new Ident, as a state
+// copied into does. Under the terms of CloneInto: nothing read from the
+// state before may be kept, and every state copied from it must be done
+// with (a copy shares the array of its moves).
+func (s *State) Renew() {
+	moves, bufs := s.Moves[:0], s.bufs
+	*s = State{Moves: moves, bufs: bufs, ident: idents.Add(1)}
+}
+
 // AppendMove appends the text of a move made to Moves. A state copied
 // into (CloneInto) from one with no moves, as a search bot's sample is,
 // starts them in an array its earlier copies grew, under the terms of

@@ -17,13 +17,49 @@ func (g *Game) SetLog(on bool) { g.M.log = on }
 // New starts a game for a number of players with a seed: it builds the
 // state, runs setup and the flow up to the first decision.
 func (g *Game) New(players int, seed uint64) (*model.State, error) {
+	if err := g.seats(players); err != nil {
+		return nil, err
+	}
+	st := &model.State{Moves: make([]string, 0, g.M.movesHint)}
+	if err := g.setUp(st, players, seed); err != nil {
+		return nil, err
+	}
+	return st, g.run(st)
+}
+
+// NewInto starts a new game in dst, as New does, in dst's own memory
+// (model.State.Renew): the list of its moves is the array dst's last
+// game listed its moves in, so that a simulation that plays game after
+// game on one state does not make that list anew for every game. dst is
+// overwritten: nothing read from it before may be kept, and every state
+// copied from it must be done with.
+func (g *Game) NewInto(dst *model.State, players int, seed uint64) error {
+	if err := g.seats(players); err != nil {
+		return err
+	}
+	dst.Renew()
+	if cap(dst.Moves) < g.M.movesHint {
+		dst.Moves = make([]string, 0, g.M.movesHint)
+	}
+	if err := g.setUp(dst, players, seed); err != nil {
+		return err
+	}
+	return g.run(dst)
+}
+
+// seats checks that the game is for a number of players.
+func (g *Game) seats(players int) error {
 	if players < g.MinPlayers || players > g.MaxPlayers {
-		return nil, fmt.Errorf("%s is for %d to %d players, not %d", g.ID, g.MinPlayers, g.MaxPlayers, players)
+		return fmt.Errorf("%s is for %d to %d players, not %d", g.ID, g.MinPlayers, g.MaxPlayers, players)
 	}
-	st := &model.State{
-		Game: g.ID, Players: players, Seed: seed, RNG: seed,
-		Moves: make([]string, 0, g.M.movesHint),
-	}
+	return nil
+}
+
+// setUp lays out a new game in st, whose moves list is empty: its
+// counters, zones, stocks and pieces, and the flow and the setup on its
+// stack, ready to run.
+func (g *Game) setUp(st *model.State, players int, seed uint64) error {
+	st.Game, st.Players, st.Seed, st.RNG = g.ID, players, seed, seed
 	st.NoHolders()
 	g.Tab.NewCounters(st, true)
 	st.BindZones(nil)
@@ -38,10 +74,10 @@ func (g *Game) New(players int, seed uint64) (*model.State, error) {
 	for _, k := range g.PieceKinds {
 		v, err := m.Eval(k.PerPlayer, g.Scope(g.Base, 0, players))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if n := v.(int); n*players > budget.Counts.Pieces {
-			return nil, fmt.Errorf("%s: %d %s pieces a player make more than the %d pieces a game may have", k.PerPlayer.Pos, n, k.ID, budget.Counts.Pieces)
+			return fmt.Errorf("%s: %d %s pieces a player make more than the %d pieces a game may have", k.PerPlayer.Pos, n, k.ID, budget.Counts.Pieces)
 		}
 		for p := 0; p < players; p++ {
 			for n := 1; n <= v.(int); n++ {
@@ -53,7 +89,7 @@ func (g *Game) New(players int, seed uint64) (*model.State, error) {
 	}
 	g.push(st, g.Scope(g.Flow.Lay, 0, players), "flow", g.Flow.Id)
 	g.push(st, g.Scope(g.Setup.Lay, 0, players), "setup", g.Setup.Id)
-	return st, g.run(st)
+	return nil
 }
 
 // Scope makes the locals every frame of a layout starts with, reusing
