@@ -11,3 +11,11 @@ func MemoEntries(c *Code) (bool, int) {
 
 // TypedParams is Game.typedParams, for the tests of package runtime_test.
 func TypedParams(g *Game, x any) any { return g.typedParams(x) }
+
+// FnKept tells whether the calls of the named function f of g are kept
+// (fnmemo.go), how many its table holds and how many found their value
+// there, for the tests of package runtime_test.
+func FnKept(g *Game, f string) (kept bool, entries, hits int) {
+	fn := g.Funcs[f]
+	return fn.kept, len(fn.memo.table), fn.memo.hits
+}
