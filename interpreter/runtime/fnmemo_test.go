@@ -20,6 +20,7 @@ func TestFunctionCallsKept(t *testing.T) {
 	src := replaceOnce(t, chooser, `scoring: {`, `functions: {
 		richer: {params: {p: "int"}, returns: "int", be: "count(0..numPlayers - 1, pget(#, 'coins') > pget(p, 'coins'))"}
 		plus: {params: {p: "int"}, returns: "int", be: "pget(p, 'coins') + 1"}
+		dear: {params: {p: "int"}, returns: "int", be: "count(1..100, # > p + pget(p, 'coins'))"}
 	}
 	scoring: {`)
 	rt, err := compileRuntime(t, src)
@@ -58,4 +59,14 @@ func TestFunctionCallsKept(t *testing.T) {
 	assert.Equal(t, 1, v, "the state changed: computed again")
 	_, _, hits = runtime.FnKept(rt, "richer")
 	assert.Equal(t, 1, hits, "nothing found once the state changed")
+
+	// Calls that cost less, on average, than looking them up are not kept
+	// once a trial of them has shown it; dearer ones are.
+	for range 64 {
+		eval("richer(1) + dear(1)")
+	}
+	kept, _, _ = runtime.FnKept(rt, "richer")
+	assert.False(t, kept, "a loop over two seats is cheaper than its lookup")
+	kept, _, _ = runtime.FnKept(rt, "dear")
+	assert.True(t, kept, "a loop over a hundred numbers is not")
 }

@@ -17,5 +17,12 @@ func TypedParams(g *Game, x any) any { return g.typedParams(x) }
 // there, for the tests of package runtime_test.
 func FnKept(g *Game, f string) (kept bool, entries, hits int) {
 	fn := g.Funcs[f]
-	return fn.kept, len(fn.memo.table), fn.memo.hits
+	if fn.memo.table != nil {
+		for _, e := range fn.memo.table {
+			if e.epoch != 0 {
+				entries++
+			}
+		}
+	}
+	return fn.kept, entries, fn.memo.hits
 }
