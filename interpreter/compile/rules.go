@@ -120,6 +120,7 @@ func (c *compiler) ruleBodies(v cue.Value) {
 		c.repeated = true
 		f.Be = c.pure(be, s, opt)
 		c.repeated = false
+		f.PlanKept(g.Funcs)
 	})
 
 	cs, _ := lookup(v, "cards")

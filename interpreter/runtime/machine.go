@@ -36,8 +36,10 @@ type Machine struct {
 	// listing, and once for a listing (listing says one is under way).
 	epoch   uint64
 	listing bool
-	// entries counts the evaluations begun, each a frame's Entry.
+	// entries counts the evaluations begun, each a frame's Entry; calls
+	// the named functions' calls (fnmemo.go).
 	entries uint64
+	calls   uint64
 	// moves, text, word and cands are buffers of Legal, reused from call
 	// to call: where the texts of the moves stand, the texts, the words
 	// of the move being built, and the candidates of each param.

@@ -11,3 +11,18 @@ func MemoEntries(c *Code) (bool, int) {
 
 // TypedParams is Game.typedParams, for the tests of package runtime_test.
 func TypedParams(g *Game, x any) any { return g.typedParams(x) }
+
+// FnKept tells whether the calls of the named function f of g are kept
+// (fnmemo.go), how many its table holds and how many found their value
+// there, for the tests of package runtime_test.
+func FnKept(g *Game, f string) (kept bool, entries, hits int) {
+	fn := g.Funcs[f]
+	if fn.memo.table != nil {
+		for _, e := range fn.memo.table {
+			if e.epoch != 0 {
+				entries++
+			}
+		}
+	}
+	return fn.kept, entries, fn.memo.hits
+}

@@ -38,6 +38,14 @@ func (g *Game) Prefer(st *model.State, moves []Move, ranks []int) (_ []Move, _ [
 		return moves, ranks, false, err
 	}
 	m := g.M
+	if !m.listing {
+		// A ranking changes nothing, as a listing does: one epoch, so
+		// that what one move's preference computed from the state alone
+		// (a part kept, a named function's call) serves the others.
+		m.epoch++
+		m.listing = true
+		defer func() { m.listing = false }()
+	}
 	f, _, s := g.pendingStep(st)
 	p := st.Pending.Player
 	l := &m.last

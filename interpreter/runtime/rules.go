@@ -39,6 +39,10 @@ type Function struct {
 	Ret       string
 	Be        *Code
 	Lay       *model.Layout
+	// memo keeps its calls while the state stays the same, when kept
+	// says they are worth keeping (fnmemo.go).
+	memo fnMemo
+	kept bool
 }
 
 // FastFunction lets the fast path call a named function directly: its
@@ -64,7 +68,7 @@ func (g *Game) FastFunction(f *Function) func(loc file.Location, args []eval.Val
 			for i, p := range f.ParamList {
 				vals[p.Slot] = boxes[i](fr)
 			}
-			out, err := m.Eval(f.Be, model.Scope{Vals: vals, Layout: f.Lay})
+			out, err := m.callKept(f, vals)
 			// The body is an expression, which writes no local: only
 			// the ones set here are cleared (clearing every slot of a
 			// layout while the collector marks is dear).
