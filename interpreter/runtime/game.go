@@ -46,8 +46,8 @@ type Game struct {
 	Cards      map[string]*model.Card // by instance id
 	CardOrder  []string               // instance ids, in definition order
 	// CardRanks are the instance ids sorted, each at its card's Rank - 1.
-	CardRanks []string
-	Defs       map[string][]string    // card types by kind, in definition order
+	CardRanks  []string
+	Defs       map[string][]string // card types by kind, in definition order
 	PieceKinds []*PieceKind
 	// PieceKindIDs are the piece kinds, known before pieceKinds is compiled.
 	PieceKindIDs []string
