@@ -110,3 +110,47 @@ func TestObservationPoolsSortedByID(t *testing.T) {
 	}
 	assert.NotZero(t, pools, "no card was hidden in any game")
 }
+
+// A card that lies in two hidden places (a save edited by hand) is in
+// its pool twice, and a sample deals as many cards as the hidden zones
+// held: the pools are then listed where the cards lie and sorted,
+// instead of read off the marks of the cards' ranks, one a rank.
+func TestObservationPoolsWithACardTwice(t *testing.T) {
+	g, st := quietMidGame(t, "rotterdam")
+	seat := st.Pending.Player
+	obs, err := g.Observe(st, seat)
+	require.NoError(t, err)
+	var ref string
+	for z, n := range obs.Hidden() {
+		if n > 1 && (ref == "" || z < ref) {
+			ref = z
+		}
+	}
+	require.NotEmpty(t, ref, "no hidden zone of two cards")
+	cards := st.ZoneCards(ref)
+	st.SetZone(ref, append(slices.Clone(cards), cards[0]))
+	obs, err = g.Observe(st, seat)
+	require.NoError(t, err)
+	b, err := json.Marshal(obs)
+	require.NoError(t, err)
+	var o struct{ Unseen [][]string }
+	require.NoError(t, json.Unmarshal(b, &o))
+	total, twice := 0, 0
+	for _, pool := range o.Unseen {
+		assert.True(t, slices.IsSorted(pool))
+		total += len(pool)
+		for _, c := range pool {
+			if c == cards[0] {
+				twice++
+			}
+		}
+	}
+	hidden := 0
+	for _, n := range obs.Hidden() {
+		hidden += n
+	}
+	assert.Equal(t, hidden, total, "every hidden card in a pool")
+	assert.Equal(t, 2, twice)
+	sample := obs.Sample(rand.New(rand.NewPCG(1, 2)))
+	assert.Len(t, sample.ZoneCards(ref), len(cards)+1)
+}

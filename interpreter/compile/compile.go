@@ -313,10 +313,10 @@ func (c *compiler) declarations(v cue.Value) {
 			g.CardOrder = append(g.CardOrder, id)
 		}
 	})
-	// Each card's place among the ids sorted: an observation sorts its
-	// pools of unseen cards by it, comparing ints, not ids.
-	byID := slices.Sorted(maps.Keys(g.Cards))
-	for i, id := range byID {
+	// Each card's place among the ids sorted: an observation lays its
+	// pools of unseen cards out in that order by marking their places.
+	g.CardRanks = slices.Sorted(maps.Keys(g.Cards))
+	for i, id := range g.CardRanks {
 		g.Cards[id].Rank = i + 1
 	}
 	pk, _ := lookup(v, "pieces")

@@ -45,7 +45,9 @@ type Game struct {
 	ZoneOrder  []string               // global zones, then per-player ones
 	Cards      map[string]*model.Card // by instance id
 	CardOrder  []string               // instance ids, in definition order
-	Defs       map[string][]string    // card types by kind, in definition order
+	// CardRanks are the instance ids sorted, each at its card's Rank - 1.
+	CardRanks  []string
+	Defs       map[string][]string // card types by kind, in definition order
 	PieceKinds []*PieceKind
 	// PieceKindIDs are the piece kinds, known before pieceKinds is compiled.
 	PieceKindIDs []string

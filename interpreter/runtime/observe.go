@@ -35,7 +35,7 @@ func (g *Game) Observe(st *model.State, seat int) (*view.Observation, error) {
 	for _, z := range zones {
 		hidden[z.ref] = z.n
 	}
-	return view.Observe(st, seat, hidden, g.Cards), nil
+	return view.Observe(st, seat, hidden, g.Cards, g.CardRanks), nil
 }
 
 // ObserveSince is Observe with the moves made from the from-th on (a

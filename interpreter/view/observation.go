@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/haven-engine/haven/interpreter/model"
@@ -64,8 +63,9 @@ type HiddenCard struct {
 }
 
 // Observe is what seat may know of st, the cards of the zones of hidden
-// (their counts) taken out; cards are the game's, by id.
-func Observe(st *model.State, seat int, hidden map[string]int, cards map[string]*model.Card) *Observation {
+// (their counts) taken out; cards are the game's, by id, and ranks their
+// ids sorted, each at its card's Rank - 1.
+func Observe(st *model.State, seat int, hidden map[string]int, cards map[string]*model.Card, ranks []string) *Observation {
 	o := &Observation{cards: cards, seat: seat, hidden: hidden}
 	n := 0 // hidden cards
 	if len(hidden) > 0 {
@@ -76,62 +76,100 @@ func Observe(st *model.State, seat int, hidden map[string]int, cards map[string]
 		n += count
 	}
 	slices.Sort(o.zones)
-	// The kinds of the hidden cards, numbered in the order of their
-	// names, and how many cards of each (few kinds: no allocation but
-	// the kept list of their names).
+	// One pass over the hidden cards, each looked up once: the kinds,
+	// numbered as they come (few: no allocation but the kept list of
+	// their names), how many cards of each, each card's kind in its place
+	// (backs), and each card's place among the game's ids sorted (its
+	// rank) marked with its kind. The kinds are then sorted by name and
+	// renumbered, and each kind's pool of unseen cards read off the marks
+	// in the order of the ranks: sorted by id, canonical whatever the
+	// places the cards lie in, without a sort. The pools are cut from
+	// one array, each at its size.
 	var kindBuf [8]string
 	var countBuf [8]int
 	kinds, counts := kindBuf[:0], countBuf[:0]
+	o.backs = make([]int, 0, n)
+	var marks []uint8 // 1 + the kind of the card of each rank, 0 for none
+	twice := false    // a card in two places, or too many kinds to mark
 	for _, ref := range o.zones {
 		for _, c := range st.ZoneCards(ref) {
-			if x := cards[c]; x != nil {
-				k := slices.Index(kinds, x.Kind)
-				if k < 0 {
-					k = len(kinds)
-					kinds, counts = append(kinds, x.Kind), append(counts, 0)
-				}
-				counts[k]++
+			x := cards[c]
+			if x == nil {
+				o.backs = append(o.backs, -1)
+				continue
+			}
+			k := slices.Index(kinds, x.Kind)
+			if k < 0 {
+				k = len(kinds)
+				kinds, counts = append(kinds, x.Kind), append(counts, 0)
+			}
+			counts[k]++
+			o.backs = append(o.backs, k)
+			if marks == nil {
+				marks = make([]uint8, len(ranks))
+			}
+			if k >= 255 || marks[x.Rank-1] != 0 {
+				twice = true
+			} else {
+				marks[x.Rank-1] = uint8(k + 1)
 			}
 		}
 	}
-	// Sorted by name, each kind's count with it (insertion: few kinds).
-	for i := 1; i < len(kinds); i++ {
-		for j := i; j > 0 && kinds[j] < kinds[j-1]; j-- {
-			kinds[j], kinds[j-1] = kinds[j-1], kinds[j]
-			counts[j], counts[j-1] = counts[j-1], counts[j]
-		}
-	}
-	// The pool of each kind is sorted by id: canonical, whatever the
-	// places the cards lie in. The pools are cut from one array, each
-	// at its size.
-	o.backs = make([]int, 0, n)
-	var ranks []int // of the pools' cards (Card.Rank), each pool's at its place
-	var offBuf [8]int
-	offs := offBuf[:0] // where each pool starts
 	if len(kinds) > 0 {
-		o.kinds = slices.Clone(kinds)
+		// Sorted by name, each kind's count with it (insertion: few
+		// kinds); renum[k] is the new number of kind k.
+		var orderBuf, renumBuf [8]int
+		order, renum := orderBuf[:0], renumBuf[:0]
+		if len(kinds) > len(renumBuf) {
+			renum = make([]int, 0, len(kinds))
+		}
+		renum = renum[:len(kinds)]
+		for i := range kinds {
+			order = append(order, i)
+		}
+		for i := 1; i < len(order); i++ {
+			for j := i; j > 0 && kinds[order[j]] < kinds[order[j-1]]; j-- {
+				order[j], order[j-1] = order[j-1], order[j]
+			}
+		}
+		o.kinds = make([]string, len(kinds))
 		o.unseen = make([][]string, len(kinds))
 		all := make([]string, 0, n)
-		ranks = make([]int, n)
-		for k, c := range counts {
-			offs = append(offs, len(all))
-			o.unseen[k] = all[len(all) : len(all) : len(all)+c]
+		for i, k := range order {
+			renum[k] = i
+			o.kinds[i] = kinds[k]
+			c := counts[k]
+			o.unseen[i] = all[len(all) : len(all) : len(all)+c]
 			all = all[:len(all)+c]
 		}
-	}
-	for _, ref := range o.zones {
-		for _, c := range st.ZoneCards(ref) {
-			k := -1
-			if x := cards[c]; x != nil {
-				k = slices.Index(o.kinds, x.Kind)
-				ranks[offs[k]+len(o.unseen[k])] = x.Rank
-				o.unseen[k] = append(o.unseen[k], c)
+		for i, k := range o.backs {
+			if k >= 0 {
+				o.backs[i] = renum[k]
 			}
-			o.backs = append(o.backs, k)
 		}
-	}
-	for k, pool := range o.unseen {
-		sortPool(pool, ranks[offs[k]:offs[k]+len(pool)])
+		if twice {
+			// The marks cannot stand for the cards: each is listed
+			// where it lies, and the pools sorted.
+			at := 0
+			for _, ref := range o.zones {
+				for _, c := range st.ZoneCards(ref) {
+					if k := o.backs[at]; k >= 0 {
+						o.unseen[k] = append(o.unseen[k], c)
+					}
+					at++
+				}
+			}
+			for _, pool := range o.unseen {
+				slices.Sort(pool)
+			}
+		} else {
+			for r, k := range marks {
+				if k != 0 {
+					i := renum[k-1]
+					o.unseen[i] = append(o.unseen[i], ranks[r])
+				}
+			}
+		}
 	}
 	log, moves := st.Log, st.Moves
 	st.Log, st.Moves = nil, nil
@@ -255,30 +293,6 @@ func (o *Observation) MarshalJSON() ([]byte, error) {
 		Made   int            `json:"made"`
 		Moves  []string       `json:"moves,omitempty"`
 	}{o.seat, o.known, o.hidden, o.kinds, o.unseen, o.backs, o.made, o.moves})
-}
-
-// sortPool sorts a pool of card ids by id: by their ranks (Card.Rank,
-// the ids' order), ints compared rather than ids, when every card has
-// one.
-func sortPool(ids []string, ranks []int) {
-	if slices.Contains(ranks, 0) {
-		slices.Sort(ids)
-		return
-	}
-	sort.Sort(byRank{ids, ranks})
-}
-
-// byRank sorts ids by their ranks, the two lists side by side.
-type byRank struct {
-	ids   []string
-	ranks []int
-}
-
-func (b byRank) Len() int           { return len(b.ids) }
-func (b byRank) Less(i, j int) bool { return b.ranks[i] < b.ranks[j] }
-func (b byRank) Swap(i, j int) {
-	b.ids[i], b.ids[j] = b.ids[j], b.ids[i]
-	b.ranks[i], b.ranks[j] = b.ranks[j], b.ranks[i]
 }
 
 // Sample returns a full state consistent with the observation: the unseen
