@@ -89,6 +89,14 @@ func (g *Game) ObserveSince(st *State, seat, from int) (*Observation, error) {
 	return g.rt.ObserveSince(st, seat, from)
 }
 
+// ObserveSinceInto is ObserveSince into dst, in the arrays dst was made
+// in before: a bot that observes at every decision allocates little.
+// Whatever dst held is overwritten: nothing read from it before may be
+// kept, and the states sampled from it before must be done with.
+func (g *Game) ObserveSinceInto(dst *Observation, st *State, seat, from int) error {
+	return g.rt.ObserveSinceInto(dst, st, seat, from)
+}
+
 // LogView returns the events of st's log from index from on, as seat
 // viewer (-1: a spectator) may see them.
 func (g *Game) LogView(st *State, viewer, from int) []Event { return g.rt.LogView(st, viewer, from) }

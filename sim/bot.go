@@ -17,7 +17,9 @@ type Bot interface {
 	// Choose picks one of legal, which is never empty; every move of legal
 	// is the observing seat's. obs is nil for a Blind bot. legal is
 	// the caller's, listed again for the next decision: a bot keeps the
-	// moves it needs, not the list.
+	// moves it needs, not the list. So is obs, and the states sampled
+	// from it: a game played by PlaySeats makes the next decision's
+	// observation in its arrays.
 	Choose(obs *interpreter.Observation, legal []interpreter.Move) interpreter.Move
 }
 
@@ -43,6 +45,12 @@ type Follower interface {
 // (not empty) are the moves: the bot is shown only what the deciding seat
 // may know.
 func Decide(g *interpreter.Game, st *interpreter.State, bot Bot, legal []interpreter.Move) (interpreter.Move, error) {
+	return decideIn(g, st, bot, legal, nil)
+}
+
+// decideIn is Decide with the observation made in obs, reused from
+// decision to decision (ObserveSinceInto); in a new one when obs is nil.
+func decideIn(g *interpreter.Game, st *interpreter.State, bot Bot, legal []interpreter.Move, obs *interpreter.Observation) (interpreter.Move, error) {
 	if _, blind := bot.(Blind); blind {
 		return bot.Choose(nil, legal), nil
 	}
@@ -50,8 +58,10 @@ func Decide(g *interpreter.Game, st *interpreter.State, bot Bot, legal []interpr
 	if f, ok := bot.(Follower); ok {
 		since = f.Since(seat)
 	}
-	obs, err := g.ObserveSince(st, seat, since)
-	if err != nil {
+	if obs == nil {
+		obs = new(interpreter.Observation)
+	}
+	if err := g.ObserveSinceInto(obs, st, seat, since); err != nil {
 		return interpreter.Move{}, err
 	}
 	return bot.Choose(obs, legal), nil

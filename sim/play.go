@@ -57,9 +57,11 @@ func PlaySeatsInto(g *interpreter.Game, st *interpreter.State, seed uint64, bots
 		return Outcome{}, fmt.Errorf("seed %d, setup: %v", seed, err)
 	}
 	tr.start(g, st)
-	// The moves are listed into one list, which a bot reads only while
-	// it decides.
+	// The moves are listed into one list, and what the deciding seat
+	// may know is observed into one observation, which a bot reads only
+	// while it decides.
 	var legal []interpreter.Move
+	obs := new(interpreter.Observation)
 	for !st.Finished {
 		if n >= maxDecisions {
 			return Outcome{State: st, Decisions: n, Capped: true}, nil
@@ -79,7 +81,7 @@ func PlaySeatsInto(g *interpreter.Game, st *interpreter.State, seed uint64, bots
 		if p := legal[0].Player; p >= 0 && p < len(bots) {
 			bot = bots[p]
 		}
-		m, err := Decide(g, st, bot, legal)
+		m, err := decideIn(g, st, bot, legal, obs)
 		if err != nil {
 			return Outcome{State: st, Decisions: n}, fmt.Errorf("seed %d, decision %d: %v", seed, n+1, err)
 		}

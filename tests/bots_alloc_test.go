@@ -154,3 +154,39 @@ func TestObservationPoolsWithACardTwice(t *testing.T) {
 	sample := obs.Sample(rand.New(rand.NewPCG(1, 2)))
 	assert.Len(t, sample.ZoneCards(ref), len(cards)+1)
 }
+
+// An observation made into one made before (ObserveSinceInto, as a game
+// played by sim makes every decision's) is the observation made anew,
+// and allocates nothing once its arrays have grown but where a local of
+// an effect under way holds a card the seat may not see: its place, a
+// HiddenCard, is boxed, and the local's list copied (in these states,
+// Rotterdam's and Masters of Trade's).
+func TestObserveIntoReused(t *testing.T) {
+	for _, id := range botGames {
+		t.Run(id, func(t *testing.T) {
+			g := compiled(t, id)
+			g.SetLog(false)
+			dst := new(interpreter.Observation)
+			for _, n := range []int{0, 40, 120, 300, 40} {
+				st := playRandom(t, g, 3, 7, n)
+				if st.Finished {
+					continue
+				}
+				seat := st.Pending.Player
+				want, err := g.ObserveSince(st, seat, n/2)
+				require.NoError(t, err)
+				require.NoError(t, g.ObserveSinceInto(dst, st, seat, n/2))
+				a, err := json.Marshal(want)
+				require.NoError(t, err)
+				b, err := json.Marshal(dst)
+				require.NoError(t, err)
+				assert.JSONEq(t, string(a), string(b), "after %d moves", n)
+			}
+			st := playRandom(t, g, 3, 7, 200)
+			seat := st.Pending.Player
+			allocs := testing.AllocsPerRun(20, func() { _ = g.ObserveSinceInto(dst, st, seat, -1) })
+			hiddenLocals := map[string]float64{"rotterdam": 2, "masters-of-trade": 1}
+			assert.LessOrEqual(t, allocs, hiddenLocals[id])
+		})
+	}
+}

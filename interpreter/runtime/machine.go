@@ -36,6 +36,9 @@ type Machine struct {
 	// listing, and once for a listing (listing says one is under way).
 	epoch   uint64
 	listing bool
+	// seenBy holds the locals of a zone's seenBy while it is evaluated
+	// (visible), reused.
+	seenBy []any
 	// entries counts the evaluations begun, each a frame's Entry; calls
 	// the named functions' calls (fnmemo.go).
 	entries uint64

@@ -11,8 +11,19 @@ import (
 // Observe returns what seat may know of st (-1: a spectator), by the
 // visibility rules of View (public, owner, seenBy).
 func (g *Game) Observe(st *model.State, seat int) (*view.Observation, error) {
-	if err := g.resume(st); err != nil {
+	o := new(view.Observation)
+	if err := g.ObserveInto(o, st, seat); err != nil {
 		return nil, err
+	}
+	return o, nil
+}
+
+// ObserveInto makes dst what seat may know of st, as Observe does, in
+// the arrays and the map dst was made in before (view.ObserveInto, whose
+// terms hold): a bot that observes at every decision allocates little.
+func (g *Game) ObserveInto(dst *view.Observation, st *model.State, seat int) error {
+	if err := g.resume(st); err != nil {
+		return err
 	}
 	// The hidden zones are gathered first, so that their map is made at
 	// its size rather than grown.
@@ -25,17 +36,23 @@ func (g *Game) Observe(st *model.State, seat int) (*view.Observation, error) {
 	for ref, cards := range st.AllZones() {
 		ok, err := g.visible(st, ref, seat)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if !ok {
 			zones = append(zones, zone{ref, len(cards)})
 		}
 	}
-	hidden := make(map[string]int, len(zones))
+	hidden := dst.Hidden()
+	if hidden == nil {
+		hidden = make(map[string]int, len(zones))
+	} else {
+		clear(hidden)
+	}
 	for _, z := range zones {
 		hidden[z.ref] = z.n
 	}
-	return view.Observe(st, seat, hidden, g.Cards, g.CardRanks), nil
+	view.ObserveInto(dst, st, seat, hidden, g.Cards, g.CardRanks)
+	return nil
 }
 
 // ObserveSince is Observe with the moves made from the from-th on (a
@@ -50,10 +67,18 @@ func (g *Game) Observe(st *model.State, seat int) (*view.Observation, error) {
 // these moves; only the moves since its last decision are copied, so
 // following a game stays linear in its length.
 func (g *Game) ObserveSince(st *model.State, seat, from int) (*view.Observation, error) {
-	o, err := g.Observe(st, seat)
-	if err != nil || from < 0 || from >= len(st.Moves) {
-		return o, err
+	o := new(view.Observation)
+	if err := g.ObserveSinceInto(o, st, seat, from); err != nil {
+		return nil, err
 	}
-	o.Since(st, from)
 	return o, nil
+}
+
+// ObserveSinceInto is ObserveSince into dst, as ObserveInto is Observe.
+func (g *Game) ObserveSinceInto(dst *view.Observation, st *model.State, seat, from int) error {
+	if err := g.ObserveInto(dst, st, seat); err != nil || from < 0 || from >= len(st.Moves) {
+		return err
+	}
+	dst.Since(st, from)
+	return nil
 }

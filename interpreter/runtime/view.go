@@ -30,7 +30,17 @@ func (g *Game) visible(st *model.State, ref string, viewer int) (bool, error) {
 		return true, nil
 	case z.SeenBy != nil:
 		g.M.St = st
-		ok, err := g.M.Eval(z.SeenBy, model.Scope{Vals: []any{viewer, owner, g.ParamList}, Layout: g.SeenByLay})
+		// The locals are laid in the machine's array for them, taken
+		// while in use (by an evaluation under way that observes).
+		vals := g.M.seenBy
+		g.M.seenBy = nil
+		if vals == nil {
+			vals = make([]any, 3)
+		}
+		vals[0], vals[1], vals[2] = viewer, owner, g.ParamList
+		ok, err := g.M.Eval(z.SeenBy, model.Scope{Vals: vals, Layout: g.SeenByLay})
+		clear(vals)
+		g.M.seenBy = vals
 		if err != nil {
 			return false, err
 		}

@@ -50,6 +50,34 @@ type Observation struct {
 	// ObserveSince).
 	made  int
 	moves []string
+	// buf holds the arrays ObserveInto fills again.
+	buf observeBufs
+}
+
+// observeBufs are the arrays of an observation that ObserveInto fills
+// again: the pools' cards and the marks of the ranks.
+type observeBufs struct {
+	cards []string
+	ranks []uint8
+}
+
+// pool is an empty array for the n cards of the pools; the pools of an
+// observation made before in it are overwritten.
+func (b *observeBufs) pool(n int) []string {
+	if cap(b.cards) < n {
+		b.cards = make([]string, 0, n)
+	}
+	return b.cards[:0]
+}
+
+// marks is a cleared array of n marks.
+func (b *observeBufs) marks(n int) []uint8 {
+	if cap(b.ranks) < n {
+		b.ranks = make([]uint8, n)
+	}
+	m := b.ranks[:n]
+	clear(m)
+	return m
 }
 
 // HiddenCard stands, in an observation, for a card a local of an effect
@@ -66,11 +94,24 @@ type HiddenCard struct {
 // (their counts) taken out; cards are the game's, by id, and ranks their
 // ids sorted, each at its card's Rank - 1.
 func Observe(st *model.State, seat int, hidden map[string]int, cards map[string]*model.Card, ranks []string) *Observation {
-	o := &Observation{cards: cards, seat: seat, hidden: hidden}
-	n := 0 // hidden cards
-	if len(hidden) > 0 {
-		o.zones = make([]string, 0, len(hidden))
+	o := new(Observation)
+	ObserveInto(o, st, seat, hidden, cards, ranks)
+	return o
+}
+
+// ObserveInto makes o what seat may know of st, as Observe does, in the
+// arrays o was made in before (the known state among them, copied into:
+// model.State.CloneInto), so that a bot that observes at every decision
+// allocates little. Whatever o held is overwritten: nothing read from
+// it before may be kept, and the states sampled from it before must be
+// done with (a sample shares its lists, as a copy does).
+func ObserveInto(o *Observation, st *model.State, seat int, hidden map[string]int, cards map[string]*model.Card, ranks []string) {
+	*o = Observation{
+		cards: cards, seat: seat, hidden: hidden, known: o.known,
+		zones: o.zones[:0], backs: o.backs[:0], kinds: o.kinds[:0],
+		unseen: o.unseen[:0], moves: o.moves[:0], buf: o.buf,
 	}
+	n := 0 // hidden cards
 	for ref, count := range hidden {
 		o.zones = append(o.zones, ref)
 		n += count
@@ -88,7 +129,11 @@ func Observe(st *model.State, seat int, hidden map[string]int, cards map[string]
 	var kindBuf [8]string
 	var countBuf [8]int
 	kinds, counts := kindBuf[:0], countBuf[:0]
-	o.backs = make([]int, 0, n)
+	if o.backs == nil {
+		o.backs = make([]int, 0, n) // [] in JSON, not null
+	} else {
+		o.backs = slices.Grow(o.backs, n)
+	}
 	var marks []uint8 // 1 + the kind of the card of each rank, 0 for none
 	twice := false    // a card in two places, or too many kinds to mark
 	for _, ref := range o.zones {
@@ -106,7 +151,7 @@ func Observe(st *model.State, seat int, hidden map[string]int, cards map[string]
 			counts[k]++
 			o.backs = append(o.backs, k)
 			if marks == nil {
-				marks = make([]uint8, len(ranks))
+				marks = o.buf.marks(len(ranks))
 			}
 			if k >= 255 || marks[x.Rank-1] != 0 {
 				twice = true
@@ -132,14 +177,12 @@ func Observe(st *model.State, seat int, hidden map[string]int, cards map[string]
 				order[j], order[j-1] = order[j-1], order[j]
 			}
 		}
-		o.kinds = make([]string, len(kinds))
-		o.unseen = make([][]string, len(kinds))
-		all := make([]string, 0, n)
+		all := o.buf.pool(n)
 		for i, k := range order {
 			renum[k] = i
-			o.kinds[i] = kinds[k]
+			o.kinds = append(o.kinds, kinds[k])
 			c := counts[k]
-			o.unseen[i] = all[len(all) : len(all) : len(all)+c]
+			o.unseen = append(o.unseen, all[len(all):len(all):len(all)+c])
 			all = all[:len(all)+c]
 		}
 		for i, k := range o.backs {
@@ -173,7 +216,12 @@ func Observe(st *model.State, seat int, hidden map[string]int, cards map[string]
 	}
 	log, moves := st.Log, st.Moves
 	st.Log, st.Moves = nil, nil
-	k := st.Clone()
+	k := o.known
+	if k == nil {
+		k = st.Clone()
+	} else {
+		st.CloneInto(k)
+	}
 	st.Log, st.Moves = log, moves
 	k.RNG, k.Moves, k.Log = 0, nil, nil
 	for _, ref := range o.zones {
@@ -204,13 +252,12 @@ func Observe(st *model.State, seat int, hidden map[string]int, cards map[string]
 	}
 	o.known = k
 	o.made = len(st.Moves)
-	return o
 }
 
 // Since keeps the moves of st from the from-th on, as the seat may know
 // them (ObserveSince).
 func (o *Observation) Since(st *model.State, from int) {
-	o.moves = make([]string, 0, len(st.Moves)-from)
+	o.moves = slices.Grow(o.moves[:0], len(st.Moves)-from)
 	for _, m := range st.Moves[from:] {
 		if !o.moveSeen(st, m) {
 			m = ""
