@@ -7,10 +7,11 @@ import (
 )
 
 // CompileKept compiles an expression from outside the definition as one
-// that changes nothing, evaluated again and again: the parts it keeps
-// (translate.Repeated) are kept.
+// that changes nothing, evaluated again and again as a function's body
+// is: the parts it keeps (translate.Body, which keeps what Repeated does
+// and the parts that read locals too, by their values) are kept.
 func CompileKept(g *Game, src string, pos diag.Pos) (*Expr, error) {
-	cd, err := compile.Expr(g.rt, src, pos, translate.Repeated())
+	cd, err := compile.Expr(g.rt, src, pos, translate.Body())
 	if err != nil {
 		return nil, err
 	}

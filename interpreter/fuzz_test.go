@@ -64,6 +64,8 @@ func FuzzExpr(f *testing.F) {
 		// local, and ones that read a loop's element, which are not.
 		`map(1..3, len(zone('deck')) + #)`, `filter(pieces(), len(filter(pieces(), .owner == me)) > 0 && .owner == me)`,
 		`filter(1..3, count(concat(zone('deck'), [#]), # == 2) > 0)`, `map(1..3, let x = #; len(filter(1..x, len(zone('deck')) > 0)))`,
+		// Kept by the values of the locals they read (translate.Body).
+		`len(filter(pieces(), .owner == me)) + len(filter(pieces(), .owner != me))`, `concat(filter(zone('deck'), me > 0), map(pieces(), .owner + me))`,
 	} {
 		f.Add(s)
 	}
@@ -99,7 +101,8 @@ func FuzzExpr(f *testing.F) {
 			t.Fatalf("%s: VM %#v (%v), closures %#v", src, want, werr, got)
 		}
 		// The same, its parts that read only the state or none of a
-		// loop's elements kept (translate.Repeated), evaluated twice.
+		// loop's elements, or locals by their values, kept
+		// (translate.Body), evaluated twice.
 		k, err := interpreter.CompileKept(g, src, diag.Pos{File: "f", Line: 1, Col: 1})
 		if err != nil {
 			t.Fatalf("%s: compiles alone but not as kept: %v", src, err)

@@ -123,6 +123,9 @@ type compiler struct {
 	// that read only the state are kept (translate.Repeated).
 	repeated     bool
 	paramsBefore []runtime.Param
+	// body says it is a named function's body, whose parts that read
+	// its arguments too are kept by their values (translate.Body).
+	body bool
 }
 
 func (c *compiler) errorf(v cue.Value, format string, args ...any) {

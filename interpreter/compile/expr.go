@@ -99,6 +99,8 @@ func (c *compiler) exprOf(v cue.Value, s scope, pure bool, opts ...expr.Option) 
 	shortcut(cd, c.lay)
 	var topts []translate.Option
 	switch {
+	case pure && c.body:
+		topts = append(topts, translate.Body())
 	case pure && (c.repeated || paramsRead(&runtime.Code{Prog: prog}, c.paramsBefore) > 0):
 		topts = append(topts, translate.Repeated())
 	case pure:

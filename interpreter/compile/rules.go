@@ -117,9 +117,9 @@ func (c *compiler) ruleBodies(v cue.Value) {
 		default:
 			opt = expr.AsAny()
 		}
-		c.repeated = true
+		c.repeated, c.body = true, true
 		f.Be = c.pure(be, s, opt)
-		c.repeated = false
+		c.repeated, c.body = false, false
 		f.PlanKept(g.Funcs)
 	})
 

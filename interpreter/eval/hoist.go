@@ -71,3 +71,73 @@ func hoisted[T any](f func(*Frame) T, perEntry bool) func(*Frame) T {
 		return v
 	}
 }
+
+// HoistBy keeps the value of a part that reads the state and locals of
+// the scope (in the slots of the frame's Env) while the frame's Epoch
+// stays the same and those locals hold the same values: the part of a
+// function's body that reads only its player, for each of the calls
+// that differ in their other arguments. A local that holds anything but
+// an int, a string or a bool keeps nothing. A value found is charged
+// the work its computation cost; the part hands HoistBy a value that may
+// outlive its evaluation.
+func HoistBy(v Val, slots []int) (Val, bool) {
+	if len(slots) == 0 || len(slots) > len(byKey{}) {
+		return v, false
+	}
+	switch f := v.Fn.(type) {
+	case func(*Frame) []any:
+		return Mk(hoistedBy(f, slots)), true
+	case func(*Frame) []string:
+		return Mk(hoistedBy(f, slots)), true
+	case func(*Frame) []int:
+		return Mk(hoistedBy(f, slots)), true
+	case func(*Frame) int:
+		return Mk(hoistedBy(f, slots)), true
+	case func(*Frame) bool:
+		return Mk(hoistedBy(f, slots)), true
+	case func(*Frame) string:
+		return Mk(hoistedBy(f, slots)), true
+	case func(*Frame) float64:
+		return Mk(hoistedBy(f, slots)), true
+	}
+	return v, false
+}
+
+// byKey is the values of the locals a part kept by them read.
+type byKey [4]any
+
+// hoistedBy is f computed once an epoch for each values of the locals in
+// slots (the last values only).
+func hoistedBy[T any](f func(*Frame) T, slots []int) func(*Frame) T {
+	var kept struct {
+		epoch uint64
+		key   byKey
+		v     T
+		spent int
+	}
+	return func(fr *Frame) T {
+		if fr.Epoch == nil || *fr.Epoch == 0 {
+			return f(fr)
+		}
+		var key byKey
+		for i, s := range slots {
+			switch x := fr.Env[s].(type) {
+			case int, string, bool:
+				key[i] = x
+			default:
+				return f(fr)
+			}
+		}
+		e := *fr.Epoch
+		if kept.epoch == e && kept.key == key {
+			fr.Spend(kept.spent)
+			return kept.v
+		}
+		before := fr.Budget.Eval
+		v := f(fr)
+		if *fr.Epoch == e {
+			kept.epoch, kept.key, kept.v, kept.spent = e, key, v, before-fr.Budget.Eval
+		}
+		return v
+	}
+}

@@ -29,6 +29,17 @@ func Pure() Option { return func(t *translator) { t.pure = true } }
 // listing of moves, rather than once for each candidate before.
 func Repeated() Option { return func(t *translator) { t.pure, t.repeated = true, true } }
 
+// Body is Repeated for a named function's body, evaluated again and
+// again on one state with other arguments: a loop builtin of it that
+// reads arguments too is kept for each values of them, while the state
+// stays the same (eval.HoistBy). Not for the other Repeated expressions,
+// whose locals change with nearly every evaluation (a condition for each
+// candidate of the param it reads): there the parts' lists, made to
+// outlive the evaluation, would cost more than the values found.
+func Body() Option {
+	return func(t *translator) { t.pure, t.repeated, t.byLocals = true, true, true }
+}
+
 // hoistKind is how a part is kept (eval.Hoist).
 type hoistKind uint8
 
@@ -43,7 +54,16 @@ const (
 	// elements (`modified('rondel', me, 3)` for each field of a
 	// rondel) is computed once, not once an element.
 	perEntry
+	// perEpochBy: a loop builtin of a function's Body that reads
+	// locals of the scope too (at most maxKeyLocals), kept while the
+	// state stays the same and those locals hold the same ints, strings
+	// or bools: in a function's body, the ports a player wants, for
+	// every square a route of his ship ends on (eval.HoistBy).
+	perEpochBy
 )
+
+// maxKeyLocals is how many locals a part kept by their values may read.
+const maxKeyLocals = 4
 
 // hoistable tells how n is kept, if it is: a part of a pure expression
 // that calls the library and reads nothing bound inside the expression
@@ -70,10 +90,12 @@ func (t *translator) hoistable(n ast.Node) hoistKind {
 	switch {
 	case !ok:
 		return notKept
-	case inLoop && locals:
+	case inLoop && len(locals) > 0:
 		return perEntry
-	case locals:
+	case len(locals) > maxKeyLocals, len(locals) > 0 && !t.byLocals:
 		return notKept
+	case len(locals) > 0:
+		return perEpochBy
 	}
 	return perEpoch
 }
@@ -90,9 +112,9 @@ func loopBuiltin(n ast.Node) bool {
 
 // reads tells whether n reads the state (it calls the library) and
 // nothing bound inside the expression around it: no let, no element of
-// a loop. locals says whether it reads locals of the scope (the
+// a loop. locals are the slots of the locals of the scope it reads (the
 // game's params are not one).
-func (t *translator) reads(n ast.Node) (ok, locals bool) {
+func (t *translator) reads(n ast.Node) (ok bool, locals []int) {
 	calls := false
 	ok = true
 	// The sets are small: slices, searched, allocate less than maps.
@@ -144,11 +166,11 @@ func (t *translator) reads(n ast.Node) (ok, locals bool) {
 	}
 	ast.Walk(&n, visit)
 	if !ok || !calls {
-		return false, false
+		return false, nil
 	}
 	for _, p := range pointers {
 		if !slices.Contains(bound, p) {
-			return false, false // the element of a loop around n
+			return false, nil // the element of a loop around n
 		}
 	}
 	for _, id := range idents {
@@ -158,9 +180,11 @@ func (t *translator) reads(n ast.Node) (ok, locals bool) {
 		switch {
 		case slices.Contains(callees, id), slices.Contains(lets, id.Value), id.Value == "params":
 		case t.local(id.Value):
-			locals = true
+			if k := t.lay.Find(id.Value); !slices.Contains(locals, k) {
+				locals = append(locals, k)
+			}
 		default:
-			return false, false // bound around n
+			return false, nil // bound around n
 		}
 	}
 	return true, locals
@@ -187,18 +211,32 @@ func (t *translator) local(name string) bool { return t.lay != nil && t.lay.Find
 // computation, in a later epoch, writes over, once no consumer of the
 // last one runs; elsewhere it is made fresh. A part kept for one
 // evaluation is made as it would be.
+//
+// A part kept by the values of the locals it reads is made fresh: its
+// next computation may come in the same epoch, for other values, while
+// a consumer of the last one still runs (a function that calls itself).
 func (t *translator) hoist(n ast.Node, kind hoistKind) eval.Val {
 	t.hoisting = true
-	if kind == perEpoch {
+	var slots []int
+	switch kind {
+	case perEpoch:
 		if t.use == scratch {
 			t.use, t.owned = owned, new([]any)
 		} else {
 			t.use = kept
 		}
+	case perEpochBy:
+		t.use = kept
+		_, slots = t.reads(n)
 	}
 	v := t.node(n)
 	t.hoisting, t.owned = false, nil
-	v, ok := eval.Hoist(v, kind == perEntry)
+	var ok bool
+	if kind == perEpochBy {
+		v, ok = eval.HoistBy(v, slots)
+	} else {
+		v, ok = eval.Hoist(v, kind == perEntry)
+	}
 	if ok {
 		t.hoisted++
 	}

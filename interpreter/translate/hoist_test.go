@@ -72,12 +72,37 @@ func TestHoistedOncePerEpoch(t *testing.T) {
 	assert.Equal(t, 4, calls, "epoch 0 keeps nothing")
 	epoch = 7
 
-	// A part that reads a local is not kept.
+	// A part that reads a local is not kept in a Repeated expression;
+	// in a function's Body, it is kept while the state stays the same
+	// and the local holds the same value (eval.HoistBy), and computed
+	// again for another value, or in another epoch.
 	calls = 0
-	mine := compile(`concat(filter(ships(), len(#) > me), [from])`, Repeated())
-	run(mine)
-	run(mine)
+	repeatedMine := compile(`concat(filter(ships(), len(#) > me), [from])`, Repeated())
+	run(repeatedMine)
+	run(repeatedMine)
 	assert.Equal(t, 2, calls)
+	calls = 0
+	mine := compile(`concat(filter(ships(), len(#) > me), [from])`, Body())
+	v, work = run(mine)
+	assert.Equal(t, []any{"dd", "bb", "ffff", "bb"}, v)
+	v2, work2 = run(mine)
+	assert.Equal(t, v, v2)
+	assert.Equal(t, work, work2, "a value found is charged what it cost")
+	assert.Equal(t, 1, calls, "the same epoch, the same me")
+	env["me"] = 2
+	v, _ = run(mine)
+	assert.Equal(t, []any{"ffff", "bb"}, v, "another me")
+	assert.Equal(t, 2, calls)
+	epoch++
+	run(mine)
+	assert.Equal(t, 3, calls, "another epoch")
+	env["me"] = []any{1} // not a key: computed each time
+	calls = 0
+	listed := compile(`concat(filter(ships(), len(#) > len(me)), [from])`, Body())
+	run(listed)
+	run(listed)
+	assert.Equal(t, 2, calls, "a local that holds a list keeps nothing")
+	env["me"] = 1
 
 	// Pure but not Repeated: the whole expression is evaluated once, so
 	// only a part inside a loop is kept, computed once, not for each

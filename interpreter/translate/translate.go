@@ -94,10 +94,12 @@ type translator struct {
 	// at is the innermost node being translated: where a translation
 	// stops, what Unsupported names.
 	at ast.Node
-	// pure: the expression changes nothing (Pure, Repeated), and its
-	// parts that read only the state are kept (hoist.go); root is the
+	// pure: the expression changes nothing (Pure, Repeated, Body), and
+	// its parts that read only the state are kept (hoist.go), and those
+	// that read locals too by their values when byLocals; root is the
 	// expression, hoisting that such a part is being translated.
 	pure, repeated bool
+	byLocals       bool
 	root           ast.Node
 	hoisting       bool
 	owned          *[]any // the array of the part being hoisted (owned)
