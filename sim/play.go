@@ -85,7 +85,7 @@ func PlaySeatsInto(g *interpreter.Game, st *interpreter.State, seed uint64, bots
 		if err != nil {
 			return Outcome{State: st, Decisions: n}, fmt.Errorf("seed %d, decision %d: %v", seed, n+1, err)
 		}
-		if err := g.Apply(st, m.Text); err != nil {
+		if err := applyChosen(g, st, legal, m); err != nil {
 			return Outcome{State: st, Decisions: n}, fmt.Errorf("seed %d, decision %d: move %q: %v", seed, n+1, m.Text, err)
 		}
 		n++
@@ -96,4 +96,17 @@ func PlaySeatsInto(g *interpreter.Game, st *interpreter.State, seed uint64, bots
 		}
 	}
 	return Outcome{State: st, Decisions: n, Capped: st.Capped}, nil
+}
+
+// applyChosen makes move m, one of legal: by its index in the list,
+// which is not parsed again when the machine's last listing is of st
+// as it is (a bot that reads no observation), else by its text, as
+// ApplyIndex itself does.
+func applyChosen(g *interpreter.Game, st *interpreter.State, legal []interpreter.Move, m interpreter.Move) error {
+	for i := range legal {
+		if legal[i].Text == m.Text {
+			return g.ApplyIndex(st, i)
+		}
+	}
+	return g.Apply(st, m.Text)
 }
