@@ -52,6 +52,36 @@ func TestNewIntoPlaysAsNew(t *testing.T) {
 	}
 }
 
+// A game started by NewInto in a copy of a state leaves the state it
+// was copied from as it was: the copy's moves are that state's array,
+// which the new game does not list its moves in.
+func TestNewIntoACopy(t *testing.T) {
+	g := compiled(t, "rotterdam")
+	g.SetLog(false)
+	st := playRandom(t, g, 3, 1, 120)
+	want := jsonOf(t, st)
+	for _, c := range []*interpreter.State{st.Clone(), func() *interpreter.State {
+		c := new(interpreter.State)
+		st.CloneInto(c)
+		return c
+	}()} {
+		require.NoError(t, g.NewInto(c, 3, 2))
+		playOn(t, g, c, 40)
+		assert.Equal(t, want, jsonOf(t, st), "the state copied from")
+	}
+}
+
+// playOn makes n random moves on st, or fewer if its game ends.
+func playOn(t *testing.T, g *interpreter.Game, st *interpreter.State, n int) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(3, 3))
+	for ; n > 0 && !st.Finished; n-- {
+		moves, err := g.Legal(st)
+		require.NoError(t, err)
+		require.NoError(t, g.Apply(st, moves[r.IntN(len(moves))].Text))
+	}
+}
+
 func jsonOf(t *testing.T, st *interpreter.State) string {
 	t.Helper()
 	b, err := json.Marshal(st)

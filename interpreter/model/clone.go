@@ -3,6 +3,7 @@ package model
 import (
 	"maps"
 	"sync/atomic"
+	"unsafe"
 )
 
 // This file copies states. A copy is a handful of flat arrays: the
@@ -87,16 +88,32 @@ func (s *State) CloneInto(dst *State) {
 }
 
 // Renew empties the state for a new game in its own memory: the new
-// game's moves are listed in the array the old game's were (so that a
-// simulation playing game after game on one state does not make that
-// list anew, and grow it, for every game), and the arrays of its copies
-// (CloneInto) stay for its next copy. It gets a new Ident, as a state
+// game's moves are listed in the array the old game's were when the
+// state made that array itself (so that a simulation playing game after
+// game on one state does not make that list anew, and grow it, for every
+// game; a copy's moves are the array of the state it was copied from,
+// never written over), and the arrays of its copies (CloneInto) stay for
+// its next copy. It gets a new Ident, as a state
 // copied into does. Under the terms of CloneInto: nothing read from the
 // state before may be kept, and every state copied from it must be done
 // with (a copy shares the array of its moves).
 func (s *State) Renew() {
-	moves, bufs := s.Moves[:0], s.bufs
-	*s = State{Moves: moves, bufs: bufs, ident: idents.Add(1)}
+	moves, own, bufs := s.Moves[:0], s.movesOwn, s.bufs
+	if own == nil || unsafe.SliceData(moves) != own {
+		// A copy's moves are its original's: not to be written over.
+		moves, own = nil, nil
+	}
+	*s = State{Moves: moves, movesOwn: own, bufs: bufs, ident: idents.Add(1)}
+}
+
+// StartMoves gives the state an empty list of moves of its own, with
+// room for n.
+func (s *State) StartMoves(n int) {
+	s.Moves = make([]string, 0, n)
+	s.movesOwn = unsafe.SliceData(s.Moves)
+	if n == 0 {
+		s.movesOwn = nil
+	}
 }
 
 // AppendMove appends the text of a move made to Moves. A state copied
@@ -106,18 +123,21 @@ func (s *State) Renew() {
 // them once the array is long enough.
 func (s *State) AppendMove(text string) {
 	b := s.bufs
-	if b == nil {
-		s.Moves = append(s.Moves, text)
-		return
-	}
-	if s.Moves == nil {
+	if s.Moves == nil && b != nil {
 		s.Moves = b.moves[:0]
+		if cap(s.Moves) > 0 {
+			s.movesOwn = unsafe.SliceData(s.Moves)
+		}
 	}
 	n := cap(s.Moves)
 	s.Moves = append(s.Moves, text)
 	if cap(s.Moves) != n {
-		// A new array, the state's own: its next copies may reuse it.
-		b.moves = s.Moves[:0]
+		// A new array, the state's own: its next copies may reuse it,
+		// and so may its next game (Renew).
+		s.movesOwn = unsafe.SliceData(s.Moves)
+		if b != nil {
+			b.moves = s.Moves[:0]
+		}
 	}
 }
 
@@ -148,7 +168,7 @@ func (s *State) NewList(n int) []string {
 // the stack dst had and sh the state's shape.
 func (s *State) copyInto(dst *State, b *cloneBufs, old []*Frame, sh shape) {
 	*dst = *s
-	dst.bufs, dst.Stack = nil, nil
+	dst.bufs, dst.Stack, dst.movesOwn = nil, nil, nil
 	dst.ident = idents.Add(1)
 	s.copyCounters(dst, b, sh.ints)
 	s.copyLists(dst, b)

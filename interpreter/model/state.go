@@ -48,6 +48,11 @@ type State struct {
 	// copy (CloneInto); ident tells its copies apart (Ident).
 	bufs  *cloneBufs
 	ident uint64
+	// movesOwn is the array of Moves when the state made it itself
+	// (StartMoves, AppendMove growing it): Renew lists the next game's
+	// moves there only then, never in an array a copy shares with the
+	// state it was copied from.
+	movesOwn *string
 
 	Finished  bool     `json:"finished"`
 	Capped    bool     `json:"capped,omitempty"`

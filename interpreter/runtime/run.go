@@ -20,7 +20,8 @@ func (g *Game) New(players int, seed uint64) (*model.State, error) {
 	if err := g.seats(players); err != nil {
 		return nil, err
 	}
-	st := &model.State{Moves: make([]string, 0, g.M.movesHint)}
+	st := new(model.State)
+	st.StartMoves(g.M.movesHint)
 	if err := g.setUp(st, players, seed); err != nil {
 		return nil, err
 	}
@@ -38,8 +39,8 @@ func (g *Game) NewInto(dst *model.State, players int, seed uint64) error {
 		return err
 	}
 	dst.Renew()
-	if cap(dst.Moves) < g.M.movesHint {
-		dst.Moves = make([]string, 0, g.M.movesHint)
+	if dst.Moves == nil || cap(dst.Moves) < g.M.movesHint {
+		dst.StartMoves(g.M.movesHint)
 	}
 	if err := g.setUp(dst, players, seed); err != nil {
 		return err
