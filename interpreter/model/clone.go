@@ -93,10 +93,10 @@ func (s *State) CloneInto(dst *State) {
 // game on one state does not make that list anew, and grow it, for every
 // game; a copy's moves are the array of the state it was copied from,
 // never written over), and the arrays of its copies (CloneInto) stay for
-// its next copy. It gets a new Ident, as a state
-// copied into does. Under the terms of CloneInto: nothing read from the
-// state before may be kept, and every state copied from it must be done
-// with (a copy shares the array of its moves).
+// its next copy. It gets a new Ident, as a state copied into does. Under
+// the terms of CloneInto: nothing read from the state before may be
+// kept, and every state copied from it must be done with (a copy shares
+// the array of its moves).
 func (s *State) Renew() {
 	moves, own, bufs := s.Moves[:0], s.movesOwn, s.bufs
 	if own == nil || unsafe.SliceData(moves) != own {

@@ -19,7 +19,7 @@ import (
 // copy of the log at every decision would make a game quadratic; LogView
 // gives it as the seat saw it), and with every local of an effect under way that
 // holds a card the seat does not see replaced by where that card lies (a
-// HiddenCard). It is built by the interpreter's Game.Observe (Observe here)
+// HiddenCard). It is built by the interpreter's Game.Observe (ObserveInto here)
 // and read only by its methods;
 // Sample makes full states from it.
 //
@@ -90,19 +90,12 @@ type HiddenCard struct {
 	Obj  bool   `json:"obj,omitempty"`
 }
 
-// Observe is what seat may know of st, the cards of the zones of hidden
-// (their counts) taken out; cards are the game's, by id, and ranks their
-// ids sorted, each at its card's Rank - 1.
-func Observe(st *model.State, seat int, hidden map[string]int, cards map[string]*model.Card, ranks []string) *Observation {
-	o := new(Observation)
-	ObserveInto(o, st, seat, hidden, cards, ranks)
-	return o
-}
-
-// ObserveInto makes o what seat may know of st, as Observe does, in the
-// arrays o was made in before (the known state among them, copied into:
-// model.State.CloneInto), so that a bot that observes at every decision
-// allocates little. Whatever o held is overwritten: nothing read from
+// ObserveInto makes o what seat may know of st, the cards of the zones
+// of hidden (their counts) taken out; cards are the game's, by id, and
+// ranks their ids sorted, each at its card's Rank - 1. It works in the
+// arrays o was made in before, if any (the known state among them,
+// copied into: model.State.CloneInto), so that a bot that observes at
+// every decision allocates little. Whatever o held is overwritten: nothing read from
 // it before may be kept, and the states sampled from it before must be
 // done with (a sample shares its lists, as a copy does).
 func ObserveInto(o *Observation, st *model.State, seat int, hidden map[string]int, cards map[string]*model.Card, ranks []string) {
