@@ -7,11 +7,11 @@ package runtime
 // time). So while the machine's epoch stays the same (it moves on at
 // every change of the state, at every evaluation outside a listing, and
 // once for a listing or a ranking of moves, eval.Hoist), a call with the
-// same arguments has the same value: a bot's preference that weighs the
-// routes of a ship asks for the distance from each route's end to the
-// nearest port it wants, and many routes end at the same square; a
-// condition checked for every candidate of a param calls the same
-// function with the same few arguments.
+// same arguments has the same value: a bot's preference that weighs
+// every path a pawn may take asks the same function about each path's
+// end, and many paths end on the same node; a condition checked for
+// every candidate of a param calls the same function with the same few
+// arguments.
 //
 // A call is kept when the function may be and is worth it. It may be
 // when it returns an int, a bool or a string (a value no arena holds) and
@@ -21,8 +21,8 @@ package runtime
 // its first fnTrial calls cost on average fnWorth units or more: a unit
 // is a list element visited or made (the budget's work) or fnCall units
 // a named function called. A body whose loop is kept for the epoch
-// already (eval.Hoist: Mainports' isMainport, a membership in a list
-// the state gives) is cheaper than looking its call up.
+// already (eval.Hoist: a membership in a list the state gives) is
+// cheaper than looking its call up.
 //
 // The table has fnSlots slots: a call is kept in the slot its arguments
 // hash to, in place of the call there before (no map: hashing four

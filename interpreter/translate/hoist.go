@@ -57,8 +57,8 @@ const (
 	// perEpochBy: a loop builtin of a function's Body that reads
 	// locals of the scope too (at most maxKeyLocals), kept while the
 	// state stays the same and those locals hold the same ints, strings
-	// or bools: in a function's body, the ports a player wants, for
-	// every square a route of his ship ends on (eval.HoistBy).
+	// or bools: in a function's body, the nodes a player's filter
+	// keeps, for every node a path of his pawn ends on (eval.HoistBy).
 	perEpochBy
 )
 
