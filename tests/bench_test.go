@@ -2,6 +2,7 @@ package tests
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/haven-engine/haven/definitions"
@@ -20,6 +21,31 @@ func BenchmarkLoadCompile(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
+				if _, err := interpreter.Compile(v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkCompile measures compiling a definition loaded once: the
+// compiler's own share of BenchmarkLoadCompile, with CUE's evaluation
+// out of it (CUE finishes evaluating a value the first time it is read,
+// before the timer starts).
+func BenchmarkCompile(b *testing.B) {
+	ids, _ := load.Source{FS: definitions.Files}.Games()
+	for _, id := range ids {
+		b.Run(id, func(b *testing.B) {
+			v, err := load.Source{FS: definitions.Files}.Game(id, load.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := interpreter.Compile(v); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
 				if _, err := interpreter.Compile(v); err != nil {
 					b.Fatal(err)
 				}
@@ -139,6 +165,38 @@ func BenchmarkClone(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				_ = st.Clone()
+			}
+		})
+	}
+}
+
+// cloneSink keeps BenchmarkCloneAlloc's blocks from the compiler's
+// escape analysis.
+var cloneSink []*byte
+
+// BenchmarkCloneAlloc measures the allocation alone that a Clone of
+// BenchmarkClone's state makes: a block of as many bytes, with pointers,
+// made and dropped. Clone's time less this one is its copying.
+func BenchmarkCloneAlloc(b *testing.B) {
+	for _, run := range benchRuns(b) {
+		b.Run(run.name, func(b *testing.B) {
+			g := run.compiled(b)
+			st := playRandom(b, g, 3, 1, 200)
+			_ = st.Clone() // its block's type made
+			var m0, m1 runtime.MemStats
+			runtime.ReadMemStats(&m0)
+			const n = 1000
+			for range n {
+				_ = st.Clone()
+			}
+			runtime.ReadMemStats(&m1)
+			// Less the header Go puts before a block with pointers of
+			// over 512 bytes, so that the block is of the Clone's size
+			// class.
+			words := (int(m1.TotalAlloc-m0.TotalAlloc)/n - 8) / 8
+			b.ReportAllocs()
+			for b.Loop() {
+				cloneSink = make([]*byte, words)
 			}
 		})
 	}

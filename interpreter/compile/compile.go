@@ -57,6 +57,7 @@ func Compile(v cue.Value, opts ...Option) (*runtime.Game, error) {
 	for _, o := range opts {
 		o(c)
 	}
+	c.conf.bytecode = c.keepPrograms
 	c.g.M = &runtime.Machine{G: c.g}
 	c.g.M.Budget.Limits = &c.g.Limits
 	c.g.M.Register()

@@ -10,6 +10,7 @@ import (
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/optimizer"
+	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/types"
 	"github.com/expr-lang/expr/vm"
 )
@@ -25,6 +26,8 @@ type exprConf struct {
 	// applied is how many of the game's options base holds: a named
 	// function registered since makes it again.
 	applied int
+	// bytecode compiles each expression for expr's VM too (KeepPrograms).
+	bytecode bool
 }
 
 // compile is expr.Compile(src, expr.Env(env), lib..., opts...), as
@@ -60,5 +63,29 @@ func (e *exprConf) compile(lib []expr.Option, src string, env types.Map, opts ..
 			return nil, err
 		}
 	}
+	if !e.bytecode {
+		return castOnly(tree, c.Expect), nil
+	}
 	return exprcompiler.Compile(tree, c)
 }
+
+// castOnly is the program of a checked tree that no VM will run: a game
+// compiled without KeepPrograms runs its expressions as closures and
+// drops the programs once compiled, and until then the compiler reads
+// of a program only its tree and the cast its bytecode ends with (what
+// expr.AsInt or expr.AsBool added: translate's cast, foldedType). So
+// expr's bytecode compiler, a fifteenth of compiling a game, is skipped:
+// the program's bytecode is that cast alone, as expr's compiler ends it
+// (TestCastOnly holds the two alike).
+func castOnly(tree *parser.Tree, want reflect.Kind) *vm.Program {
+	var code []vm.Opcode
+	var args []int
+	if arg, ok := castArgs[want]; ok {
+		code, args = []vm.Opcode{vm.OpCast}, []int{arg}
+	}
+	return vm.NewProgram(tree.Source, tree.Node, nil, 0, nil, code, args, nil, nil, nil)
+}
+
+// castArgs are the arguments of the OpCast with which expr's compiler
+// ends the bytecode of a program expected to be of a kind.
+var castArgs = map[reflect.Kind]int{reflect.Int: 0, reflect.Int64: 1, reflect.Float64: 2, reflect.Bool: 3}
