@@ -295,25 +295,28 @@ func (c *compiler) declarations(v cue.Value) {
 	g.Defs = map[string][]string{}
 	fields(cs, func(name string, x cue.Value) {
 		n := c.cardCount(x)
-		g.Defs[str(x, "kind")] = append(g.Defs[str(x, "kind")], name)
+		kind, title, text := str(x, "kind"), str(x, "name"), str(x, "text")
+		g.Defs[kind] = append(g.Defs[kind], name)
+		// A card type's fields are read once, for all its copies (CUE
+		// orders a struct's fields anew at every reading): the copies
+		// share them, and nothing changes them.
+		num, strm, list := map[string]int{}, map[string]string{}, map[string][]string{}
+		nums, _ := lookup(x, "num")
+		fields(nums, func(k string, y cue.Value) { n, _ := y.Int64(); num[k] = int(n) })
+		strs, _ := lookup(x, "str")
+		fields(strs, func(k string, y cue.Value) { strm[k], _ = y.String() })
+		lists, _ := lookup(x, "list")
+		fields(lists, func(k string, y cue.Value) {
+			l := []string{}
+			elems(y, func(_ int, z cue.Value) { s, _ := z.String(); l = append(l, s) })
+			list[k] = l
+		})
 		for k := 1; k <= n; k++ {
 			id := name
 			if n > 1 {
 				id = fmt.Sprintf("%s#%d", name, k)
 			}
-			card := &model.Card{ID: id, Def: name, Name: str(x, "name"), Kind: str(x, "kind"), Text: str(x, "text"),
-				Num: map[string]int{}, Str: map[string]string{}, List: map[string][]string{}}
-			nums, _ := lookup(x, "num")
-			fields(nums, func(k string, y cue.Value) { n, _ := y.Int64(); card.Num[k] = int(n) })
-			strs, _ := lookup(x, "str")
-			fields(strs, func(k string, y cue.Value) { card.Str[k], _ = y.String() })
-			lists, _ := lookup(x, "list")
-			fields(lists, func(k string, y cue.Value) {
-				l := []string{}
-				elems(y, func(_ int, z cue.Value) { s, _ := z.String(); l = append(l, s) })
-				card.List[k] = l
-			})
-			g.Cards[id] = card
+			g.Cards[id] = &model.Card{ID: id, Def: name, Name: title, Kind: kind, Text: text, Num: num, Str: strm, List: list}
 			g.CardOrder = append(g.CardOrder, id)
 		}
 	})
