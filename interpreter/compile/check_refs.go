@@ -50,8 +50,7 @@ func (c *compiler) checkRefs(v cue.Value) {
 			}
 		}
 	}
-	as, _ := lookup(v, "actions")
-	fields(as, func(id string, x cue.Value) {
+	c.eachOf("actions", func(id string, x cue.Value) {
 		a := g.Actions[id]
 		if a == nil || offered[a] || len(offered) == 0 {
 			return
@@ -64,8 +63,7 @@ func (c *compiler) checkRefs(v cue.Value) {
 		c.errs.Add(declPos(x), "action %q: no turn offers it, and it has no group%s", id, diag.DidYouMean(id, offeredIDs))
 	})
 
-	es, _ := lookup(v, "effects")
-	fields(es, func(id string, x cue.Value) {
+	c.eachOf("effects", func(id string, x cue.Value) {
 		if !called[id] {
 			var ids []string
 			for k := range called {

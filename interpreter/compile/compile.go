@@ -58,6 +58,7 @@ func Compile(v cue.Value, opts ...Option) (*runtime.Game, error) {
 		o(c)
 	}
 	c.conf.bytecode = c.keepPrograms
+	c.root = v
 	c.g.M = &runtime.Machine{G: c.g}
 	c.g.M.Budget.Limits = &c.g.Limits
 	c.g.M.Register()
@@ -115,6 +116,10 @@ type compiler struct {
 	pol runtime.Policy
 	// conf compiles the expressions with one expr configuration.
 	conf exprConf
+	// root is the game compiled; collections its top-level structs' fields
+	// as read (eachOf).
+	root        cue.Value
+	collections map[string][]member
 	// keepPrograms keeps expr's programs after compiling (KeepPrograms).
 	keepPrograms bool
 	// repeated says the pure expression being compiled is evaluated
@@ -162,6 +167,31 @@ func fields(v cue.Value, f func(name string, v cue.Value)) {
 	}
 	for it.Next() {
 		f(it.Selector().Unquoted(), it.Value())
+	}
+}
+
+// member is one field of a struct: its name and value.
+type member struct {
+	name string
+	v    cue.Value
+}
+
+// eachOf calls f for each field of the game's top-level struct name
+// (cards, zones, effects...), in order. Each is read once a compile: the
+// compiler walks them in several passes, and CUE orders a struct's
+// fields anew at every reading, a few microseconds a field.
+func (c *compiler) eachOf(name string, f func(name string, v cue.Value)) {
+	l, ok := c.collections[name]
+	if !ok {
+		x, _ := lookup(c.root, name)
+		fields(x, func(n string, y cue.Value) { l = append(l, member{n, y}) })
+		if c.collections == nil {
+			c.collections = map[string][]member{}
+		}
+		c.collections[name] = l
+	}
+	for _, m := range l {
+		f(m.name, m.v)
 	}
 }
 
@@ -274,8 +304,7 @@ func (c *compiler) declarations(v cue.Value) {
 		if perPlayer {
 			path = "playerZones"
 		}
-		zs, _ := lookup(v, path)
-		fields(zs, func(name string, x cue.Value) {
+		c.eachOf(path, func(name string, x cue.Value) {
 			z := &runtime.Zone{ID: name, Name: str(x, "name"), PerPlayer: perPlayer, Visibility: str(x, "visibility"), Refill: str(x, "refill")}
 			if name == runtime.BoxZone {
 				c.errorf(x, "zone %q is reserved: it holds the cards not yet dealt", name)
@@ -291,9 +320,8 @@ func (c *compiler) declarations(v cue.Value) {
 			g.ZoneOrder = append(g.ZoneOrder, name)
 		})
 	}
-	cs, _ := lookup(v, "cards")
 	g.Defs = map[string][]string{}
-	fields(cs, func(name string, x cue.Value) {
+	c.eachOf("cards", func(name string, x cue.Value) {
 		n := c.cardCount(x)
 		kind, title, text := str(x, "kind"), str(x, "name"), str(x, "text")
 		g.Defs[kind] = append(g.Defs[kind], name)
