@@ -50,8 +50,7 @@ func (c *compiler) checkRefs(v cue.Value) {
 			}
 		}
 	}
-	as, _ := lookup(v, "actions")
-	fields(as, func(id string, x cue.Value) {
+	c.eachOf("actions", func(id string, x cue.Value) {
 		a := g.Actions[id]
 		if a == nil || offered[a] || len(offered) == 0 {
 			return
@@ -64,8 +63,7 @@ func (c *compiler) checkRefs(v cue.Value) {
 		c.errs.Add(declPos(x), "action %q: no turn offers it, and it has no group%s", id, diag.DidYouMean(id, offeredIDs))
 	})
 
-	es, _ := lookup(v, "effects")
-	fields(es, func(id string, x cue.Value) {
+	c.eachOf("effects", func(id string, x cue.Value) {
 		if !called[id] {
 			var ids []string
 			for k := range called {
@@ -92,18 +90,23 @@ func (c *compiler) checkRefs(v cue.Value) {
 
 	// A card kind that no expression names and that is one letter away
 	// from another kind is a typo: the card would join no deck.
+	// The cards as compiled, each type once, in the order declared: CUE
+	// is asked for a card's kind only to place the error.
 	kinds := keys(g.Defs)
-	cs, _ := lookup(v, "cards")
-	fields(cs, func(id string, x cue.Value) {
-		k := str(x, "kind")
-		if g.KindRefs[k] || len(g.Defs[k]) > 1 {
-			return
+	seen := map[string]bool{}
+	for _, cid := range g.CardOrder {
+		cd := g.Cards[cid]
+		if seen[cd.Def] {
+			continue
 		}
-		if hint := diag.DidYouMean(k, kinds); hint != "" {
-			y, _ := lookup(x, "kind")
-			c.errorf(y, "card %q: kind %q is named nowhere else%s", id, k, hint)
+		seen[cd.Def] = true
+		if k := cd.Kind; !g.KindRefs[k] && len(g.Defs[k]) <= 1 {
+			if hint := diag.DidYouMean(k, kinds); hint != "" {
+				y := v.LookupPath(cue.MakePath(cue.Str("cards"), cue.Str(cd.Def), cue.Str("kind")))
+				c.errorf(y, "card %q: kind %q is named nowhere else%s", cd.Def, k, hint)
+			}
 		}
-	})
+	}
 }
 
 // actionAndGroupNames are the names a turn may list.

@@ -58,6 +58,7 @@ func Compile(v cue.Value, opts ...Option) (*runtime.Game, error) {
 		o(c)
 	}
 	c.conf.bytecode = c.keepPrograms
+	c.root = v
 	c.g.M = &runtime.Machine{G: c.g}
 	c.g.M.Budget.Limits = &c.g.Limits
 	c.g.M.Register()
@@ -115,6 +116,10 @@ type compiler struct {
 	pol runtime.Policy
 	// conf compiles the expressions with one expr configuration.
 	conf exprConf
+	// root is the game compiled; collections its top-level structs' fields
+	// as read (eachOf).
+	root        cue.Value
+	collections map[string][]member
 	// keepPrograms keeps expr's programs after compiling (KeepPrograms).
 	keepPrograms bool
 	// repeated says the pure expression being compiled is evaluated
@@ -162,6 +167,31 @@ func fields(v cue.Value, f func(name string, v cue.Value)) {
 	}
 	for it.Next() {
 		f(it.Selector().Unquoted(), it.Value())
+	}
+}
+
+// member is one field of a struct: its name and value.
+type member struct {
+	name string
+	v    cue.Value
+}
+
+// eachOf calls f for each field of the game's top-level struct name
+// (cards, zones, effects...), in order. Each is read once a compile: the
+// compiler walks them in several passes, and CUE orders a struct's
+// fields anew at every reading, a few microseconds a field.
+func (c *compiler) eachOf(name string, f func(name string, v cue.Value)) {
+	l, ok := c.collections[name]
+	if !ok {
+		x, _ := lookup(c.root, name)
+		fields(x, func(n string, y cue.Value) { l = append(l, member{n, y}) })
+		if c.collections == nil {
+			c.collections = map[string][]member{}
+		}
+		c.collections[name] = l
+	}
+	for _, m := range l {
+		f(m.name, m.v)
 	}
 }
 
@@ -274,8 +304,7 @@ func (c *compiler) declarations(v cue.Value) {
 		if perPlayer {
 			path = "playerZones"
 		}
-		zs, _ := lookup(v, path)
-		fields(zs, func(name string, x cue.Value) {
+		c.eachOf(path, func(name string, x cue.Value) {
 			z := &runtime.Zone{ID: name, Name: str(x, "name"), PerPlayer: perPlayer, Visibility: str(x, "visibility"), Refill: str(x, "refill")}
 			if name == runtime.BoxZone {
 				c.errorf(x, "zone %q is reserved: it holds the cards not yet dealt", name)
@@ -291,29 +320,31 @@ func (c *compiler) declarations(v cue.Value) {
 			g.ZoneOrder = append(g.ZoneOrder, name)
 		})
 	}
-	cs, _ := lookup(v, "cards")
 	g.Defs = map[string][]string{}
-	fields(cs, func(name string, x cue.Value) {
+	c.eachOf("cards", func(name string, x cue.Value) {
 		n := c.cardCount(x)
-		g.Defs[str(x, "kind")] = append(g.Defs[str(x, "kind")], name)
+		kind, title, text := str(x, "kind"), str(x, "name"), str(x, "text")
+		g.Defs[kind] = append(g.Defs[kind], name)
+		// A card type's fields are read once, for all its copies (CUE
+		// orders a struct's fields anew at every reading): the copies
+		// share them, and nothing changes them.
+		num, strm, list := map[string]int{}, map[string]string{}, map[string][]string{}
+		nums, _ := lookup(x, "num")
+		fields(nums, func(k string, y cue.Value) { n, _ := y.Int64(); num[k] = int(n) })
+		strs, _ := lookup(x, "str")
+		fields(strs, func(k string, y cue.Value) { strm[k], _ = y.String() })
+		lists, _ := lookup(x, "list")
+		fields(lists, func(k string, y cue.Value) {
+			l := []string{}
+			elems(y, func(_ int, z cue.Value) { s, _ := z.String(); l = append(l, s) })
+			list[k] = l
+		})
 		for k := 1; k <= n; k++ {
 			id := name
 			if n > 1 {
 				id = fmt.Sprintf("%s#%d", name, k)
 			}
-			card := &model.Card{ID: id, Def: name, Name: str(x, "name"), Kind: str(x, "kind"), Text: str(x, "text"),
-				Num: map[string]int{}, Str: map[string]string{}, List: map[string][]string{}}
-			nums, _ := lookup(x, "num")
-			fields(nums, func(k string, y cue.Value) { n, _ := y.Int64(); card.Num[k] = int(n) })
-			strs, _ := lookup(x, "str")
-			fields(strs, func(k string, y cue.Value) { card.Str[k], _ = y.String() })
-			lists, _ := lookup(x, "list")
-			fields(lists, func(k string, y cue.Value) {
-				l := []string{}
-				elems(y, func(_ int, z cue.Value) { s, _ := z.String(); l = append(l, s) })
-				card.List[k] = l
-			})
-			g.Cards[id] = card
+			g.Cards[id] = &model.Card{ID: id, Def: name, Name: title, Kind: kind, Text: text, Num: num, Str: strm, List: list}
 			g.CardOrder = append(g.CardOrder, id)
 		}
 	})

@@ -29,22 +29,19 @@ func (c *compiler) ruleDecls(v cue.Value) {
 		g.PieceStrs = append(g.PieceStrs, name)
 		g.QstrInit[name] = s
 	})
-	pz, _ := lookup(v, "playerZones")
-	fields(pz, func(name string, x cue.Value) {
+	c.eachOf("playerZones", func(name string, x cue.Value) {
 		if boolean(x, "active", false) {
 			g.ActiveZones = append(g.ActiveZones, name)
 		}
 	})
-	zs, _ := lookup(v, "zones")
-	fields(zs, func(name string, x cue.Value) {
+	c.eachOf("zones", func(name string, x cue.Value) {
 		if boolean(x, "active", false) {
 			y, _ := lookup(x, "active")
 			c.errorf(y, "active: only a player zone has an owner for its cards to be in force for")
 		}
 	})
 
-	fs, _ := lookup(v, "functions")
-	fields(fs, func(name string, x cue.Value) {
+	c.eachOf("functions", func(name string, x cue.Value) {
 		f := &runtime.Function{Id: name, Ret: str(x, "returns"), Lay: model.NewLayout()}
 		var in []reflect.Type
 		pv, _ := lookup(x, "params")
@@ -94,8 +91,7 @@ func reflectOf(t string) reflect.Type {
 // watches. It runs at the end of bodies.
 func (c *compiler) ruleBodies(v cue.Value) {
 	g := c.g
-	fs, _ := lookup(v, "functions")
-	fields(fs, func(name string, x cue.Value) {
+	c.eachOf("functions", func(name string, x cue.Value) {
 		f := g.Funcs[name]
 		if f == nil {
 			return
@@ -123,8 +119,7 @@ func (c *compiler) ruleBodies(v cue.Value) {
 		f.PlanKept(g.Funcs)
 	})
 
-	cs, _ := lookup(v, "cards")
-	fields(cs, func(def string, x cue.Value) {
+	c.eachOf("cards", func(def string, x cue.Value) {
 		r := &runtime.CardRules{}
 		ms, _ := lookup(x, "mods")
 		fields(ms, func(name string, y cue.Value) {

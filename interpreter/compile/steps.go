@@ -54,10 +54,8 @@ func typeNamed(name string) types.Type {
 // bodies compiles every expression of the definition.
 func (c *compiler) bodies(v cue.Value) {
 	g := c.g
-	zs, _ := lookup(v, "zones")
-	pz, _ := lookup(v, "playerZones")
-	for k, zv := range []cue.Value{zs, pz} {
-		fields(zv, func(name string, x cue.Value) {
+	for k, zv := range []string{"zones", "playerZones"} {
+		c.eachOf(zv, func(name string, x cue.Value) {
 			z := g.Zones[name]
 			if k == 1 {
 				z = g.Pzones[name]
@@ -81,8 +79,7 @@ func (c *compiler) bodies(v cue.Value) {
 
 	// Effects and actions are declared before any body is compiled, so
 	// that steps can name them in any order.
-	es, _ := lookup(v, "effects")
-	fields(es, func(name string, x cue.Value) {
+	c.eachOf("effects", func(name string, x cue.Value) {
 		e := &runtime.Effect{ID: name, Returns: str(x, "returns")}
 		pv, _ := lookup(x, "params")
 		fields(pv, func(pn string, y cue.Value) {
@@ -95,13 +92,12 @@ func (c *compiler) bodies(v cue.Value) {
 		}
 		g.Effects[name] = e
 	})
-	as, _ := lookup(v, "actions")
-	fields(as, func(name string, x cue.Value) {
+	c.eachOf("actions", func(name string, x cue.Value) {
 		a := &runtime.Action{ID: name, Name: str(x, "name"), Text: str(x, "text"), Group: str(x, "group"), Ends: boolean(x, "ends", true), Cause: "action " + name, Lay: model.NewLayout()}
 		g.Actions[name] = a
 		g.ActionOrder = append(g.ActionOrder, a)
 	})
-	fields(es, func(name string, x cue.Value) {
+	c.eachOf("effects", func(name string, x cue.Value) {
 		e := g.Effects[name]
 		s := c.base()
 		for _, p := range e.ParamList {
@@ -111,7 +107,7 @@ func (c *compiler) bodies(v cue.Value) {
 		c.owner, c.rule, c.lay = "effect "+name, "", e.Lay
 		e.Body = c.block(body, s)
 	})
-	fields(as, func(name string, x cue.Value) {
+	c.eachOf("actions", func(name string, x cue.Value) {
 		a := g.Actions[name]
 		s := c.base()
 		c.lay = a.Lay
