@@ -491,8 +491,9 @@ func (c *compiler) boardDecl(v cue.Value) {
 		fields(strs, func(k string, y cue.Value) { e.Str[k], _ = y.String() })
 		g.Board.Out[from] = append(g.Board.Out[from], e)
 		g.Board.In[to] = append(g.Board.In[to], e)
-		g.Board.Decl = append(g.Board.Decl, board.DeclaredEdge{Edge: e, Directed: boolean(x, "directed", true)})
-		if !boolean(x, "directed", true) {
+		directed := boolean(x, "directed", true)
+		g.Board.Decl = append(g.Board.Decl, board.DeclaredEdge{Edge: e, Directed: directed})
+		if !directed {
 			r := &board.Edge{From: to, To: from, Num: e.Num, Str: e.Str}
 			g.Board.Out[to] = append(g.Board.Out[to], r)
 			g.Board.In[from] = append(g.Board.In[from], r)

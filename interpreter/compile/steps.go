@@ -203,16 +203,16 @@ func (c *compiler) block(v cue.Value, s scope) *runtime.Block {
 
 func (c *compiler) step(v cue.Value, s scope) (*runtime.Step, scope) {
 	var keys []string
+	var x cue.Value // the value of the step's key
 	for _, k := range stepKeys {
-		if _, ok := lookup(v, k); ok {
-			keys = append(keys, k)
+		if y, ok := lookup(v, k); ok {
+			keys, x = append(keys, k), y
 		}
 	}
 	if len(keys) != 1 {
 		c.errorf(v, "a step needs exactly one of %s; found %d (%s)", strings.Join(stepKeys, ", "), len(keys), strings.Join(keys, ", "))
 		return nil, s
 	}
-	x, _ := lookup(v, keys[0])
 	st := &runtime.Step{Pos: userPos(x), Rule: str(v, "rule")}
 	if st.Rule == "" {
 		st.Rule = c.rule
