@@ -31,7 +31,8 @@ type exprConf struct {
 }
 
 // compile is expr.Compile(src, expr.Env(env), lib..., opts...), as
-// that function does it, with the configuration of lib kept.
+// that function does it, with the configuration of lib kept; the
+// program's bytecode is compiled only when bytecode is set (castOnly).
 func (e *exprConf) compile(lib []expr.Option, src string, env types.Map, opts ...expr.Option) (*vm.Program, error) {
 	if e.base == nil || e.applied != len(lib) {
 		e.base = conf.CreateNew()
