@@ -16,7 +16,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"runtime"
 	"runtime/metrics"
+	"sync"
 	"time"
 
 	"cuelang.org/go/cue"
@@ -92,17 +94,48 @@ func checkTotal(dir string, srcs []source) error {
 	return nil
 }
 
-// parseFile parses one source. Comments are not parsed: nothing reads
-// them, and attaching them is a third of the parser's time and where it
-// once panicked (`s:\n//\nlet` dereferenced nil). A panic of the parser is
-// still recovered, as an error at the file's start.
-func parseFile(name string, src []byte) (f *ast.File, err error) {
+// parseFile parses one source, up to its imports only when mode asks
+// for no more (parser.ImportsOnly, parser.PackageClauseOnly: cue/load
+// reads a package's imports before the package). Comments are not
+// parsed: nothing reads them, and attaching them is a third of the
+// parser's time and where it once panicked (`s:\n//\nlet` dereferenced
+// nil). A panic of the parser is still recovered, as an error at the
+// file's start.
+func parseFile(name string, src []byte, mode parser.Mode) (f *ast.File, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			f, err = nil, &diag.Error{Pos: diag.Pos{File: name, Line: 1, Col: 1}, Msg: fmt.Sprintf("the CUE parser failed on this file: %v", r)}
 		}
 	}()
-	return parser.ParseFile(name, src)
+	return parser.ParseFile(name, src, mode&(parser.ImportsOnly|parser.PackageClauseOnly))
+}
+
+// parsed is a source parsed: its syntax, or why it has none.
+type parsed struct {
+	f   *ast.File
+	err error
+}
+
+// parseAll parses the sources in full, as many at once as there are
+// processors, and gives their syntax in the sources' order.
+func parseAll(srcs []source) []parsed {
+	out := make([]parsed, len(srcs))
+	workers := min(runtime.GOMAXPROCS(0), len(srcs))
+	next := make(chan int, len(srcs))
+	for i := range srcs {
+		next <- i
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := range next {
+				out[i].f, out[i].err = parseFile(srcs[i].name, srcs[i].src, 0)
+			}
+		})
+	}
+	wg.Wait()
+	return out
 }
 
 // watched runs CUE's parsing and evaluation of a game with the bounds of Limits and

@@ -65,6 +65,7 @@ func (s Source) moduleInstance(id string) (*build.Instance, error) {
 	}
 	overlay := map[string]cueload.Source{}
 	names := map[string]string{} // virtual path → name shown in positions
+	var own []source             // the game's files, by virtual path
 	err := fs.WalkDir(s.FS, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || path.Ext(p) != ".cue" {
 			return err
@@ -76,10 +77,21 @@ func (s Source) moduleInstance(id string) (*build.Instance, error) {
 		v := path.Join(virtualRoot, p)
 		overlay[v] = cueload.FromBytes(b)
 		names[v] = s.name(p)
+		if path.Dir(p) == id {
+			own = append(own, source{v, b})
+		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
+	}
+	// The game's own files, which cue/load reads first, are parsed at
+	// once, side by side; one that fails is left to ParseFile, which
+	// reports it as cue/load reads it.
+	for i, p := range parseAll(named(own, names)) {
+		if p.err == nil {
+			overlay[own[i].name] = cueload.FromFile(p.f)
+		}
 	}
 	cfg := &cueload.Config{
 		Dir:        path.Join(virtualRoot, id),
@@ -98,7 +110,7 @@ func (s Source) moduleInstance(id string) (*build.Instance, error) {
 			if !ok {
 				return nil, fmt.Errorf("%s: unexpected source %T", name, src)
 			}
-			return parseFile(name, b)
+			return parseFile(name, b, cfg.Mode)
 		},
 	}
 	insts := cueload.Instances([]string{"."}, cfg)
@@ -143,4 +155,13 @@ func (noRegistry) Fetch(context.Context, module.Version) (module.SourceLoc, erro
 
 func (noRegistry) ModuleVersions(context.Context, string) ([]string, error) {
 	return nil, errNoRegistry
+}
+
+// named is srcs named as positions show them.
+func named(srcs []source, names map[string]string) []source {
+	out := make([]source, len(srcs))
+	for i, s := range srcs {
+		out[i] = source{names[s.name], s.src}
+	}
+	return out
 }

@@ -104,3 +104,21 @@ func TestVariantImports(t *testing.T) {
 	// One line, at the import, in the designer's words.
 	assert.Equal(t, `house.cue:3:8: package "example.org/defs/lib/nothing" not found`, err.Error())
 }
+
+// The game's own files are parsed side by side before cue/load reads
+// them: a position in one still names it under the Source's prefix, and
+// a file that does not parse is reported by cue/load's reading of it.
+func TestImportingGameOwnFiles(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, src, want string
+	}{
+		{"evaluation error", "x/more.cue", "package haven\n\ngame: summary: 3\n", "defs/x/more.cue:3:"},
+		{"syntax error", "x/more.cue", "package haven\n\ngame: name: (\n", "defs/x/more.cue:3:"},
+	} {
+		src := module("package base\n\ntarget: *12 | int\n")
+		src.FS.(fstest.MapFS)[tc.file] = &fstest.MapFile{Data: []byte(tc.src)}
+		_, err := src.Game("x", load.Options{})
+		require.Error(t, err, tc.name)
+		assert.Contains(t, err.Error(), tc.want, tc.name)
+	}
+}

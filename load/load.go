@@ -190,18 +190,22 @@ func parseAndEvaluate(dir string, base baseInstance, srcs []source) (cue.Value, 
 	}
 	all = append(all, srcs...)
 
+	// The sources are parsed while cue/load reads the base's packages.
+	done := make(chan []parsed, 1)
+	go func() { done <- parseAll(all) }()
 	var errs diag.List
 	inst := build.NewContext().NewInstance("haven", nil)
 	if base != nil {
 		var err error
 		if inst, err = base(); err != nil {
+			<-done
 			return cue.Value{}, err
 		}
 	}
-	for _, s := range all {
-		f, err := parseFile(s.name, s.src)
-		if err != nil {
-			addCUE(&errs, err)
+	for i, p := range <-done {
+		s, f := all[i], p.f
+		if p.err != nil {
+			addCUE(&errs, p.err)
 			continue
 		}
 		if f.PackageName() != "haven" {

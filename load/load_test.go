@@ -165,3 +165,20 @@ func TestSetCompletes(t *testing.T) {
 	n, _ := v.LookupPath(cuePath("params.target")).Int64()
 	assert.Equal(t, int64(7), n)
 }
+
+// The files of a game are parsed side by side; their errors are still
+// reported all, in the files' order.
+func TestParseErrorsInFileOrder(t *testing.T) {
+	src := source()
+	fs := src.FS.(fstest.MapFS)
+	fs["g/a.cue"] = &fstest.MapFile{Data: []byte("package haven\n\ngame: (\n")}
+	fs["g/b.cue"] = &fstest.MapFile{Data: []byte("package haven\n\ngame: ]\n")}
+	fs["g/c.cue"] = &fstest.MapFile{Data: []byte("package other\n")}
+	_, err := src.Game("g", load.Options{})
+	require.Error(t, err)
+	msg := err.Error()
+	a, b, c := strings.Index(msg, "g/a.cue:"), strings.Index(msg, "g/b.cue:"), strings.Index(msg, "g/c.cue:1:1: want `package haven`")
+	require.True(t, a >= 0 && b >= 0 && c >= 0, msg)
+	assert.Less(t, a, b, msg)
+	assert.Less(t, b, c, msg)
+}
