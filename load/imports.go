@@ -65,7 +65,8 @@ func (s Source) moduleInstance(id string) (*build.Instance, error) {
 	}
 	overlay := map[string]cueload.Source{}
 	names := map[string]string{} // virtual path → name shown in positions
-	var own []source             // the game's files, by virtual path
+	var own []source             // the game's files, named as positions show them
+	var ownAt []string           // and their virtual paths
 	err := fs.WalkDir(s.FS, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || path.Ext(p) != ".cue" {
 			return err
@@ -78,7 +79,7 @@ func (s Source) moduleInstance(id string) (*build.Instance, error) {
 		overlay[v] = cueload.FromBytes(b)
 		names[v] = s.name(p)
 		if path.Dir(p) == id {
-			own = append(own, source{v, b})
+			own, ownAt = append(own, source{s.name(p), b}), append(ownAt, v)
 		}
 		return nil
 	})
@@ -88,9 +89,9 @@ func (s Source) moduleInstance(id string) (*build.Instance, error) {
 	// The game's own files, which cue/load reads first, are parsed at
 	// once, side by side; one that fails is left to ParseFile, which
 	// reports it as cue/load reads it.
-	for i, p := range parseAll(named(own, names)) {
+	for i, p := range parseAll(own) {
 		if p.err == nil {
-			overlay[own[i].name] = cueload.FromFile(p.f)
+			overlay[ownAt[i]] = cueload.FromFile(p.f)
 		}
 	}
 	cfg := &cueload.Config{
@@ -155,13 +156,4 @@ func (noRegistry) Fetch(context.Context, module.Version) (module.SourceLoc, erro
 
 func (noRegistry) ModuleVersions(context.Context, string) ([]string, error) {
 	return nil, errNoRegistry
-}
-
-// named is srcs named as positions show them.
-func named(srcs []source, names map[string]string) []source {
-	out := make([]source, len(srcs))
-	for i, s := range srcs {
-		out[i] = source{names[s.name], s.src}
-	}
-	return out
 }

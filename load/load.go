@@ -198,7 +198,6 @@ func parseAndEvaluate(dir string, base baseInstance, srcs []source) (cue.Value, 
 	if base != nil {
 		var err error
 		if inst, err = base(); err != nil {
-			<-done
 			return cue.Value{}, err
 		}
 	}
