@@ -46,7 +46,7 @@ func TestGatedFiles(t *testing.T) {
 		{"the value chosen by --set", large, load.Options{Sets: []string{"options.size.value=large"}}, 5},
 		// A --set of a param the file declares is checked against the game
 		// with the file.
-		{"a param of the file set", large, load.Options{Sets: []string{"options.size.value=large", "params.bonus=7"}}, 7},
+		{"a param of the file set", "@option(size=large)\npackage haven\ngame: params: bonus: *5 | int\n", load.Options{Sets: []string{"options.size.value=large", "params.bonus=7"}}, 7},
 		{"the other value chosen", large, load.Options{Choices: []string{"size=small"}}, -1},
 		{"the value a variant gives", large, load.Options{Texts: []load.Text{{Name: "v.cue", Src: "package haven\ngame: options: size: value: \"large\"\n"}}}, 5},
 		{"a gate after the package clause", "package haven\n\n@option(size=large)\n\ngame: params: bonus: 5\n", load.Options{Choices: []string{"size=large"}}, 5},
