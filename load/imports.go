@@ -57,9 +57,13 @@ func importsModule(srcs []source) bool {
 }
 
 // moduleInstance loads the game folder id, and the packages it imports,
-// with cue/load. It returns the game's instance, to which the schema,
-// variants and sets are then added.
-func (s Source) moduleInstance(id string) (*build.Instance, error) {
+// with cue/load, but for the files of out (gate.go). It returns the
+// game's instance, to which the schema, variants and sets are then added.
+func (s Source) moduleInstance(id string, out []gatedFile) (*build.Instance, error) {
+	left := map[string]bool{}
+	for _, f := range out {
+		left[f.src.name] = true
+	}
 	if _, err := fs.Stat(s.FS, modFile); err != nil {
 		return nil, fmt.Errorf("%s: the game imports a package, but %s is missing: the definitions folder must be a CUE module", s.name(id), s.name(modFile))
 	}
@@ -68,7 +72,7 @@ func (s Source) moduleInstance(id string) (*build.Instance, error) {
 	var own []source             // the game's files, named as positions show them
 	var ownAt []string           // and their virtual paths
 	err := fs.WalkDir(s.FS, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || path.Ext(p) != ".cue" {
+		if err != nil || d.IsDir() || path.Ext(p) != ".cue" || left[s.name(p)] {
 			return err
 		}
 		b, err := readFS(s.FS, p, s.name(p))

@@ -121,17 +121,46 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 	if err != nil {
 		return cue.Value{}, err
 	}
+	var errs diag.List
+	srcs, out, gated := splitGated(&errs, srcs, chosenValues(sets))
+	if err := errs.Err(); err != nil {
+		return cue.Value{}, err
+	}
 	if err := checkTotal(s.name(id), append(append([]source{}, srcs...), variants...)); err != nil {
 		return cue.Value{}, err
 	}
-	var base baseInstance
-	if importsModule(srcs) {
-		// cue/load reads the game's files and the packages they import,
-		// afresh for each build.
-		base = func() (*build.Instance, error) { return s.moduleInstance(id) }
-		srcs = nil
+	imports := importsModule(srcs)
+	build := func(srcs []source, out []gatedFile) (cue.Value, error) {
+		var base baseInstance
+		if imports {
+			// cue/load reads the game's files and the packages they
+			// import, afresh for each build.
+			base = func() (*build.Instance, error) { return s.moduleInstance(id, out) }
+			srcs = nil
+		}
+		return buildChecked(s.name(id), base, srcs, variants, sets)
 	}
-	return buildChecked(s.name(id), base, srcs, variants, sets)
+	game, err := build(srcs, out)
+	// An option whose value the game gave itself (its default, a
+	// variant's) may be one that files left out belong to (gate.go).
+	for err == nil && len(out) > 0 {
+		var more []source
+		if more, out = takeGated(game, out); len(more) == 0 {
+			break
+		}
+		srcs = append(srcs, more...)
+		if err = checkTotal(s.name(id), append(append([]source{}, srcs...), variants...)); err == nil {
+			game, err = build(srcs, out)
+		}
+	}
+	if err != nil {
+		return cue.Value{}, err
+	}
+	checkGates(&errs, game, gated)
+	if err := errs.Err(); err != nil {
+		return cue.Value{}, err
+	}
+	return game, nil
 }
 
 // overrides reads the variants and parses the --set overrides of opt.

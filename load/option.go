@@ -34,9 +34,13 @@ func parseOption(opt string) (*setOverride, error) {
 // checkOption reports an option the game does not declare, or a value
 // the option does not offer.
 func checkOption(errs *diag.List, o *setOverride, game cue.Value) {
-	at := diag.Pos{File: o.flag}
-	name := o.path[1]
-	opts := GameOptions(game)
+	checkChoice(errs, diag.Pos{File: o.flag}, o.path[1], o.value, GameOptions(game))
+}
+
+// checkChoice reports, at pos, an option name that opts do not declare
+// or a value its option does not offer: what --option and a file's
+// @option (gate.go) both name.
+func checkChoice(errs *diag.List, at diag.Pos, name, v string, opts []Option) {
 	var names []string
 	for _, op := range opts {
 		names = append(names, op.Name)
@@ -57,7 +61,6 @@ func checkOption(errs *diag.List, o *setOverride, game cue.Value) {
 		}
 		return
 	}
-	v := o.value
 	if contains(op.Values, v) {
 		return
 	}
