@@ -123,6 +123,11 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 	}
 	var errs diag.List
 	srcs, out, gated := splitGated(&errs, srcs, chosenValues(sets))
+	for _, v := range variants {
+		if g := gateOf(&errs, v); g != nil {
+			errs.Add(g.pos, "@option marks a file of the game's folder, loaded for an option value; a variant is loaded when it is chosen")
+		}
+	}
 	if err := errs.Err(); err != nil {
 		return cue.Value{}, err
 	}
