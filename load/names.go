@@ -141,6 +141,16 @@ func buildChecked(dir string, start baseInstance, game, variants []source, sets 
 	for _, o := range sets {
 		all = append(all, source{o.flag, o.src})
 	}
+	if len(variants) == 0 && onlyOptions(sets) {
+		// Options alone: a game that builds with them chose values it
+		// declares (CUE holds an option's value to its values, and an
+		// option the game does not declare lacks them), so the game
+		// alone, to check the names against, is built only when this
+		// fails.
+		if v, err := buildGame(dir, start, all); err == nil {
+			return v, nil
+		}
+	}
 	base, err := buildGame(dir, start, game)
 	if err != nil {
 		// The game alone is not complete: its overrides may complete it
@@ -170,6 +180,16 @@ func buildChecked(dir string, start baseInstance, game, variants []source, sets 
 		return mid, nil
 	}
 	return buildGame(dir, start, all)
+}
+
+// onlyOptions tells whether every override chooses an option's value.
+func onlyOptions(sets []*setOverride) bool {
+	for _, o := range sets {
+		if _, _, ok := o.optionValue(); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // hintFields adds the closest allowed field to each "field not allowed"
