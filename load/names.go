@@ -132,7 +132,8 @@ func quote(s string) string { return `"` + s + `"` }
 
 // buildChecked builds the game from its own files with its variants and
 // --set overrides, checking the names they write against the game they
-// change. The game alone is built only when there are overrides.
+// change. The game alone is built only when there are overrides, and
+// for options alone only when the game with them does not build.
 func buildChecked(dir string, start baseInstance, game, variants []source, sets []*setOverride) (cue.Value, error) {
 	if len(variants) == 0 && len(sets) == 0 {
 		return buildGame(dir, start, game)
