@@ -135,7 +135,7 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 		return cue.Value{}, err
 	}
 	imports := importsModule(srcs)
-	build := func(srcs []source, out []gatedFile) (cue.Value, error) {
+	buildWith := func(srcs []source, out []gatedFile) (cue.Value, error) {
 		var base baseInstance
 		if imports {
 			// cue/load reads the game's files and the packages they
@@ -145,7 +145,7 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 		}
 		return buildChecked(s.name(id), base, srcs, variants, sets)
 	}
-	game, err := build(srcs, out)
+	game, err := buildWith(srcs, out)
 	// An option whose value the game gave itself (its default, a
 	// variant's) may be one that files left out belong to (gate.go).
 	for err == nil && len(out) > 0 {
@@ -155,7 +155,7 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 		}
 		srcs = append(srcs, more...)
 		if err = checkTotal(s.name(id), append(append([]source{}, srcs...), variants...)); err == nil {
-			game, err = build(srcs, out)
+			game, err = buildWith(srcs, out)
 		}
 	}
 	if err != nil {
