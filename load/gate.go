@@ -95,15 +95,24 @@ func splitGated(errs *diag.List, srcs []source, chosen map[string]string) (in []
 func chosenValues(sets []*setOverride) map[string]string {
 	m := map[string]string{}
 	for _, o := range sets {
-		if len(o.path) == 3 && o.path[0] == "options" && o.path[2] == "value" {
-			v := o.value
-			if u, err := strconv.Unquote(v); err == nil {
-				v = u
-			}
-			m[o.path[1]] = v
+		if name, v, ok := o.optionValue(); ok {
+			m[name] = v
 		}
 	}
 	return m
+}
+
+// optionValue is the option and the value an override chooses, when it
+// is an --option or a --set of options.NAME.value.
+func (o *setOverride) optionValue() (name, value string, ok bool) {
+	if len(o.path) != 3 || o.path[0] != "options" || o.path[2] != "value" {
+		return "", "", false
+	}
+	v := o.value
+	if u, err := strconv.Unquote(v); err == nil {
+		v = u
+	}
+	return o.path[1], v, true
 }
 
 // takeGated moves out of out the files whose option has their value in

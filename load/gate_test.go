@@ -85,8 +85,12 @@ func TestGateErrors(t *testing.T) {
 		require.Error(t, err, tc.extra)
 		assert.Contains(t, err.Error(), tc.want, tc.extra)
 	}
+	// A variant is no file of the game's folder.
+	_, err := gatedSource("package haven\n").Game("g", load.Options{Texts: []load.Text{{Name: "v.cue", Src: "@option(size=large)\npackage haven\n"}}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "v.cue:1:1: @option marks a file of the game's folder")
 	// A file loaded for its value reports its errors where they are.
-	_, err := gatedSource("@option(size=large)\npackage haven\ngame: params: bonus: 1 & 2\n").Game("g", load.Options{Choices: []string{"size=large"}})
+	_, err = gatedSource("@option(size=large)\npackage haven\ngame: params: bonus: 1 & 2\n").Game("g", load.Options{Choices: []string{"size=large"}})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "g/extra.cue:3:")
 }

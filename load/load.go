@@ -123,6 +123,11 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 	}
 	var errs diag.List
 	srcs, out, gated := splitGated(&errs, srcs, chosenValues(sets))
+	for _, v := range variants {
+		if g := gateOf(&errs, v); g != nil {
+			errs.Add(g.pos, "@option marks a file of the game's folder, loaded for an option value; a variant is loaded when it is chosen")
+		}
+	}
 	if err := errs.Err(); err != nil {
 		return cue.Value{}, err
 	}
@@ -130,7 +135,7 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 		return cue.Value{}, err
 	}
 	imports := importsModule(srcs)
-	build := func(srcs []source, out []gatedFile) (cue.Value, error) {
+	buildWith := func(srcs []source, out []gatedFile) (cue.Value, error) {
 		var base baseInstance
 		if imports {
 			// cue/load reads the game's files and the packages they
@@ -140,7 +145,7 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 		}
 		return buildChecked(s.name(id), base, srcs, variants, sets)
 	}
-	game, err := build(srcs, out)
+	game, err := buildWith(srcs, out)
 	// An option whose value the game gave itself (its default, a
 	// variant's) may be one that files left out belong to (gate.go).
 	for err == nil && len(out) > 0 {
@@ -150,7 +155,7 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 		}
 		srcs = append(srcs, more...)
 		if err = checkTotal(s.name(id), append(append([]source{}, srcs...), variants...)); err == nil {
-			game, err = build(srcs, out)
+			game, err = buildWith(srcs, out)
 		}
 	}
 	if err != nil {

@@ -132,7 +132,8 @@ func quote(s string) string { return `"` + s + `"` }
 
 // buildChecked builds the game from its own files with its variants and
 // --set overrides, checking the names they write against the game they
-// change. The game alone is built only when there are overrides.
+// change. The game alone is built only when there are overrides, and
+// for options alone only when the game with them does not build.
 func buildChecked(dir string, start baseInstance, game, variants []source, sets []*setOverride) (cue.Value, error) {
 	if len(variants) == 0 && len(sets) == 0 {
 		return buildGame(dir, start, game)
@@ -140,6 +141,16 @@ func buildChecked(dir string, start baseInstance, game, variants []source, sets 
 	all := append(game[:len(game):len(game)], variants...)
 	for _, o := range sets {
 		all = append(all, source{o.flag, o.src})
+	}
+	if len(variants) == 0 && onlyOptions(sets) {
+		// Options alone: a game that builds with them chose values it
+		// declares (CUE holds an option's value to its values, and an
+		// option the game does not declare lacks them), so the game
+		// alone, to check the names against, is built only when this
+		// fails.
+		if v, err := buildGame(dir, start, all); err == nil {
+			return v, nil
+		}
 	}
 	base, err := buildGame(dir, start, game)
 	if err != nil {
@@ -170,6 +181,16 @@ func buildChecked(dir string, start baseInstance, game, variants []source, sets 
 		return mid, nil
 	}
 	return buildGame(dir, start, all)
+}
+
+// onlyOptions tells whether every override chooses an option's value.
+func onlyOptions(sets []*setOverride) bool {
+	for _, o := range sets {
+		if _, _, ok := o.optionValue(); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // hintFields adds the closest allowed field to each "field not allowed"

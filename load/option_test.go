@@ -56,6 +56,16 @@ func TestOptionErrors(t *testing.T) {
 		require.Error(t, err, choice)
 		assert.Contains(t, err.Error(), want, choice)
 	}
+	// Options alone are built with the game at once; when that fails, the
+	// game alone is built to name what is wrong.
+	for set, want := range map[string]string{
+		"options.sise.value=large": `--set options.sise.value=large: game.options has no field "sise" (did you mean "size"?)`,
+		"options.size.value=huge":  `--set options.size.value=huge: game.options.size.value: conflicting values "large" and "huge"`,
+	} {
+		_, err := optionSource().Game("g", load.Options{Sets: []string{set}})
+		require.Error(t, err, set)
+		assert.Contains(t, err.Error(), want, set)
+	}
 	// A variant name that is an option's value points at the option.
 	_, err := optionSource().Game("g", load.Options{Variants: []string{"large"}})
 	require.Error(t, err)

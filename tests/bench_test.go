@@ -11,13 +11,18 @@ import (
 )
 
 // BenchmarkLoadCompile measures loading, validating and compiling a
-// definition: the work done once when a game starts.
+// definition: the work done once when a game starts. A game with options
+// is measured alone and with each other value of each option (as
+// --option chooses it: mainports-great-europe).
 func BenchmarkLoadCompile(b *testing.B) {
-	ids, _ := load.Source{FS: definitions.Files}.Games()
-	for _, id := range ids {
-		b.Run(id, func(b *testing.B) {
+	for _, run := range benchRuns(b) {
+		var opt load.Options
+		if run.set != "" {
+			opt.Sets = []string{run.set}
+		}
+		b.Run(run.name, func(b *testing.B) {
 			for b.Loop() {
-				v, err := load.Source{FS: definitions.Files}.Game(id, load.Options{})
+				v, err := load.Source{FS: definitions.Files}.Game(run.id, opt)
 				if err != nil {
 					b.Fatal(err)
 				}
