@@ -118,12 +118,14 @@ func (s *State) NsetAt() int {
 
 // NvarSet tells whether node var i (node × node vars + var) was set.
 func (s *State) NvarSet(i int) bool {
-	return uint(s.Counts[s.NsetAt()+i/64])>>(i%64)&1 != 0
+	u := uint(i)
+	return uint(s.Counts[s.NsetAt()+int(u/64)])>>(u%64)&1 != 0
 }
 
 // MarkNvar marks node var i set (NvarSet).
 func (s *State) MarkNvar(i int) {
-	s.Counts[s.NsetAt()+i/64] |= 1 << (i % 64)
+	u := uint(i)
+	s.Counts[s.NsetAt()+int(u/64)] |= 1 << (u % 64)
 }
 
 // NewCounters binds a state to the tables with every counter 0, or,
