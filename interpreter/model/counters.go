@@ -110,9 +110,22 @@ func (s *State) PvarAt() int { return len(s.Tables.Vars.List) }
 // NvarAt is the offset of the node vars (PvarAt).
 func (s *State) NvarAt() int { return s.PvarAt() + s.Players*len(s.Tables.PlayerVars.List) }
 
-// NsetAt is the offset of the node-var marks (PvarAt).
+// NsetAt is the offset of the node-var marks (PvarAt): one bit a node
+// var, set once the var is (NvarSet, MarkNvar), 64 to a counter.
 func (s *State) NsetAt() int {
 	return s.NvarAt() + len(s.Tables.Nodes.List)*len(s.Tables.NodeVars.List)
+}
+
+// NvarSet tells whether node var i (node × node vars + var) was set.
+func (s *State) NvarSet(i int) bool {
+	u := uint(i)
+	return uint(s.Counts[s.NsetAt()+int(u/64)])>>(u%64)&1 != 0
+}
+
+// MarkNvar marks node var i set (NvarSet).
+func (s *State) MarkNvar(i int) {
+	u := uint(i)
+	s.Counts[s.NsetAt()+int(u/64)] |= 1 << (u % 64)
 }
 
 // NewCounters binds a state to the tables with every counter 0, or,
@@ -120,7 +133,7 @@ func (s *State) NsetAt() int {
 func (t *Tables) NewCounters(s *State, start bool) {
 	s.Tables = t
 	npv, nn := len(t.PlayerVars.List), len(t.Nodes.List)*len(t.NodeVars.List)
-	s.Counts = make([]int, len(t.Vars.List)+s.Players*npv+2*nn)
+	s.Counts = make([]int, len(t.Vars.List)+s.Players*npv+nn+(nn+63)/64)
 	if !start {
 		return
 	}
@@ -189,7 +202,7 @@ func (s *State) NvarOf(node, name string) (int, bool) {
 	if s.Tables != nil {
 		if n, k := s.Tables.Nodes.Find(node), s.Tables.NodeVars.Find(name); n >= 0 && k >= 0 {
 			i := n*len(s.Tables.NodeVars.List) + k
-			return s.Counts[s.NvarAt()+i], s.Counts[s.NsetAt()+i] != 0
+			return s.Counts[s.NvarAt()+i], s.NvarSet(i)
 		}
 	}
 	v, ok := s.moreNvars[node][name]
@@ -201,7 +214,8 @@ func (s *State) SetNvarOf(node, name string, v int) {
 	if s.Tables != nil {
 		if n, k := s.Tables.Nodes.Find(node), s.Tables.NodeVars.Find(name); n >= 0 && k >= 0 {
 			i := n*len(s.Tables.NodeVars.List) + k
-			s.Counts[s.NvarAt()+i], s.Counts[s.NsetAt()+i] = v, 1
+			s.Counts[s.NvarAt()+i] = v
+			s.MarkNvar(i)
 			return
 		}
 	}
@@ -264,7 +278,7 @@ func (s *State) NvarMaps() map[string]map[string]int {
 	for n, node := range s.Tables.Nodes.List {
 		for k, name := range s.Tables.NodeVars.List {
 			i := n*nnv + k
-			if s.Counts[s.NsetAt()+i] == 0 {
+			if !s.NvarSet(i) {
 				continue
 			}
 			if out == nil {

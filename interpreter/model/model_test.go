@@ -2,6 +2,7 @@ package model
 
 import (
 	"encoding/json"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -66,4 +67,34 @@ func TestTablesBindAndJSON(t *testing.T) {
 	c, err := json.Marshal(back.Clone())
 	require.NoError(t, err)
 	assert.Equal(t, string(again), string(c))
+}
+
+// A node var is saved once set, 0 included, and only then: each var of
+// each node has its mark, the marks 64 to a counter, so a board of more
+// than 64 node vars puts some in a second one.
+func TestNodeVarMarks(t *testing.T) {
+	var nodes []string
+	for i := range 40 {
+		nodes = append(nodes, "n"+strconv.Itoa(i))
+	}
+	tab := NewTables(TableDecl{Vars: []string{"round"}, Nodes: nodes, NodeVars: []string{"cash", "load"}, GlobalZones: []string{"box"}})
+	st := &State{Players: 2, Moves: []string{}}
+	st.NoHolders()
+	tab.NewCounters(st, true)
+	st.BindZones(nil)
+	set := map[string]map[string]int{"n0": {"cash": 3}, "n31": {"load": 0}, "n32": {"cash": 7}, "n39": {"load": 5}}
+	for node, m := range set {
+		for name, v := range m {
+			st.SetNvarOf(node, name, v)
+		}
+	}
+	assert.Equal(t, set, st.NvarMaps())
+	v, ok := st.NvarOf("n32", "load")
+	assert.False(t, ok, "a var of a node whose other var is set")
+	assert.Zero(t, v)
+	v, ok = st.NvarOf("n31", "load")
+	assert.True(t, ok, "a var set to 0 is set")
+	assert.Zero(t, v)
+	assert.Equal(t, 1+80+2, len(st.Counts), "one var, 40 nodes × 2 vars, two counters of marks")
+	assert.Equal(t, set, st.Clone().NvarMaps())
 }

@@ -136,7 +136,7 @@ func (m *Machine) namedNget(loc file.Location, name string, args []eval.Val) (ev
 			eval.Fail(loc, fmt.Errorf("nget(%q): no such node", id))
 		}
 		i := n*len(tab.NodeVars.List) + k
-		if st.Counts[st.NsetAt()+i] == 0 {
+		if !st.NvarSet(i) {
 			return start
 		}
 		return st.Counts[st.NvarAt()+i]

@@ -67,13 +67,14 @@ func (m *Machine) setNVarAt(k int, node, name string, v int, add bool) (bool, er
 	if n := tab.Nodes.Find(node); k >= 0 && n >= 0 && st.Tables == tab {
 		i := n*len(tab.NodeVars.List) + k
 		if add {
-			if st.Counts[st.NsetAt()+i] == 0 {
+			if !st.NvarSet(i) {
 				v += tab.NvarInit[k]
 			} else {
 				v += st.Counts[st.NvarAt()+i]
 			}
 		}
-		st.Counts[st.NvarAt()+i], st.Counts[st.NsetAt()+i] = v, 1
+		st.Counts[st.NvarAt()+i] = v
+		st.MarkNvar(i)
 	} else {
 		old, err := m.nget(node, name)
 		if err != nil {
