@@ -140,3 +140,22 @@ func checkGates(errs *diag.List, game cue.Value, gated []gatedFile) {
 		checkChoice(errs, f.g.pos, f.g.option, f.g.value, opts)
 	}
 }
+
+// lateGates reports each @option of a parsed file that stands after its
+// first declaration: only the attributes before and just after the
+// package clause are the file's, and one further down would gate
+// nothing.
+func lateGates(errs *diag.List, f *ast.File) {
+	header := true
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.Package:
+		case *ast.Attribute:
+			if name, _ := d.Split(); name == "option" && !header {
+				errs.Add(Pos(d.Pos()), "%s gates nothing here: put it before the package clause", d.Text)
+			}
+		default:
+			header = false
+		}
+	}
+}

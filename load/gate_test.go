@@ -65,6 +65,11 @@ func TestGatedFileOfImportingGame(t *testing.T) {
 	fsys := src.FS.(fstest.MapFS)
 	fsys["x/game.cue"].Data = []byte(string(fsys["x/game.cue"].Data) + "game: options: size: {default: \"small\", values: {small: {}, large: {}}}\n")
 	fsys["x/large.cue"] = &fstest.MapFile{Data: []byte("@option(size=large)\npackage haven\ngame: params: target: 20\n")}
+	fsys["x/late.cue"] = &fstest.MapFile{Data: []byte("package haven\ngame: params: target: *12 | int\n@option(size=large)\n")}
+	_, err := src.Game("x", load.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "defs/x/late.cue:3:1: @option(size=large) gates nothing here")
+	delete(fsys, "x/late.cue")
 	for choice, want := range map[string]int64{"size=small": 12, "size=large": 20} {
 		v, err := src.Game("x", load.Options{Choices: []string{choice}})
 		require.NoError(t, err, choice)
@@ -80,6 +85,7 @@ func TestGateErrors(t *testing.T) {
 		{"@option(size=lareg)\npackage haven\n", `g/extra.cue:1:1: option size has no value "lareg" (did you mean "large"?)`},
 		{"package haven\n@option(size)\n", `g/extra.cue:2:1: @option(size): want @option(NAME=VALUE)`},
 		{"@option(size=large)\n@option(size=small)\npackage haven\n", `g/extra.cue:2:1: a file belongs to one option value: a second @option`},
+		{"package haven\n\ngame: params: bonus: 5\n\n@option(size=large)\n", `g/extra.cue:5:1: @option(size=large) gates nothing here: put it before the package clause`},
 	} {
 		_, err := gatedSource(tc.extra).Game("g", load.Options{})
 		require.Error(t, err, tc.extra)

@@ -93,10 +93,15 @@ func (s Source) moduleInstance(id string, out []gatedFile) (*build.Instance, err
 	// The game's own files, which cue/load reads first, are parsed at
 	// once, side by side; one that fails is left to ParseFile, which
 	// reports it as cue/load reads it.
+	var late diag.List
 	for i, p := range parseAll(own) {
 		if p.err == nil {
+			lateGates(&late, p.f)
 			overlay[ownAt[i]] = cueload.FromFile(p.f)
 		}
+	}
+	if err := late.Err(); err != nil {
+		return nil, err
 	}
 	cfg := &cueload.Config{
 		Dir:        path.Join(virtualRoot, id),

@@ -241,6 +241,7 @@ func parseAndEvaluate(dir string, base baseInstance, srcs []source) (cue.Value, 
 			addCUE(&errs, p.err)
 			continue
 		}
+		lateGates(&errs, f)
 		if f.PackageName() != "haven" {
 			errs.Add(diag.Pos{File: s.name, Line: 1, Col: 1}, "want `package haven`, found %q", f.PackageName())
 			continue
