@@ -15,7 +15,7 @@ import (
 func TestCloneIntoIdent(t *testing.T) {
 	st := &State{Game: "g", Players: 2, Moves: []string{"a"}}
 	st.SetZone("deck", []string{"x", "y"})
-	st.Pieces = []*Piece{{ID: "p"}}
+	st.Pieces = []*Piece{NewPiece("p", "", 0)}
 	SetPieceStr(st.Pieces[0], "k", "v")
 	want, err := json.Marshal(st)
 	require.NoError(t, err)
@@ -37,7 +37,7 @@ func TestCloneIntoIdent(t *testing.T) {
 // that state's.
 func TestCopiesSharePieceMapsUntilWritten(t *testing.T) {
 	piece := func(strs map[string]string) *Piece {
-		p := &Piece{ID: "p"}
+		p := NewPiece("p", "", 0)
 		NewPieceStrs(p, strs)
 		SetPieceVar(p, "n", 1)
 		return p
@@ -69,7 +69,7 @@ func TestCopiesSharePieceMapsUntilWritten(t *testing.T) {
 	assert.Equal(t, map[string]string{"j": "b"}, maps.Collect(PieceStrs(dst.Pieces[0])))
 	SetPieceStr(dst.Pieces[0], "j", "changed")
 	assert.Equal(t, "b", strOf(b.Pieces[0], "j"))
-	(&State{Pieces: []*Piece{{ID: "p"}}}).CloneInto(dst)
+	(&State{Pieces: []*Piece{NewPiece("p", "", 0)}}).CloneInto(dst)
 	assert.Empty(t, maps.Collect(PieceStrs(dst.Pieces[0])))
 
 	// ClonePieces shares them too.
@@ -106,7 +106,7 @@ func TestCloneBlockShapes(t *testing.T) {
 		st.Zones[0] = []string{}
 		st.Zones[n-1] = []string{"c"}
 		for i := range n {
-			p := &Piece{ID: "p", Vars: []int{i}}
+			p := &Piece{PieceDef: &PieceDef{ID: "p"}, Vars: []int{i}}
 			st.Pieces = append(st.Pieces, p)
 			st.Stack = append(st.Stack, &Frame{
 				Scope:   Scope{Vals: []any{i, nil, nil, []any{}}, Layout: lay},

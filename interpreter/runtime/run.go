@@ -82,7 +82,7 @@ func (g *Game) setUp(st *model.State, players int, seed uint64) error {
 		}
 		for p := 0; p < players; p++ {
 			for n := 1; n <= v.(int); n++ {
-				pc := &model.Piece{ID: fmt.Sprintf("%s-%d-%d", k.ID, p, n), Kind: k.ID, Owner: p}
+				pc := model.NewPiece(fmt.Sprintf("%s-%d-%d", k.ID, p, n), k.ID, p)
 				g.initPiece(pc)
 				st.Pieces = append(st.Pieces, pc)
 			}
