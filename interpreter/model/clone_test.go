@@ -110,7 +110,7 @@ func TestCloneBlockShapes(t *testing.T) {
 			st.Pieces = append(st.Pieces, p)
 			st.Stack = append(st.Stack, &Frame{
 				Scope:   Scope{Vals: []any{i, nil, nil, []any{}}, Layout: lay},
-				Cursors: []Cursor{{Block: i}, {Items: []any{"a"}}},
+				Cursors: []Cursor{{Block: int32(i)}, {Items: []any{"a"}}},
 			})
 		}
 		st.Moves = []string{}

@@ -123,13 +123,16 @@ type Frame struct {
 
 // Cursor is a position in a block. A loop cursor remembers its step
 // (Loop, a block number and index) and, for each-loops, the items left.
+// Its numbers are int32 (a block, a step of it, an item of a list, a
+// while's round; the budgets keep each far below): a copy of a state
+// copies 64 bytes a cursor, not 80.
 type Cursor struct {
-	Block int   `json:"block"`
-	PC    int   `json:"pc"`
+	Block int32 `json:"block"`
+	PC    int32 `json:"pc"`
 	Loop  []int `json:"loop,omitempty"`
 	Items []any `json:"items,omitempty"`
-	Next  int   `json:"next,omitempty"`
-	Count int   `json:"count,omitempty"`
+	Next  int32 `json:"next,omitempty"`
+	Count int32 `json:"count,omitempty"`
 }
 
 // Decision is what the game waits for: a player to take a turn action or
