@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"maps"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -29,6 +30,53 @@ func TestCloneIntoIdent(t *testing.T) {
 	got, err := json.Marshal(dst)
 	require.NoError(t, err)
 	assert.Equal(t, string(want), string(got))
+}
+
+// A copy of a state copies each of its pieces and cursors: they stay
+// within the sizes its copies' size classes were measured with
+// (docs/SPEED.md, session 19). A field more, or a wider one, fails here.
+func TestCopiedPartsStaySmall(t *testing.T) {
+	for _, c := range []struct {
+		part      string
+		size, max uintptr
+	}{
+		{"Piece", unsafe.Sizeof(Piece{}), 64},
+		{"Cursor", unsafe.Sizeof(Cursor{}), 64},
+	} {
+		assert.LessOrEqual(t, c.size, c.max, c.part)
+	}
+}
+
+// What a piece is (PieceDef) is shared by the copies of its state; a
+// copy bound to other tables gets its own, keeping its counters, and
+// the original keeps its tables.
+func TestCopiesSharePieceDef(t *testing.T) {
+	decl := func(pieceVars ...string) *Tables {
+		return NewTables(TableDecl{PieceVars: pieceVars, GlobalZones: []string{"box"}})
+	}
+	tab := decl("fuel")
+	st := &State{Players: 1, Moves: []string{}}
+	st.NoHolders()
+	tab.NewCounters(st, true)
+	st.BindZones(nil)
+	p := NewPiece("ship-0-1", "ship", 0)
+	tab.NewPieceVars(p)
+	SetPieceVar(p, "fuel", 4)
+	st.Pieces = []*Piece{p}
+
+	c := st.Clone()
+	assert.Same(t, p.PieceDef, c.Pieces[0].PieceDef)
+	assert.Equal(t, "ship-0-1", c.Pieces[0].ID)
+	assert.Equal(t, "ship-0-1", BoxedID(c.Pieces[0]))
+
+	other := decl("load", "fuel")
+	require.NoError(t, other.Bind(c))
+	assert.NotSame(t, p.PieceDef, c.Pieces[0].PieceDef)
+	assert.Same(t, other, c.Pieces[0].Tables)
+	assert.Equal(t, 4, c.Pieces[0].Var("fuel"))
+	assert.Equal(t, "ship-0-1", c.Pieces[0].ID)
+	assert.Same(t, tab, p.Tables)
+	assert.Equal(t, 4, p.Var("fuel"))
 }
 
 // A piece's maps are shared by a copy until one writes: the copy and
