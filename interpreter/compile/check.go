@@ -353,8 +353,8 @@ func hintExpr(g *runtime.Game, msg string, s scope) string {
 			if !strings.HasSuffix(t, "."+rt.Name()) {
 				continue
 			}
-			for i := 0; i < rt.NumField(); i++ {
-				if tag := rt.Field(i).Tag.Get("expr"); tag != "" {
+			for _, f := range reflect.VisibleFields(rt) {
+				if tag := f.Tag.Get("expr"); tag != "" && tag != "-" {
 					known = append(known, tag)
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"maps"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -15,7 +16,7 @@ import (
 func TestCloneIntoIdent(t *testing.T) {
 	st := &State{Game: "g", Players: 2, Moves: []string{"a"}}
 	st.SetZone("deck", []string{"x", "y"})
-	st.Pieces = []*Piece{{ID: "p"}}
+	st.Pieces = []*Piece{NewPiece("p", "", 0)}
 	SetPieceStr(st.Pieces[0], "k", "v")
 	want, err := json.Marshal(st)
 	require.NoError(t, err)
@@ -31,13 +32,60 @@ func TestCloneIntoIdent(t *testing.T) {
 	assert.Equal(t, string(want), string(got))
 }
 
+// A copy of a state copies each of its pieces and cursors: they stay
+// within the sizes its copies' size classes were measured with
+// (docs/SPEED.md, session 19). A field more, or a wider one, fails here.
+func TestCopiedPartsStaySmall(t *testing.T) {
+	for _, c := range []struct {
+		part      string
+		size, max uintptr
+	}{
+		{"Piece", unsafe.Sizeof(Piece{}), 64},
+		{"Cursor", unsafe.Sizeof(Cursor{}), 64},
+	} {
+		assert.LessOrEqual(t, c.size, c.max, c.part)
+	}
+}
+
+// What a piece is (PieceDef) is shared by the copies of its state; a
+// copy bound to other tables gets its own, keeping its counters, and
+// the original keeps its tables.
+func TestCopiesSharePieceDef(t *testing.T) {
+	decl := func(pieceVars ...string) *Tables {
+		return NewTables(TableDecl{PieceVars: pieceVars, GlobalZones: []string{"box"}})
+	}
+	tab := decl("fuel")
+	st := &State{Players: 1, Moves: []string{}}
+	st.NoHolders()
+	tab.NewCounters(st, true)
+	st.BindZones(nil)
+	p := NewPiece("ship-0-1", "ship", 0)
+	tab.NewPieceVars(p)
+	SetPieceVar(p, "fuel", 4)
+	st.Pieces = []*Piece{p}
+
+	c := st.Clone()
+	assert.Same(t, p.PieceDef, c.Pieces[0].PieceDef)
+	assert.Equal(t, "ship-0-1", c.Pieces[0].ID)
+	assert.Equal(t, "ship-0-1", BoxedID(c.Pieces[0]))
+
+	other := decl("load", "fuel")
+	require.NoError(t, other.Bind(c))
+	assert.NotSame(t, p.PieceDef, c.Pieces[0].PieceDef)
+	assert.Same(t, other, c.Pieces[0].Tables)
+	assert.Equal(t, 4, c.Pieces[0].Var("fuel"))
+	assert.Equal(t, "ship-0-1", c.Pieces[0].ID)
+	assert.Same(t, tab, p.Tables)
+	assert.Equal(t, 4, p.Var("fuel"))
+}
+
 // A piece's maps are shared by a copy until one writes: the copy and
 // the original then each see only their own writes, whichever writes
 // first, and a copy into a state copied into before keeps nothing of
 // that state's.
 func TestCopiesSharePieceMapsUntilWritten(t *testing.T) {
 	piece := func(strs map[string]string) *Piece {
-		p := &Piece{ID: "p"}
+		p := NewPiece("p", "", 0)
 		NewPieceStrs(p, strs)
 		SetPieceVar(p, "n", 1)
 		return p
@@ -69,7 +117,7 @@ func TestCopiesSharePieceMapsUntilWritten(t *testing.T) {
 	assert.Equal(t, map[string]string{"j": "b"}, maps.Collect(PieceStrs(dst.Pieces[0])))
 	SetPieceStr(dst.Pieces[0], "j", "changed")
 	assert.Equal(t, "b", strOf(b.Pieces[0], "j"))
-	(&State{Pieces: []*Piece{{ID: "p"}}}).CloneInto(dst)
+	(&State{Pieces: []*Piece{NewPiece("p", "", 0)}}).CloneInto(dst)
 	assert.Empty(t, maps.Collect(PieceStrs(dst.Pieces[0])))
 
 	// ClonePieces shares them too.
@@ -106,11 +154,11 @@ func TestCloneBlockShapes(t *testing.T) {
 		st.Zones[0] = []string{}
 		st.Zones[n-1] = []string{"c"}
 		for i := range n {
-			p := &Piece{ID: "p", Vars: []int{i}}
+			p := &Piece{PieceDef: &PieceDef{ID: "p"}, Vars: []int{i}}
 			st.Pieces = append(st.Pieces, p)
 			st.Stack = append(st.Stack, &Frame{
 				Scope:   Scope{Vals: []any{i, nil, nil, []any{}}, Layout: lay},
-				Cursors: []Cursor{{Block: i}, {Items: []any{"a"}}},
+				Cursors: []Cursor{{Block: int32(i)}, {Items: []any{"a"}}},
 			})
 		}
 		st.Moves = []string{}

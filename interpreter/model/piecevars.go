@@ -62,17 +62,27 @@ func (t *Tables) bindPiece(p *Piece) {
 		return
 	}
 	if p.Tables != nil && t.sameAs(p.Tables) {
-		p.Tables = t
+		p.setTables(t)
 		return
 	}
 	vars := p.qvarMap()
-	p.Tables, p.Vars, p.moreVars = t, make([]int, len(t.PieceVars.List)), nil
+	p.setTables(t)
+	p.Vars, p.moreVars = make([]int, len(t.PieceVars.List)), nil
 	for name, v := range vars {
 		SetPieceVar(p, name, v)
 	}
 }
 
-// NewPieceVars gives a piece made by the game its counters' start values.
+// setTables binds the piece to t in a PieceDef of its own: the one it
+// had may be its copies' too.
+func (p *Piece) setTables(t *Tables) {
+	d := *p.PieceDef
+	d.Tables = t
+	p.PieceDef = &d
+}
+
+// NewPieceVars gives a piece made by the game (NewPiece, not yet in a
+// state) its counters' start values.
 func (t *Tables) NewPieceVars(p *Piece) {
 	p.Tables, p.Vars, p.moreVars = t, append([]int(nil), t.qvarInit...), nil
 }
@@ -99,6 +109,6 @@ func (p *Piece) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &j); err != nil {
 		return err
 	}
-	*p = Piece{ID: j.ID, Kind: j.Kind, Owner: j.Owner, At: j.At, moreVars: newCow(j.Vars), strs: newCow(j.Strs), IDBox: j.ID}
+	*p = Piece{PieceDef: &PieceDef{ID: j.ID, Kind: j.Kind, Owner: j.Owner, IDBox: j.ID}, At: j.At, moreVars: newCow(j.Vars), strs: newCow(j.Strs)}
 	return nil
 }

@@ -62,17 +62,17 @@ type State struct {
 	Steps     int      `json:"steps"`
 }
 
-// Piece is a pawn. At is the node it stands on; "" means off the board.
+// Piece is a pawn: what it is (PieceDef, which never changes once the
+// piece is made, shared by the copies of its state) and what it has: At
+// is the node it stands on ("" means off the board), and its counters
+// and string vars. A copy of a state copies these 64 bytes a piece.
 type Piece struct {
-	ID    string `expr:"id" json:"id"`
-	Kind  string `expr:"kind" json:"kind"`
-	Owner int    `expr:"owner" json:"owner"`
-	At    string `expr:"at" json:"at"`
+	*PieceDef `expr:"-" json:"-"`
+	At        string `expr:"at" json:"at"`
 	// The piece's counters (pieceVars, piecevars.go), read by Var and
-	// saved as an object of names ("vars"). Tables and Vars are hidden
-	// from expressions, which read a piece var with qget.
-	Tables   *Tables `expr:"-" json:"-"`
-	Vars     []int   `expr:"-" json:"-"`
+	// saved as an object of names ("vars"). Vars is hidden from
+	// expressions, which read a piece var with qget.
+	Vars     []int `expr:"-" json:"-"`
 	moreVars *cow[int]
 	// strs are the piece's string vars (pieceStrs: a heading, a mode...),
 	// saved as "strs", read by PieceStr, written by SetPieceStr: copies
@@ -80,8 +80,25 @@ type Piece struct {
 	// made by value (q := *p) is not marked as one: copy pieces with
 	// Clone, CloneInto or ClonePieces.
 	strs *cow[string]
-	// IDBox is ID boxed once, for the lists of ids expressions build.
-	IDBox any `expr:"-" json:"-"`
+}
+
+// PieceDef is what a piece is from its making on: its id, kind and
+// owner, the tables its counters are numbered by, and its id boxed
+// once (for the lists of ids expressions build). Nothing changes it
+// once its piece is in a state: the pieces of a state's copies point
+// at the same one, and a piece bound to other tables gets a new one
+// (piecevars.go).
+type PieceDef struct {
+	ID     string  `expr:"id" json:"id"`
+	Kind   string  `expr:"kind" json:"kind"`
+	Owner  int     `expr:"owner" json:"owner"`
+	Tables *Tables `expr:"-" json:"-"`
+	IDBox  any     `expr:"-" json:"-"`
+}
+
+// NewPiece makes a piece off the board, its id boxed once.
+func NewPiece(id, kind string, owner int) *Piece {
+	return &Piece{PieceDef: &PieceDef{ID: id, Kind: kind, Owner: owner, IDBox: id}}
 }
 
 // BoxedID is a piece's id in an interface, without a new box when the
@@ -106,13 +123,16 @@ type Frame struct {
 
 // Cursor is a position in a block. A loop cursor remembers its step
 // (Loop, a block number and index) and, for each-loops, the items left.
+// Its numbers are int32 (a block, a step of it, an item of a list, a
+// while's round; the budgets keep each far below): a copy of a state
+// copies 64 bytes a cursor, not 80.
 type Cursor struct {
-	Block int   `json:"block"`
-	PC    int   `json:"pc"`
+	Block int32 `json:"block"`
+	PC    int32 `json:"pc"`
 	Loop  []int `json:"loop,omitempty"`
 	Items []any `json:"items,omitempty"`
-	Next  int   `json:"next,omitempty"`
-	Count int   `json:"count,omitempty"`
+	Next  int32 `json:"next,omitempty"`
+	Count int32 `json:"count,omitempty"`
 }
 
 // Decision is what the game waits for: a player to take a turn action or

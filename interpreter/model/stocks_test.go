@@ -13,7 +13,7 @@ import (
 // as the piece's own id, by which expressions name it.
 func TestStockHolderFoundByAddressOrContent(t *testing.T) {
 	id := strings.Clone("ship-1")
-	st := &State{Pieces: []*Piece{{ID: id}}}
+	st := &State{Pieces: []*Piece{NewPiece(id, "", 0)}}
 	st.NoHolders()
 	st.SetStock("supply", []string{"a"})
 	st.SetStock(strings.Clone(id), []string{"b"})
@@ -32,7 +32,7 @@ func TestStockHolderFoundByAddressOrContent(t *testing.T) {
 	assert.Nil(t, st.StockList(""))
 
 	// Read back from a map (a save), the piece's holder is its id again.
-	c := &State{Pieces: []*Piece{{ID: strings.Clone(id)}}}
+	c := &State{Pieces: []*Piece{NewPiece(strings.Clone(id), "", 0)}}
 	c.SetStockMap(st.StockMap())
 	assert.Equal(t, unsafeData(c.Pieces[0].ID), unsafeData(c.holders.List[c.holders.find(c.Pieces[0].ID)]))
 	assert.Equal(t, []string{"b"}, c.StockList(c.Pieces[0].ID))

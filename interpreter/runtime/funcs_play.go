@@ -137,7 +137,7 @@ func (m *Machine) newPiece(kind string, owner int) (string, error) {
 			n++
 		}
 	}
-	pc := &model.Piece{ID: kind + "-" + strconv.Itoa(owner) + "-" + strconv.Itoa(n), Kind: kind, Owner: owner}
+	pc := model.NewPiece(kind+"-"+strconv.Itoa(owner)+"-"+strconv.Itoa(n), kind, owner)
 	m.G.initPiece(pc)
 	// A new list: a local holding pieces() keeps the pieces it listed.
 	m.St.Pieces = append(m.St.Pieces[:len(m.St.Pieces):len(m.St.Pieces)], pc)
@@ -148,10 +148,7 @@ func (m *Machine) newPiece(kind string, owner int) (string, error) {
 }
 
 // initPiece gives a piece its vars' starting values.
-func (g *Game) initPiece(pc *model.Piece) {
-	g.Tab.NewPieceVars(pc)
-	pc.IDBox = pc.ID
-}
+func (g *Game) initPiece(pc *model.Piece) { g.Tab.NewPieceVars(pc) }
 
 // costWalks lists the paths from a node, visiting no node twice, whose
 // steps cost at most maxCost in all. A step's cost is the num named key

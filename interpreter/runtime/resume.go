@@ -18,7 +18,7 @@ func (g *Game) resume(st *model.State) error {
 		if f.Scope.Placed() {
 			continue
 		}
-		if len(f.Cursors) == 0 || f.Cursors[0].Block < 0 || f.Cursors[0].Block >= len(g.Blocks) {
+		if len(f.Cursors) == 0 || f.Cursors[0].Block < 0 || int(f.Cursors[0].Block) >= len(g.Blocks) {
 			return fmt.Errorf("a frame (%s) of the saved state names no block of this definition", f.Cause)
 		}
 		f.Scope.Place(g.Blocks[f.Cursors[0].Block].Lay)

@@ -82,7 +82,7 @@ func (g *Game) setUp(st *model.State, players int, seed uint64) error {
 		}
 		for p := 0; p < players; p++ {
 			for n := 1; n <= v.(int); n++ {
-				pc := &model.Piece{ID: fmt.Sprintf("%s-%d-%d", k.ID, p, n), Kind: k.ID, Owner: p}
+				pc := model.NewPiece(fmt.Sprintf("%s-%d-%d", k.ID, p, n), k.ID, p)
 				g.initPiece(pc)
 				st.Pieces = append(st.Pieces, pc)
 			}
@@ -158,7 +158,7 @@ func (g *Game) push(st *model.State, sc model.Scope, cause string, block int) {
 		f = &model.Frame{}
 	}
 	f.Scope, f.Cause = sc, cause
-	f.Cursors = append(f.Cursors[:0], model.Cursor{Block: block})
+	f.Cursors = append(f.Cursors[:0], model.Cursor{Block: int32(block)})
 	st.Stack = append(st.Stack, f)
 }
 
@@ -201,7 +201,7 @@ func (g *Game) run(st *model.State) error {
 		}
 		c := &f.Cursors[len(f.Cursors)-1]
 		b := g.Blocks[c.Block]
-		if c.PC >= len(b.Steps) {
+		if int(c.PC) >= len(b.Steps) {
 			if again, err := g.loopAgain(f, c); err != nil {
 				return err
 			} else if !again {
@@ -237,13 +237,13 @@ func (g *Game) loopAgain(f *model.Frame, c *model.Cursor) (bool, error) {
 	s := g.Blocks[c.Loop[0]].Steps[c.Loop[1]]
 	switch s.Kind {
 	case StepEach:
-		if c.Next >= len(c.Items) {
+		if int(c.Next) >= len(c.Items) {
 			return false, nil
 		}
 		f.Scope.Vals[s.AsSlot] = c.Items[c.Next]
 		c.Next++
 	case StepWhile:
-		if c.Count >= s.Max {
+		if int(c.Count) >= s.Max {
 			return false, fmt.Errorf("%s: while ran %d times: raise max or fix the condition", s.Pos, s.Max)
 		}
 		v, err := g.M.Eval(s.Expr, f.Scope)
@@ -279,7 +279,7 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step) e
 			b = s.Then
 		}
 		if len(b.Steps) > 0 {
-			f.Cursors = append(f.Cursors, model.Cursor{Block: b.Id})
+			f.Cursors = append(f.Cursors, model.Cursor{Block: int32(b.Id)})
 		}
 	case StepEach:
 		c.PC++
@@ -292,7 +292,7 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step) e
 		}
 		if len(items) > 0 && len(s.Loop.Steps) > 0 {
 			f.Scope.Vals[s.AsSlot] = items[0]
-			f.Cursors = append(f.Cursors, model.Cursor{Block: s.Loop.Id, Loop: s.At, Items: items, Next: 1})
+			f.Cursors = append(f.Cursors, model.Cursor{Block: int32(s.Loop.Id), Loop: s.At, Items: items, Next: 1})
 		}
 	case StepWhile:
 		c.PC++
@@ -301,7 +301,7 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step) e
 			return err
 		}
 		if v.(bool) {
-			f.Cursors = append(f.Cursors, model.Cursor{Block: s.Loop.Id, Loop: s.At, Count: 1})
+			f.Cursors = append(f.Cursors, model.Cursor{Block: int32(s.Loop.Id), Loop: s.At, Count: 1})
 		}
 	case StepCall:
 		c.PC++

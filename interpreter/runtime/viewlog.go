@@ -119,7 +119,7 @@ func (g *Game) PendingRule(st *model.State) string {
 		return ""
 	}
 	c := f.Cursors[len(f.Cursors)-1]
-	if c.Block < 0 || c.Block >= len(g.Blocks) || c.PC < 0 || c.PC >= len(g.Blocks[c.Block].Steps) {
+	if c.Block < 0 || int(c.Block) >= len(g.Blocks) || c.PC < 0 || int(c.PC) >= len(g.Blocks[c.Block].Steps) {
 		return ""
 	}
 	return g.Blocks[c.Block].Steps[c.PC].Rule

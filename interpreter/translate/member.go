@@ -406,8 +406,7 @@ func (t *translator) fieldBase(n *ast.MemberNode) (eval.Val, int) {
 // fieldOf describes a struct field the way expr's compiler does for
 // runtime.FetchField: by its expr tag.
 func fieldOf(st reflect.Type, name string) *runtime.Field {
-	for i := 0; i < st.NumField(); i++ {
-		f := st.Field(i)
+	for _, f := range reflect.VisibleFields(st) {
 		if tag, _, _ := strings.Cut(f.Tag.Get("expr"), ","); tag == name {
 			return &runtime.Field{Index: f.Index, Path: []string{name}}
 		}
