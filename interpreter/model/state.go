@@ -248,6 +248,22 @@ func ClonePieces(l []*Piece, vars []int) []*Piece {
 	return c
 }
 
+// ClonePiecesApart is ClonePieces for a value of its own (a view, a
+// state made from one): the pieces' PieceDefs are copied too, into one
+// array, so that nothing the copy's holder writes reaches the original,
+// nor the other way round.
+func ClonePiecesApart(l []*Piece) []*Piece {
+	c := ClonePieces(l, nil)
+	defs := make([]PieceDef, len(c))
+	for i, p := range c {
+		if p.PieceDef != nil {
+			defs[i] = *p.PieceDef
+			p.PieceDef = &defs[i]
+		}
+	}
+	return c
+}
+
 // Pend makes d the decision the state waits for, kept in the state
 // itself. A caller that holds the old Pending across a move sees it
 // change: Pending is read afresh after every move.

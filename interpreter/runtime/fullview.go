@@ -12,7 +12,7 @@ func (g *Game) FullView(st *model.State) *view.View {
 	v := &view.View{
 		Game: st.Game, Viewer: -1, Players: st.Players,
 		Vars: st.VarMap(), PlayerVars: st.PvarMaps(), NodeVars: st.NvarMaps(),
-		Pieces:  model.ClonePieces(st.Pieces, nil),
+		Pieces:  model.ClonePiecesApart(st.Pieces),
 		Pending: model.ClonePending(st.Pending), Finished: st.Finished,
 	}
 	buf := make([]string, 0, st.Units())
@@ -26,7 +26,7 @@ func (g *Game) FullView(st *model.State) *view.View {
 // there is nothing under way. It shares no memory with the view.
 func (g *Game) ViewState(v *view.View) *model.State {
 	st := &model.State{
-		Game: v.Game, Players: v.Players, Pieces: model.ClonePieces(v.Pieces, nil),
+		Game: v.Game, Players: v.Players, Pieces: model.ClonePiecesApart(v.Pieces),
 		Pending: model.ClonePending(v.Pending), Finished: v.Finished, Moves: []string{},
 	}
 	buf := make([]string, 0, model.Units(v.Zones)+model.Units(v.Stocks))

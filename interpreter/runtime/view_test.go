@@ -29,6 +29,7 @@ func TestViewIsItsOwnValue(t *testing.T) {
 	v.Zones[z] = append(v.Zones[z], "more")
 	v.Stocks[h][0] = "changed"
 	v.Pieces[0].At = "changed"
+	v.Pieces[0].Kind, v.Pieces[0].Owner = "changed", 99
 	model.SetPieceVar(v.Pieces[0], "x", 1)
 	for _, p := range v.Pieces {
 		for k := range p.Vars {
@@ -48,6 +49,7 @@ func TestViewIsItsOwnValue(t *testing.T) {
 	st.ZoneCards(z)[0] = "changed"
 	st.StockList(h)[0] = "changed"
 	st.Pieces[0].At = "changed"
+	st.Pieces[0].ID = "changed"
 	st.Pending.Player = 99
 	again, err := json.Marshal(v)
 	require.NoError(t, err)

@@ -19,7 +19,7 @@ func (g *Game) ViewBoard(st *model.State, viewer int) (*view.View, error) {
 		Game: st.Game, Viewer: viewer, Players: st.Players,
 		Vars: st.VarMap(), PlayerVars: st.PvarMaps(),
 		Zones: make(map[string][]string, st.ZoneCount()), Hidden: map[string]int{},
-		Pieces: model.ClonePieces(st.Pieces, nil), NodeVars: st.NvarMaps(),
+		Pieces: model.ClonePiecesApart(st.Pieces), NodeVars: st.NvarMaps(),
 		Pending: model.ClonePending(st.Pending), Finished: st.Finished,
 	}
 	buf := make([]string, 0, st.Units())
