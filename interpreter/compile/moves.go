@@ -34,7 +34,7 @@ func (c *compiler) why(x cue.Value, st *runtime.Step, s scope) {
 		return
 	}
 	ws := s.with(st.As, types.String)
-	fields(w, func(text string, v cue.Value) {
+	c.fields(w, func(text string, v cue.Value) {
 		st.Why = append(st.Why, runtime.NamedCode{Name: text, Code: c.pure(v, ws, expr.AsBool()), Slot: -1})
 	})
 }
@@ -43,7 +43,7 @@ func (c *compiler) why(x cue.Value, st *runtime.Step, s scope) {
 // the answer's count or a repeated option, not one answer.
 func (c *compiler) noWhy(x cue.Value) {
 	if w, ok := lookup(x, "why"); ok {
-		fields(w, func(text string, v cue.Value) {
+		c.fields(w, func(text string, v cue.Value) {
 			c.errs.Add(declPos(v), "why: only a choice of one option explains a refused answer")
 		})
 	}

@@ -29,7 +29,7 @@ func (c *compiler) paramValue(x cue.Value) any {
 		return intList(x)
 	case cue.StructKind:
 		ints, lists := map[string]int{}, map[string][]int{}
-		fields(x, func(k string, e cue.Value) {
+		c.fields(x, func(k string, e cue.Value) {
 			e, _ = e.Default()
 			if e.Kind() == cue.IntKind {
 				n, _ := e.Int64()

@@ -14,7 +14,7 @@ import (
 func (c *compiler) policyDecls(v cue.Value) {
 	c.pol = runtime.Policy{Prefer: map[string]cue.Value{}, Used: map[string]bool{}}
 	p, _ := lookup(v, "bots.prefer")
-	fields(p, func(id string, x cue.Value) {
+	c.fields(p, func(id string, x cue.Value) {
 		c.pol.Prefer[id] = x
 		c.pol.Order = append(c.pol.Order, id)
 	})

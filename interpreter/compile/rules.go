@@ -24,7 +24,7 @@ func (c *compiler) ruleDecls(v cue.Value) {
 	g.NvarInit, g.QstrInit, g.CardRules, g.Funcs = map[string]int{}, map[string]string{}, map[string]*runtime.CardRules{}, map[string]*runtime.Function{}
 	counters(v, "nodeVars", &g.NodeVars, g.NvarInit)
 	vs, _ := lookup(v, "pieceStrs")
-	fields(vs, func(name string, x cue.Value) {
+	c.fields(vs, func(name string, x cue.Value) {
 		s, _ := x.String()
 		g.PieceStrs = append(g.PieceStrs, name)
 		g.QstrInit[name] = s
@@ -45,7 +45,7 @@ func (c *compiler) ruleDecls(v cue.Value) {
 		f := &runtime.Function{Id: name, Ret: str(x, "returns"), Lay: model.NewLayout()}
 		var in []reflect.Type
 		pv, _ := lookup(x, "params")
-		fields(pv, func(pn string, y cue.Value) {
+		c.fields(pv, func(pn string, y cue.Value) {
 			t, _ := y.String()
 			f.ParamList = append(f.ParamList, runtime.Param{Name: pn, Typ: t, Slot: f.Lay.Slot(pn)})
 			// A list param takes any list ([]string from costWalks...).
@@ -122,7 +122,7 @@ func (c *compiler) ruleBodies(v cue.Value) {
 	c.eachOf("cards", func(def string, x cue.Value) {
 		r := &runtime.CardRules{}
 		ms, _ := lookup(x, "mods")
-		fields(ms, func(name string, y cue.Value) {
+		c.fields(ms, func(name string, y cue.Value) {
 			md := &runtime.Modifier{Key: name, Target: str(y, "target"), Stack: boolean(y, "stack", true), Lay: model.NewLayout("value", "this")}
 			md.ValueSlot, md.CardSlot = md.Lay.Slot("value"), md.Lay.Slot("this")
 			be, _ := lookup(y, "be")
@@ -133,7 +133,7 @@ func (c *compiler) ruleBodies(v cue.Value) {
 			r.Mods = append(r.Mods, md)
 		})
 		ts, _ := lookup(x, "triggers")
-		fields(ts, func(name string, y cue.Value) {
+		c.fields(ts, func(name string, y cue.Value) {
 			t := &runtime.Trigger{On: str(y, "on")}
 			t.Cause = "card " + def + " " + name
 			c.lay = model.NewLayout("event", "this")
@@ -156,7 +156,7 @@ func (c *compiler) ruleBodies(v cue.Value) {
 	})
 
 	ws, _ := lookup(v, "watches")
-	fields(ws, func(name string, x cue.Value) {
+	c.fields(ws, func(name string, x cue.Value) {
 		w := &runtime.Watch{Id: name}
 		c.lay = model.NewLayout()
 		wv, _ := lookup(x, "when")

@@ -72,7 +72,7 @@ func (c *compiler) bodies(v cue.Value) {
 	}
 	ps, _ := lookup(v, "pieces")
 	c.lay = g.Base
-	fields(ps, func(name string, x cue.Value) {
+	c.fields(ps, func(name string, x cue.Value) {
 		y, _ := lookup(x, "perPlayer")
 		g.PieceKinds = append(g.PieceKinds, &runtime.PieceKind{ID: name, PerPlayer: c.pure(y, c.base(), expr.AsInt())})
 	})
@@ -82,7 +82,7 @@ func (c *compiler) bodies(v cue.Value) {
 	c.eachOf("effects", func(name string, x cue.Value) {
 		e := &runtime.Effect{ID: name, Returns: str(x, "returns")}
 		pv, _ := lookup(x, "params")
-		fields(pv, func(pn string, y cue.Value) {
+		c.fields(pv, func(pn string, y cue.Value) {
 			t, _ := y.String()
 			e.ParamList = append(e.ParamList, runtime.Param{Name: pn, Typ: t})
 		})
@@ -118,7 +118,7 @@ func (c *compiler) bodies(v cue.Value) {
 			s = s.with(n, types.Any)
 		})
 		pv, _ := lookup(x, "params")
-		fields(pv, func(pn string, y cue.Value) {
+		c.fields(pv, func(pn string, y cue.Value) {
 			from, _ := lookup(y, "from")
 			c.paramsBefore = a.ParamList
 			p := runtime.Param{Name: pn, Typ: str(y, "type"), From: c.pure(from, s), Slot: a.Lay.Slot(pn)}
@@ -129,7 +129,7 @@ func (c *compiler) bodies(v cue.Value) {
 			s = s.with(pn, typeNamed(p.Typ))
 		})
 		wv, _ := lookup(x, "when")
-		fields(wv, func(msg string, y cue.Value) {
+		c.fields(wv, func(msg string, y cue.Value) {
 			c.paramsBefore = a.ParamList
 			cd := c.pure(y, s, expr.AsBool())
 			c.paramsBefore = nil
@@ -175,7 +175,7 @@ func (c *compiler) bodies(v cue.Value) {
 		g.Scoring.Tiebreak = append(g.Scoring.Tiebreak, runtime.NamedCode{Name: str(x, "name"), Code: c.pure(y, c.base(), expr.AsInt()), Slot: -1})
 	})
 	sh, _ := lookup(sc, "show")
-	fields(sh, func(name string, x cue.Value) {
+	c.fields(sh, func(name string, x cue.Value) {
 		g.Scoring.Show = append(g.Scoring.Show, runtime.NamedCode{Name: name, Code: c.pure(x, c.base(), expr.AsInt()), Slot: -1})
 	})
 	if est, ok := lookup(sc, "estimate"); ok {
@@ -323,7 +323,7 @@ func (c *compiler) args(v cue.Value, s scope, want []runtime.Param, callee *mode
 	var out []runtime.NamedCode
 	w, _ := lookup(v, "with")
 	got := map[string]bool{}
-	fields(w, func(name string, x cue.Value) {
+	c.fields(w, func(name string, x cue.Value) {
 		got[name] = true
 		if want != nil && name != "me" && !hasParam(want, name) {
 			var names []string
