@@ -11,9 +11,13 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/parser"
+	"github.com/stretchr/testify/require"
 
+	"github.com/haven-engine/haven/definitions"
+	"github.com/haven-engine/haven/interpreter/compile"
 	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/haven-engine/haven/interpreter/runtime"
+	"github.com/haven-engine/haven/load"
 )
 
 // This file is the part of TestExpressionProfile that asks what a cache
@@ -200,3 +204,15 @@ func partPrint(st *model.State, part rune) uint64 {
 type visitor func(ast.Node)
 
 func (f visitor) Visit(n *ast.Node) { f(*n) }
+
+// TestRepeatsKnowLibrary keeps libraryParts whole: the profile's count of
+// repeats is only as right as the parts it says each function reads.
+func TestRepeatsKnowLibrary(t *testing.T) {
+	for _, id := range []string{"rotterdam", "masters-of-trade", "mainport-mastermind", "mainports"} {
+		v, err := load.Source{FS: definitions.Files, Prefix: "definitions"}.Game(id, load.Options{})
+		require.NoError(t, err)
+		g, err := compile.Compile(v)
+		require.NoError(t, err)
+		newRepeats(t, g)
+	}
+}
