@@ -36,6 +36,12 @@ const profileEnv = "HAVEN_PROFILE_GAME"
 // Each top-level evaluation is timed (an expression that a function or a
 // score calls is counted, and its time is its caller's); the cost of
 // reading the clock, measured first, is taken off each.
+//
+// With HAVEN_PROFILE_REPEATS=1 it also says how much of that time went
+// to evaluations a cache of values by revision of the state could have
+// answered (repeats.go): the same expression, with the same values of
+// the locals it reads and the same parts of the state it reads, seen
+// before in the run.
 func TestExpressionProfile(t *testing.T) {
 	id := os.Getenv(profileEnv)
 	if id == "" {
@@ -57,6 +63,14 @@ func TestExpressionProfile(t *testing.T) {
 		c     *runtime.Code
 		evals int
 		spent time.Duration
+		// repeats and their time: evaluations whose inputs were seen
+		// before (HAVEN_PROFILE_REPEATS).
+		repeats int
+		again   time.Duration
+	}
+	var rep *repeats
+	if os.Getenv("HAVEN_PROFILE_REPEATS") != "" {
+		rep = newRepeats(t, g)
 	}
 	costs := map[*runtime.Code]*cost{}
 	m, depth := g.M, 0
@@ -70,10 +84,19 @@ func TestExpressionProfile(t *testing.T) {
 		d := m.Differ
 		m.Differ = nil
 		depth++
+		var key string
+		if rep != nil && depth == 1 {
+			key = rep.key(c, env, m.St)
+		}
 		start := time.Now()
 		v, err := m.Eval(c, env)
 		if depth == 1 {
-			k.spent += time.Since(start)
+			spent := time.Since(start)
+			k.spent += spent
+			if rep.seen(c, key, v, err) {
+				k.repeats++
+				k.again += spent
+			}
 		}
 		depth--
 		m.Differ = d
@@ -102,18 +125,24 @@ func TestExpressionProfile(t *testing.T) {
 
 	all := make([]*cost, 0, len(costs))
 	var evals int
-	var spent time.Duration
+	var spent, again time.Duration
 	for _, k := range costs {
 		k.spent = max(0, k.spent-time.Duration(k.evals)*clock)
+		k.again = max(0, k.again-time.Duration(k.repeats)*clock)
 		all = append(all, k)
 		evals += k.evals
 		spent += k.spent
+		again += k.again
 	}
 	slices.SortFunc(all, func(a, b *cost) int { return cmp.Compare(b.spent, a.spent) })
 	per := func(x float64) float64 { return x / float64(decisions) }
 	fmt.Printf("%s: %d decisions, %.0f ns a decision (timed), %.1f evaluations and %.0f ns of them a decision (%.0f%%); reading the clock: %v\n",
 		id, decisions, per(float64(total)), per(float64(evals)), per(float64(spent)), 100*float64(spent)/float64(total), clock)
-	fmt.Printf("%8s %8s %6s  %s\n", "ns/dec", "evals", "share", "expression")
+	if rep != nil {
+		require.Zero(t, rep.differed, "an expression gave another value for inputs seen before (the parts it reads, repeats.go, miss one): %s", rep.first)
+		fmt.Printf("on inputs seen before (the locals and the parts of the state it reads): %.0f%% of the evaluations' time (the decision's time includes fingerprinting the parts)\n", 100*float64(again)/float64(spent))
+	}
+	fmt.Printf("%8s %8s %6s %7s  %s\n", "ns/dec", "evals", "share", "repeat", "expression")
 	for i, k := range all {
 		if i == 25 {
 			break
@@ -122,8 +151,12 @@ func TestExpressionProfile(t *testing.T) {
 		if len(src) > 70 {
 			src = src[:67] + "..."
 		}
-		fmt.Printf("%8.0f %8.2f %5.1f%%  %s:%d  %s\n", per(float64(k.spent)), per(float64(k.evals)),
-			100*float64(k.spent)/float64(spent), k.c.Pos.File, k.c.Pos.Line, src)
+		repeat := "-"
+		if rep != nil {
+			repeat = fmt.Sprintf("%.0f%%", 100*float64(k.again)/float64(max(k.spent, 1)))
+		}
+		fmt.Printf("%8.0f %8.2f %5.1f%% %7s  %s:%d  %s\n", per(float64(k.spent)), per(float64(k.evals)),
+			100*float64(k.spent)/float64(spent), repeat, k.c.Pos.File, k.c.Pos.Line, src)
 	}
 }
 
