@@ -39,7 +39,7 @@ const profileEnv = "HAVEN_PROFILE_GAME"
 //
 // With HAVEN_PROFILE_REPEATS=1 it also says how much of that time went
 // to evaluations a cache of values by revision of the state could have
-// answered (repeats.go): the same expression, with the same values of
+// answered (repeats_test.go): the same expression, with the same values of
 // the locals it reads and the same parts of the state it reads, seen
 // before in the run.
 func TestExpressionProfile(t *testing.T) {
@@ -139,7 +139,7 @@ func TestExpressionProfile(t *testing.T) {
 	fmt.Printf("%s: %d decisions, %.0f ns a decision (timed), %.1f evaluations and %.0f ns of them a decision (%.0f%%); reading the clock: %v\n",
 		id, decisions, per(float64(total)), per(float64(evals)), per(float64(spent)), 100*float64(spent)/float64(total), clock)
 	if rep != nil {
-		require.Zero(t, rep.differed, "an expression gave another value for inputs seen before (the parts it reads, repeats.go, miss one): %s", rep.first)
+		require.Zero(t, rep.differed, "an expression gave another value for inputs seen before (the parts it reads, repeats_test.go, miss one): %s", rep.first)
 		fmt.Printf("on inputs seen before (the locals and the parts of the state it reads): %.0f%% of the evaluations' time (the decision's time includes fingerprinting the parts)\n", 100*float64(again)/float64(spent))
 	}
 	fmt.Printf("%8s %8s %6s %7s  %s\n", "ns/dec", "evals", "share", "repeat", "expression")

@@ -77,7 +77,7 @@ type reads struct {
 func newRepeats(t *testing.T, g *runtime.Game) *repeats {
 	for name := range g.M.Lib {
 		if _, ok := libraryParts[name]; !ok && g.Funcs[name] == nil {
-			t.Fatalf("repeats.go: the library's %s reads which parts of the state?", name)
+			t.Fatalf("repeats_test.go: the library's %s reads which parts of the state?", name)
 		}
 	}
 	return &repeats{g: g, reads: map[*runtime.Code]reads{}, values: map[*runtime.Code]map[string]string{}}
