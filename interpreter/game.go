@@ -124,6 +124,19 @@ func (g *Game) MaxPlayers() int { return g.rt.MaxPlayers }
 // Action returns the declared action of an id, or nil.
 func (g *Game) Action(id string) *Action { return g.rt.Action(id) }
 
+// CardTypes lists the game's card types, in definition order, with the
+// names the definition gives them and how many cards of each it makes.
+func (g *Game) CardTypes() []CardType { return g.rt.CardTypes() }
+
+// ActionIDs lists the ids of the game's actions, in definition order.
+func (g *Game) ActionIDs() []string {
+	out := make([]string, len(g.rt.ActionOrder))
+	for i, a := range g.rt.ActionOrder {
+		out[i] = a.ID
+	}
+	return out
+}
+
 // Card returns the card of an instance id, or nil.
 func (g *Game) Card(id string) *Card { return g.rt.Card(id) }
 

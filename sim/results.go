@@ -26,6 +26,9 @@ type Meta struct {
 	// LeadPer is what lead changes are counted per (see Report).
 	LeadPer string `json:"leadPer"`
 	Version string `json:"version"`
+	// Catalog names the game's cards and actions (NewCatalog), so that a
+	// report of the file alone speaks of them by name.
+	Catalog *Catalog `json:"catalog,omitempty"`
 }
 
 // Matches says why games of a run made as o cannot be reported with those

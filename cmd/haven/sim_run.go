@@ -83,7 +83,7 @@ func runSim(opts *simOptions) error {
 		}
 		meta := &sim.Meta{Game: opts.Game, Variants: run.Variants, Sets: run.Sets, Defs: opts.Defs, Players: n,
 			Bots: opts.Bots, Rotate: opts.Rotate, Seed: opts.Seed, Games: opts.Games, MaxDecisions: opts.Max,
-			LeadPer: sim.LeadPer(g), Version: versionString()}
+			LeadPer: sim.LeadPer(g), Version: versionString(), Catalog: sim.NewCatalog(g)}
 		so := sim.Options{Games: opts.Games, Players: n, Seed: opts.Seed, MaxDecisions: opts.Max, Bots: opts.Bots,
 			Rotate: opts.Rotate, Workers: opts.Workers, Stop: stop,
 			Compile: func() (*interpreter.Game, error) { return run.compile(opts.Game) }}
@@ -117,6 +117,7 @@ func runSim(opts *simOptions) error {
 			r = whole
 		}
 		r.LeadPer = meta.LeadPer
+		r.Name(meta.Catalog)
 		if i == 0 {
 			base = &simResult{Meta: meta, Report: r}
 			title = simTitle(g.Name(), meta, run)
@@ -225,6 +226,7 @@ func runMerge(opts *simOptions) error {
 	}
 	r := sim.Summarize(m.Players, recs)
 	r.LeadPer = m.LeadPer
+	r.Name(m.Catalog)
 	title := simTitle(m.Game, m, simRun{}) + fmt.Sprintf(" (merged from %d files)", len(opts.Merge))
 	return opts.print(title, &simResult{Meta: m, Report: r})
 }
