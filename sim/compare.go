@@ -7,10 +7,12 @@ type Comparison struct {
 	// Name names the change; Report is the run under it.
 	Name   string  `json:"name"`
 	Report *Report `json:"report"`
+	// Sets are the change's --set values, when it is a point of a sweep.
+	Sets []string `json:"sets,omitempty"`
 	// Paired counts the seeds played under both.
-	Paired  int        `json:"paired"`
-	Seats   []SeatDiff `json:"seats"`
-	Length  Diff       `json:"length"`
+	Paired int        `json:"paired"`
+	Seats  []SeatDiff `json:"seats"`
+	Length Diff       `json:"length"`
 	// Rounds compares the games' lengths in rounds (steps of the cap
 	// var), when the game counts them.
 	Rounds  *Diff `json:"rounds,omitempty"`

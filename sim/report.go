@@ -54,9 +54,9 @@ type Report struct {
 	// Catalog names the game's cards and actions (Name); nil until then.
 	Catalog     *Catalog `json:"-"`
 	Decisions   int      `json:"decisions"`
-	Interrupted bool          `json:"interrupted,omitempty"`
-	Seconds     float64       `json:"seconds,omitempty"`
-	PerSecond   float64       `json:"decisionsPerSecond,omitempty"`
+	Interrupted bool     `json:"interrupted,omitempty"`
+	Seconds     float64  `json:"seconds,omitempty"`
+	PerSecond   float64  `json:"decisionsPerSecond,omitempty"`
 	// Records are the games, by seed.
 	Records []GameRecord `json:"-"`
 }

@@ -29,6 +29,9 @@ type Meta struct {
 	// Catalog names the game's cards and actions (NewCatalog), so that a
 	// report of the file alone speaks of them by name.
 	Catalog *Catalog `json:"catalog,omitempty"`
+	// Sweep names the settings a --sweep varied, each run a point of
+	// their grid (Comparison.Sets); empty otherwise.
+	Sweep []string `json:"sweep,omitempty"`
 }
 
 // Matches says why games of a run made as o cannot be reported with those

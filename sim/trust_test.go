@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -99,4 +100,34 @@ func TestCatalogNamesAndUntaken(t *testing.T) {
 	// A game that does not count rounds gives no length in rounds.
 	recs[1].Rounds = 0
 	assert.Nil(t, Summarize(2, recs).Rounds)
+}
+
+// A sweep of one setting is plotted against its values; card types no
+// seat took are warned of; each table says what its marks mean.
+func TestHTMLSweepAndWarnings(t *testing.T) {
+	opt := Options{Games: 40, Players: 2, Seed: 1}
+	base, err := Run(compileBonus(t, "params.bonus=0"), opt)
+	require.NoError(t, err)
+	base.Name(&Catalog{Cards: []Named{{"ghost", "Ghost card"}}})
+	var cs []*Comparison
+	for _, v := range []string{"3", "6"} {
+		r, err := Run(compileBonus(t, "params.bonus="+v), opt)
+		require.NoError(t, err)
+		c := Compare("--set params.bonus="+v, base, r)
+		c.Sets = []string{"params.bonus=" + v}
+		cs = append(cs, c)
+	}
+	var b strings.Builder
+	m := &Meta{Game: "race", Players: 2, Bots: []string{"random"}, Sets: []string{"params.bonus=0"}, Sweep: []string{"params.bonus"}}
+	require.NoError(t, WriteHTML(&b, "sweep", m, base, cs))
+	page := b.String()
+	for _, want := range []string{"Sweep of params.bonus", "Win rate against params.bonus", "Mean score against params.bonus",
+		"<strong>Warning:</strong> 1 card types of the game", "Ghost card (ghost)", "p (Holm)", "Holm&#39;s method", "share of games"} {
+		assert.Contains(t, page, want)
+	}
+	// Without a sweep there is no sweep plot.
+	b.Reset()
+	m.Sweep = nil
+	require.NoError(t, WriteHTML(&b, "sweep", m, base, cs))
+	assert.NotContains(t, b.String(), "Sweep of")
 }

@@ -84,6 +84,9 @@ func runSim(opts *simOptions) error {
 		meta := &sim.Meta{Game: opts.Game, Variants: run.Variants, Sets: run.Sets, Defs: opts.Defs, Players: n,
 			Bots: opts.Bots, Rotate: opts.Rotate, Seed: opts.Seed, Games: opts.Games, MaxDecisions: opts.Max,
 			LeadPer: sim.LeadPer(g), Version: versionString(), Catalog: sim.NewCatalog(g)}
+		for _, s := range opts.Sweeps {
+			meta.Sweep = append(meta.Sweep, s.path)
+		}
 		so := sim.Options{Games: opts.Games, Players: n, Seed: opts.Seed, MaxDecisions: opts.Max, Bots: opts.Bots,
 			Rotate: opts.Rotate, Workers: opts.Workers, Stop: stop,
 			Compile: func() (*interpreter.Game, error) { return run.compile(opts.Game) }}
@@ -123,7 +126,11 @@ func runSim(opts *simOptions) error {
 			title = simTitle(g.Name(), meta, run)
 			continue
 		}
-		base.Comparisons = append(base.Comparisons, sim.Compare(run.name, base.Report, r))
+		c := sim.Compare(run.name, base.Report, r)
+		if len(opts.Sweeps) > 0 {
+			c.Sets = run.Sets
+		}
+		base.Comparisons = append(base.Comparisons, c)
 		if r.Interrupted {
 			break
 		}
