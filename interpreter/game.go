@@ -9,6 +9,13 @@ package interpreter
 // state and runs setup and the flow up to the first decision.
 func (g *Game) New(players int, seed uint64) (*State, error) { return g.rt.New(players, seed) }
 
+// NewOneStream starts a game as New does, but draws every random number
+// from one generator, as games saved before a stream per purpose were
+// played: their saves replay with it.
+func (g *Game) NewOneStream(players int, seed uint64) (*State, error) {
+	return g.rt.NewRandom(players, seed, false)
+}
+
 // NewInto starts a new game in dst, as New does, in dst's own memory: a
 // simulation that plays game after game on one state does not list
 // every game's moves in a new array. dst is overwritten: nothing read

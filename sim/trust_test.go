@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -130,4 +131,61 @@ func TestHTMLSweepAndWarnings(t *testing.T) {
 	m.Sweep = nil
 	require.NoError(t, WriteHTML(&b, "sweep", m, base, cs))
 	assert.NotContains(t, b.String(), "Sweep of")
+}
+
+// crn deals two decks and rolls a die at setup; withExtra adds a card to
+// the first deck, as a variant that prototypes a card does.
+const crn = `package haven
+
+game: {
+	id: "crn"
+	name: "CRN"
+	players: {min: 2, max: 2}
+	vars: {round: 0, die: 0}
+	zones: {"deck-a": visibility: "hidden", "deck-b": visibility: "hidden"}
+	cards: {
+		a: {name: "A", kind: "a", count: 5}
+		b: {name: "B", kind: "b", count: 8}
+	}
+	setup: [
+		{each: "filter(zone('box'), card(#).kind == 'a')", as: "c", loop: [{do: "moveCard(c, 'box', 'deck-a')"}]},
+		{each: "filter(zone('box'), card(#).kind == 'b')", as: "c", loop: [{do: "moveCard(c, 'box', 'deck-b')"}]},
+		{do: "shuffle('deck-a')"},
+		{do: "shuffle('deck-b')"},
+		{do: "set('die', roll(6))"},
+	]
+	flow: [{while: "get('round') < 1", loop: [{do: "add('round', 1)"}, {turn: {player: "0", actions: ["pass"]}}]}]
+	actions: pass: do: []
+	scoring: {score: "0", tiebreak: [], show: {}}
+}
+`
+
+// Two versions of a game played on one seed share every draw the change
+// does not touch: a card more in one deck leaves the other deck's order
+// and the die as they were (common random numbers), where one generator
+// for everything deals the rest anew.
+func TestCommonRandomNumbers(t *testing.T) {
+	base := compileRace(t, strings.Replace(crn, `id: "crn"`, `id: "race"`, 1))
+	extra := compileRace(t, strings.Replace(strings.Replace(crn, `id: "crn"`, `id: "race"`, 1),
+		`b: {name: "B", kind: "b", count: 8}`, `b: {name: "B", kind: "b", count: 8}
+		x: {name: "X", kind: "a", count: 1}`, 1))
+	apart := 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		s1, err := base.New(2, seed)
+		require.NoError(t, err)
+		s2, err := extra.New(2, seed)
+		require.NoError(t, err)
+		require.Len(t, s2.ZoneCards("deck-a"), 6)
+		assert.Equal(t, s1.ZoneCards("deck-b"), s2.ZoneCards("deck-b"), "seed %d: deck b", seed)
+		assert.Equal(t, s1.Var("die"), s2.Var("die"), "seed %d: the die", seed)
+
+		o1, err := base.NewOneStream(2, seed)
+		require.NoError(t, err)
+		o2, err := extra.NewOneStream(2, seed)
+		require.NoError(t, err)
+		if !slices.Equal(o1.ZoneCards("deck-b"), o2.ZoneCards("deck-b")) || o1.Var("die") != o2.Var("die") {
+			apart++
+		}
+	}
+	assert.Greater(t, apart, 10, "with one generator the card changes the other deck or the die")
 }
