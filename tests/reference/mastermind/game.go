@@ -43,11 +43,11 @@ type Game struct {
 	starter int
 	me      int // the seat whose turn it is
 
-	home   [maxSeats]int8 // the home port of each seat
-	skip   [maxSeats]int8 // turns a seat still skips (shipwreck)
-	at     [maxShips]uint8
-	cargo  [maxShips]int8 // a good, or none; ship k belongs to seat k/2
-	repair [maxShips]int8 // turns a ship still lies in repair
+	home   [maxSeats]int8  // the home port of each seat
+	skip   [maxSeats]int8  // turns a seat still skips (shipwreck)
+	at     [maxShips]uint8 // the node each ship is on
+	cargo  [maxShips]int8  // a good, or none; ship k belongs to seat k/2
+	repair [maxShips]int8  // turns a ship still lies in repair
 
 	// stock[p] holds port p's goods in the order they came in, as
 	// Haven's stock list does (a raid's options follow it); held
@@ -64,10 +64,10 @@ func NewGame(rules *Rules, pick Chooser) *Game {
 // Play plays one game of players seats with seed from its setup to its
 // end, in g's own memory: everything the game before left is reset.
 func (g *Game) Play(players int, seed uint64) {
-	if players < 2 || players > maxSeats {
-		panic("mastermind: a game is for 2 to 5 players")
-	}
 	r := g.rules
+	if players < 2 || players > maxSeats || (r.homes != nil && len(r.homes) < players) {
+		panic("mastermind: a game is for 2 to 5 players, each with a home port")
+	}
 	g.Decisions, g.End, g.Winner = 0, Playing, -1
 	g.dice, g.players, g.round = seed, players, 0
 	g.skip = [maxSeats]int8{}
