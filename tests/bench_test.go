@@ -176,8 +176,9 @@ func benchReference(b *testing.B) {
 }
 
 // referenceRate is the reference's decisions a second, measured now over
-// a fixed 2^20 decisions: fixed, so that the instructions of a benchmark
-// counted at two iteration counts cancel them.
+// a fixed 2^22 decisions (about a second, as long as Haven's run): fixed,
+// so that the instructions of a benchmark counted at two iteration
+// counts cancel them.
 func referenceRate(b *testing.B) float64 {
 	rules, err := referenceRules()
 	if err != nil {
@@ -185,7 +186,7 @@ func referenceRate(b *testing.B) float64 {
 	}
 	game := mastermind.NewGame(rules, mastermind.NewRandom(1, 2))
 	start := time.Now()
-	decisions := playReference(game, 1<<20)
+	decisions := playReference(game, 1<<22)
 	return float64(decisions) / time.Since(start).Seconds()
 }
 
