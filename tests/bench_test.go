@@ -3,11 +3,14 @@ package tests
 import (
 	"math/rand/v2"
 	"runtime"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/haven-engine/haven/definitions"
 	"github.com/haven-engine/haven/interpreter"
 	"github.com/haven-engine/haven/load"
+	"github.com/haven-engine/haven/tests/reference/mastermind"
 )
 
 // BenchmarkLoadCompile measures loading, validating and compiling a
@@ -100,6 +103,11 @@ func (r benchRun) compiled(b *testing.B) *interpreter.Game {
 // applied by its index, the work of a simulation step. As in a
 // simulation, each game is played in the state of the one before
 // (NewInto).
+//
+// The game a hand-written player plays too (referenceRun) is measured
+// beside it: its run reports times-slower-than-ref, the reference's
+// decisions a second measured right after Haven's over Haven's, and the
+// run named after it with "-reference" measures the reference alone.
 func BenchmarkRandomPlay(b *testing.B) {
 	for _, run := range benchRuns(b) {
 		b.Run(run.name, func(b *testing.B) {
@@ -125,9 +133,74 @@ func BenchmarkRandomPlay(b *testing.B) {
 				}
 				decisions++
 			}
-			b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+			rate := float64(decisions) / b.Elapsed().Seconds()
+			b.ReportMetric(rate, "decisions/s")
+			if run.name == referenceRun {
+				b.ReportMetric(referenceRate(b)/rate, "times-slower-than-ref")
+			}
 		})
+		if run.name == referenceRun {
+			b.Run(run.name+"-reference", benchReference)
+		}
 	}
+}
+
+// referenceRun is the run of BenchmarkRandomPlay that the hand-written
+// player of package tests/reference/mastermind plays too: the game with
+// its defaults and 3 players, as BenchmarkRandomPlay plays it.
+const referenceRun = "mainport-mastermind"
+
+// referenceRules are the reference's board and params, read from the
+// definition once.
+var referenceRules = sync.OnceValues(func() (*mastermind.Rules, error) {
+	v, err := load.Source{FS: definitions.Files}.Game(referenceRun, load.Options{})
+	if err != nil {
+		return nil, err
+	}
+	return mastermind.Load(v)
+})
+
+// benchReference measures the reference's random play as
+// BenchmarkRandomPlay measures Haven's: ns/op is a decision's, made
+// uniformly at random among the legal moves by the same generator, on
+// games of 3 players seeded 1, 2, ...
+func benchReference(b *testing.B) {
+	rules, err := referenceRules()
+	if err != nil {
+		b.Fatal(err)
+	}
+	game := mastermind.NewGame(rules, mastermind.NewRandom(1, 2))
+	b.ResetTimer()
+	decisions := playReference(game, b.N)
+	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+}
+
+// referenceRate is the reference's decisions a second, measured now over
+// a fixed 2^22 decisions (about a second, as long as Haven's run): fixed,
+// so that the instructions of a benchmark counted at two iteration
+// counts cancel them.
+func referenceRate(b *testing.B) float64 {
+	rules, err := referenceRules()
+	if err != nil {
+		b.Fatal(err)
+	}
+	game := mastermind.NewGame(rules, mastermind.NewRandom(1, 2))
+	start := time.Now()
+	decisions := playReference(game, 1<<22)
+	return float64(decisions) / time.Since(start).Seconds()
+}
+
+// playReference plays games of 3 players, seeded 1, 2, ..., until n
+// decisions are made (a few more: a game stops at a turn), and returns
+// how many were.
+func playReference(game *mastermind.Game, n int) int {
+	decisions := 0
+	for seed := uint64(1); decisions < n; seed++ {
+		game.Limit = n - decisions
+		game.Play(3, seed)
+		decisions += game.Decisions
+	}
+	return decisions
 }
 
 // BenchmarkRandomPlayText is BenchmarkRandomPlay through the text of the
