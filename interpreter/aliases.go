@@ -39,6 +39,11 @@ func SplitZoneRef(ref string) (string, int) { return model.SplitZoneRef(ref) }
 // Card is one physical card (model.Card).
 type Card = model.Card
 
+// RollStream is the key of the random stream that a game's rolls of dice
+// of n sides draw from (model.StreamKey): a program that throws a game's
+// dice as Haven does starts its SplitMix64 at the seed xor this key.
+func RollStream(sides int) uint64 { return model.StreamKey(model.StreamSides, "", sides) }
+
 // CardType is one type of card of a game (runtime.CardType).
 type CardType = runtime.CardType
 

@@ -37,7 +37,7 @@ type Game struct {
 	End       End
 	Winner    int // the seat that won, when End is Won
 
-	dice    uint64 // the generator of the dice: Haven's State.RNG
+	dice    uint64 // the generator of the dice: Haven's stream of d6 rolls
 	players int
 	round   int
 	starter int
@@ -69,7 +69,7 @@ func (g *Game) Play(players int, seed uint64) {
 		panic("mastermind: a game is for 2 to 5 players, each with a home port")
 	}
 	g.Decisions, g.End, g.Winner = 0, Playing, -1
-	g.dice, g.players, g.round = seed, players, 0
+	g.dice, g.players, g.round = seed^r.diceKey, players, 0
 	g.skip = [maxSeats]int8{}
 	g.repair = [maxShips]int8{}
 	for k := range g.cargo {

@@ -38,6 +38,8 @@ const (
 // Rules are the board and the params of one definition, read once and
 // shared by every Game played on them.
 type Rules struct {
+	// diceKey is the key of Haven's stream of d6 rolls.
+	diceKey uint64
 	// Nodes are the node ids, by node number (the board's order).
 	Nodes []string
 	// Ports are the ports' node numbers in the order nodes('port') lists
@@ -78,7 +80,9 @@ func Load(def cue.Value) (*Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Rules{}
+	// Haven throws every d6 from a stream of its own, started at the
+	// seed xor this key.
+	r := &Rules{diceKey: interpreter.RollStream(6)}
 	ints := map[string]*int{
 		"params.products_to_win":     &r.productsToWin,
 		"params.attacker_handicap":   &r.handicap,
