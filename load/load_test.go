@@ -182,3 +182,14 @@ func TestParseErrorsInFileOrder(t *testing.T) {
 	assert.Less(t, a, b, msg)
 	assert.Less(t, b, c, msg)
 }
+
+// A game's id is its folder's name: a game whose id says otherwise is
+// refused at the id, with both names.
+func TestIDIsTheFolder(t *testing.T) {
+	src := load.Source{FS: fstest.MapFS{"race/game.cue": {Data: []byte(game)}}}
+	_, err := src.Game("race", load.Options{})
+	require.Error(t, err)
+	assert.Equal(t, `race/game.cue:4:6: id "g": the game's folder is "race": a game's id is its folder's name; rename one`, err.Error())
+	_, err = source().Game("g", load.Options{})
+	assert.NoError(t, err)
+}
