@@ -162,6 +162,13 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 		return cue.Value{}, err
 	}
 	checkGates(&errs, game, gated)
+	// One name per game: the folder is what the CLI, saves, scenarios
+	// and the web board call it, and the id what its states carry.
+	if v := game.LookupPath(cue.ParsePath("id")); v.Exists() {
+		if name, _ := v.String(); name != path.Base(id) {
+			errs.Add(Pos(v.Pos()), "id %q: the game's folder is %q: a game's id is its folder's name; rename one", name, path.Base(id))
+		}
+	}
 	if err := errs.Err(); err != nil {
 		return cue.Value{}, err
 	}

@@ -115,6 +115,8 @@ func TestTypos(t *testing.T) {
 		{"--set param", load.Options{Sets: []string{"params.traget=3"}}, `--set params.traget=3: unknown param "traget" (did you mean "target"?)`},
 		{"--set param, nothing close", load.Options{Sets: []string{"params.zzz=3"}}, `--set params.zzz=3: unknown param "zzz" (params: target; a variant declares a new param under newParams)`},
 		{"--set field", load.Options{Sets: []string{"plyers.max=3"}}, `--set plyers.max=3: game has no field "plyers" (did you mean "players"?)`},
+		{"--set of a param without params.", load.Options{Sets: []string{"target=3"}}, `--set target=3: game has no field "target" (did you mean "params.target"?)`},
+		{"--set of a misspelt param without params.", load.Options{Sets: []string{"traget=3"}}, `--set traget=3: game has no field "traget" (did you mean "params.target"?)`},
 		{"--set nested field", load.Options{Sets: []string{"players.mx=3"}}, `--set players.mx=3: game.players has no field "mx" (did you mean "max"?)`},
 		{"--set below a value", load.Options{Sets: []string{"params.target.x=3"}}, `--set params.target.x=3: game.params.target is a value, not a struct: it has no field "x"`},
 		{"--set CUE syntax", load.Options{Sets: []string{"params.target={a: 1}"}}, `--set params.target={a: 1}: the value must be a number, true, false or plain text; "{" is CUE syntax (write a variant file for more than one value)`},
@@ -181,4 +183,15 @@ func TestParseErrorsInFileOrder(t *testing.T) {
 	require.True(t, a >= 0 && b >= 0 && c >= 0, msg)
 	assert.Less(t, a, b, msg)
 	assert.Less(t, b, c, msg)
+}
+
+// A game's id is its folder's name: a game whose id says otherwise is
+// refused at the id, with both names.
+func TestIDIsTheFolder(t *testing.T) {
+	src := load.Source{FS: fstest.MapFS{"race/game.cue": {Data: []byte(game)}}}
+	_, err := src.Game("race", load.Options{})
+	require.Error(t, err)
+	assert.Equal(t, `race/game.cue:4:6: id "g": the game's folder is "race": a game's id is its folder's name; rename one`, err.Error())
+	_, err = source().Game("g", load.Options{})
+	assert.NoError(t, err)
 }

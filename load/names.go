@@ -77,6 +77,18 @@ func checkSet(errs *diag.List, o *setOverride, game cue.Value) {
 			errs.Add(at, "%s", unknownParam(part, known))
 			return
 		}
+		// A param's name alone is the likeliest slip: say the path.
+		if i == 0 {
+			params := fieldNames(game.LookupPath(cue.ParsePath("params")))
+			if contains(params, part) {
+				errs.Add(at, "game has no field %s (did you mean %s?)", quote(part), quote("params."+strings.Join(o.path, ".")))
+				return
+			}
+			if s := diag.Suggest(part, params); s != "" && diag.Suggest(part, known) == "" {
+				errs.Add(at, "game has no field %s (did you mean %s?)", quote(part), quote("params."+s))
+				return
+			}
+		}
 		if hint := diag.DidYouMean(part, known); hint != "" {
 			errs.Add(at, "%s has no field %s%s", where, quote(part), hint)
 		} else {

@@ -111,7 +111,11 @@ func play(g *interpreter.Game, sc *Scenario) []*diag.Error {
 
 	// A scenario's seed names the dice and decks it was written for,
 	// drawn from one generator: a stream per purpose would deal others.
-	st, err := g.NewOneStream(sc.Players, sc.Seed)
+	players := sc.Players
+	if players == 0 {
+		players = min(max(3, g.MinPlayers()), g.MaxPlayers())
+	}
+	st, err := g.NewOneStream(players, sc.Seed)
 	if err != nil {
 		p.fail(sc.Pos, "%s", trimPos(sc.Pos, err))
 		return p.fails

@@ -180,6 +180,7 @@ func decode(name, file, dir string, pos diag.Pos, v cue.Value) *Scenario {
 	sc := &Scenario{Name: name, File: file, Pos: pos}
 	sc.Game = str(v.LookupPath(cue.ParsePath("game")))
 	sc.Rule = str(v.LookupPath(cue.ParsePath("rule")))
+	// 0 when the scenario leaves it to the game (Run).
 	n, _ := v.LookupPath(cue.ParsePath("players")).Int64()
 	sc.Players = int(n)
 	seed, _ := v.LookupPath(cue.ParsePath("seed")).Uint64()

@@ -7,6 +7,9 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/haven-engine/haven/load"
 )
 
@@ -252,5 +255,21 @@ scenarios: short: {game: "race", rule: "x", variants: ["short.cue"], expect: ["p
 	}
 	if got := strings.Join(names, " "); got != "plain short" {
 		t.Errorf("scenarios = %s, want plain short", got)
+	}
+}
+
+// A scenario that names no player count plays three players, or the
+// nearest count its game allows.
+func TestDefaultPlayers(t *testing.T) {
+	duel := strings.Replace(strings.Replace(race, `id: "race"`, `id: "duel"`, 1), `players: {min: 2, max: 4}`, `players: {min: 2, max: 2}`, 1)
+	src := load.Source{FS: fstest.MapFS{"race/game.cue": {Data: []byte(race)}, "duel/game.cue": {Data: []byte(duel)}}}
+	scs, err := Parse("s.cue", []byte(`package scenario
+scenarios: {
+	three: {game: "race", rule: "Each seat in turn.", expect: ["numPlayers == 3"]}
+	two: {game: "duel", rule: "Each seat in turn.", expect: ["numPlayers == 2"]}
+}`))
+	require.NoError(t, err)
+	for _, r := range Run(src, scs) {
+		assert.Empty(t, r.Failures, r.Scenario.Name)
 	}
 }

@@ -74,16 +74,31 @@ func TestSimOutResumeMerge(t *testing.T) {
 		return string(b)
 	}
 	one := report(run("-n", "30", "--seed", "1", "--out", whole))
-	// Resuming a file of the first 12 games plays the 18 others.
-	run("-n", "12", "--seed", "1", "--out", half)
+	// A run stopped after 12 games (its meta and their lines kept), resumed,
+	// plays the 18 others.
+	b, err := os.ReadFile(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	if err := os.WriteFile(half, []byte(strings.Join(lines[:13], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	resumed := report(run("-n", "30", "--seed", "1", "--out", half, "--resume"))
 	if resumed != one {
 		t.Errorf("resumed:\n%s\nat once:\n%s", resumed, one)
 	}
+	// Resumed with another -n, it is refused: it would report a run
+	// nobody asked for.
+	_, stderr, code := haven(t, "", "sim", "race", "--defs", defs, "--players", "2", "--bot", "random,greedy", "--rotate", "-n", "40", "--seed", "1", "--out", half, "--resume")
+	if want := "haven: --resume " + half + ": the file is a run of 30 games from seed 1: resume it with -n 30 --seed 1\n"; code != 1 || stderr != want {
+		t.Errorf("resumed with another -n: exit %d: %s", code, stderr)
+	}
 	// Two files of halves merge into the whole.
+	var out string
 	run("-n", "12", "--seed", "1", "--out", half)
 	run("-n", "18", "--seed", "13", "--out", rest)
-	out, stderr, code := haven(t, "", "sim", "--merge", rest, half, "--json")
+	out, stderr, code = haven(t, "", "sim", "--merge", rest, half, "--json")
 	if code != 0 {
 		t.Fatalf("merge: exit %d: %s", code, stderr)
 	}

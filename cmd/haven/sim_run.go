@@ -169,6 +169,11 @@ func (opts *simOptions) openOut(meta *sim.Meta, so *sim.Options, kept *[]sim.Gam
 			if why := m.Matches(meta); why != "" {
 				return nil, fmt.Errorf("--resume %s: the file holds another run: this one has %s", opts.OutFile, why)
 			}
+			// The games a file holds are those of its own -n and --seed:
+			// resumed with others, it would report a run nobody asked for.
+			if m.Games != meta.Games || m.Seed != meta.Seed {
+				return nil, fmt.Errorf("--resume %s: the file is a run of %d games from seed %d: resume it with -n %d --seed %d", opts.OutFile, m.Games, m.Seed, m.Games, m.Seed)
+			}
 			seeds := map[uint64]bool{}
 			for _, r := range recs {
 				seeds[r.Seed] = true

@@ -66,17 +66,26 @@ func (b *Remaining) Spend(n int) error {
 
 func (b *Remaining) overrun() error {
 	if b.Eval < 0 {
-		return &budgetError{fmt.Sprintf("work budget exceeded: the expression visits or builds more than %d list elements (limits.work)", b.Limits.Work)}
+		return &budgetError{fmt.Sprintf("work budget exceeded: the expression visits or builds more than %d list elements (%s)", b.Limits.Work, Limit("work", b.Limits.Work))}
 	}
-	return &budgetError{fmt.Sprintf("work budget exceeded: this decision's expressions visit or build more than %d list elements (limits.decision)", b.Limits.Decision)}
+	return &budgetError{fmt.Sprintf("work budget exceeded: this decision's expressions visit or build more than %d list elements (%s)", b.Limits.Decision, Limit("decision", b.Limits.Decision))}
 }
 
 // Grow checks the size of a string or list about to be built.
 func (b *Remaining) Grow(n int) error {
 	if n > b.Limits.Memory {
-		return &budgetError{fmt.Sprintf("memory budget exceeded: a string or list of %d bytes or elements is longer than %d (limits.memory)", n, b.Limits.Memory)}
+		return &budgetError{fmt.Sprintf("memory budget exceeded: a string or list of %d bytes or elements is longer than %d (%s)", n, b.Limits.Memory, Limit("memory", b.Limits.Memory))}
 	}
 	return nil
+}
+
+// Limit names a limit as a definition sets it, with its value and how
+// to raise it: "limits.work = 1000000; a game may raise it with
+// `limits: work: N`, up to 10000000". An overrun says what ran out and
+// what to do about it in one line.
+func Limit(field string, value int) string {
+	hard := map[string]int{"steps": Hard.Steps, "work": Hard.Work, "decision": Hard.Decision, "memory": Hard.Memory, "depth": Hard.Depth}[field]
+	return fmt.Sprintf("limits.%s = %d; a game may raise it with `limits: %s: N`, up to %d", field, value, field, hard)
 }
 
 // Errorf is a budget overrun, its message formatted.

@@ -8,11 +8,14 @@ package compile
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 
 	"cuelang.org/go/cue"
 	"github.com/expr-lang/expr"
 	exprast "github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/types"
 
 	"github.com/haven-engine/haven/diag"
@@ -83,6 +86,9 @@ func (c *compiler) exprOf(v cue.Value, s scope, pure bool, opts ...expr.Option) 
 			msg := clockHint(fe.Message)
 			if msg == fe.Message {
 				msg = hintExpr(c.g, fe.Message, s)
+			}
+			if strings.HasSuffix(fe.Message, " is not callable") {
+				msg = c.hidden(src, fe, s, msg)
 			}
 			msg = plainTypes(msg)
 			c.errs = append(c.errs, &diag.Error{Pos: exprpos.In(v, fe.Line, fe.Column), Msg: msg + exprpos.Indent(fe.Snippet)})
@@ -208,4 +214,38 @@ func Expr(g *runtime.Game, src string, pos diag.Pos, topts ...translate.Option) 
 		return nil, unsupported(cd, err)
 	}
 	return cd, nil
+}
+
+// hidden says which local hides a function the expression calls, when
+// expr found a call of something that is not a function: a param or an
+// `as` named like a library function (card, zone, node...) or a named
+// one takes its place in the scope, and "string is not callable" alone
+// does not say why. (expr itself refuses a let of a function's name.)
+func (c *compiler) hidden(src string, fe *file.Error, s scope, msg string) string {
+	tree, err := parser.Parse(src)
+	if err != nil {
+		return msg
+	}
+	found := ""
+	var visit Walker = func(node exprast.Node) {
+		call, ok := node.(*exprast.CallNode)
+		if !ok || found != "" {
+			return
+		}
+		id, ok := call.Callee.(*exprast.IdentifierNode)
+		if !ok {
+			return
+		}
+		if _, local := s[id.Value]; !local {
+			return
+		}
+		if c.g.M.Lib[id.Value].Name != "" || c.g.Funcs[id.Value] != nil {
+			found = id.Value
+		}
+	}
+	exprast.Walk(&tree.Node, visit)
+	if found == "" {
+		return msg
+	}
+	return fmt.Sprintf("%s is a local here (a param or an `as`), which hides the function %s(): rename the local", found, found)
 }

@@ -91,6 +91,7 @@ func reflectOf(t string) reflect.Type {
 // watches. It runs at the end of bodies.
 func (c *compiler) ruleBodies(v cue.Value) {
 	g := c.g
+	bes := map[string]cue.Value{}
 	c.eachOf("functions", func(name string, x cue.Value) {
 		f := g.Funcs[name]
 		if f == nil {
@@ -101,6 +102,7 @@ func (c *compiler) ruleBodies(v cue.Value) {
 			s = s.with(p.Name, typeNamed(p.Typ))
 		}
 		be, _ := lookup(x, "be")
+		bes[name] = be
 		c.lay = f.Lay
 		var opt expr.Option
 		switch f.Ret {
@@ -118,6 +120,7 @@ func (c *compiler) ruleBodies(v cue.Value) {
 		c.repeated, c.body = false, false
 		f.PlanKept(g.Funcs)
 	})
+	c.checkRecursion(g.Funcs, bes)
 
 	c.eachOf("cards", func(def string, x cue.Value) {
 		r := &runtime.CardRules{}

@@ -166,7 +166,7 @@ func (m *Machine) costWalks(from string, maxCost int, key string) ([][]string, e
 	}
 	l, ok := b.CostWalks(from, maxCost, key, min(m.Budget.Eval, m.Budget.Decision, m.G.Limits.Memory))
 	if !ok {
-		return nil, budget.Errorf("work budget exceeded: more paths costing at most %d from %s than the budget allows (limits.work, limits.memory)", maxCost, from)
+		return nil, budget.Errorf("work budget exceeded: more paths costing at most %d from %s than the budget allows (%s)", maxCost, from, budget.Limit("work", m.G.Limits.Work))
 	}
 	if err := m.Budget.Spend(len(l)); err != nil {
 		return nil, err

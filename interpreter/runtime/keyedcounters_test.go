@@ -48,8 +48,8 @@ func TestKeyedCounters(t *testing.T) {
 		// The joined name longer than limits.memory: the + fails, as
 		// it does on the fast path by name (the VM checks no string's
 		// length).
-		{src: `get('w.' + card('one').def)`, keyed: 1, err: "t:1:10: memory budget exceeded: a string or list of 5 bytes or elements is longer than 4 (limits.memory)"},
-		{src: `set('w.' + card('one').def, 1)`, keyed: 1, err: "t:1:10: memory budget exceeded: a string or list of 5 bytes or elements is longer than 4 (limits.memory)"},
+		{src: `get('w.' + card('one').def)`, keyed: 1, err: "t:1:10: memory budget exceeded: a string or list of 5 bytes or elements is longer than 4 (limits.memory = 4; a game may raise it with `limits: memory: N`, up to 16777216)"},
+		{src: `set('w.' + card('one').def, 1)`, keyed: 1, err: "t:1:10: memory budget exceeded: a string or list of 5 bytes or elements is longer than 4 (limits.memory = 4; a game may raise it with `limits: memory: N`, up to 16777216)"},
 		// No var has the prefix: no family.
 		{src: `get('u.' + node('x').id)`, keyed: 0, want: 0},
 	} {

@@ -148,7 +148,7 @@ func (m *Machine) Eval(c *Code, env model.Scope) (any, error) {
 	if m.depth == 0 && m.top == 0 {
 		m.evaluating()
 	} else if m.depth+m.top >= m.G.Limits.Depth {
-		return nil, c.runtimeError(budget.Errorf("depth budget exceeded: evaluations nested more than %d deep (limits.depth): does a score or condition call itself?", m.G.Limits.Depth))
+		return nil, c.runtimeError(budget.Errorf("depth budget exceeded: evaluations nested more than %d deep (%s): does a score or condition call itself?", m.G.Limits.Depth, budget.Limit("depth", m.G.Limits.Depth)))
 	}
 	if m.depth > 0 { // re-entered from a function: use a fresh VM
 		out, err := expr.Run(c.Prog, env.AsMap())

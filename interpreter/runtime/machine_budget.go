@@ -40,7 +40,7 @@ func (m *Machine) walksDir(from string, n int, back bool) ([][]string, error) {
 		paths, ok = m.G.Board.Walks(from, n, back, limit)
 	}
 	if !ok {
-		return nil, budget.Errorf("work budget exceeded: more paths of %d steps from %s than the budget allows (limits.work, limits.memory)", n, from)
+		return nil, budget.Errorf("work budget exceeded: more paths of %d steps from %s than the budget allows (%s)", n, from, budget.Limit("work", m.G.Limits.Work))
 	}
 	return paths, m.Budget.Spend(len(paths))
 }

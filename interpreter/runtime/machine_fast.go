@@ -83,7 +83,7 @@ func (m *Machine) enter(c *Code, env model.Scope) *eval.Frame {
 
 // tooDeep is the error of an evaluation nested deeper than allowed.
 func (m *Machine) tooDeep(c *Code) error {
-	return c.runtimeError(budget.Errorf("depth budget exceeded: evaluations nested more than %d deep (limits.depth): does a score or condition call itself?", m.G.Limits.Depth))
+	return c.runtimeError(budget.Errorf("depth budget exceeded: evaluations nested more than %d deep (%s): does a score or condition call itself?", m.G.Limits.Depth, budget.Limit("depth", m.G.Limits.Depth)))
 }
 
 // runIn runs one of c's closures (the boxed value, or the list) in a

@@ -45,8 +45,8 @@ func TestLimitsSet(t *testing.T) {
 	st, err := g.New(2, 1)
 	require.NoError(t, err)
 	for src, want := range map[string]string{
-		`len(filter(1..20, # > 0))`:  "more than 10 list elements (limits.work)",
-		`'abc' + string(me) + 'def'`: "longer than 5 (limits.memory)",
+		`len(filter(1..20, # > 0))`:  "more than 10 list elements (limits.work = 10; a game may raise it with `limits: work: N`, up to 10000000)",
+		`'abc' + string(me) + 'def'`: "longer than 5 (limits.memory = 5; a game may raise it with `limits: memory: N`, up to 16777216)",
 	} {
 		e, err := compile.Expr(g, src, pos("t"))
 		require.NoError(t, err)
@@ -69,7 +69,7 @@ game: actions: pass: do: [{emit: "ping"}]`)
 	require.NoError(t, err)
 	err = g.Apply(st, "pass")
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "trigger ping: effects nested more than 256 deep (limits.depth)")
+	assert.Contains(t, err.Error(), "trigger ping: effects nested more than 256 deep (limits.depth = 256; a game may raise it with `limits: depth: N`, up to 4096)")
 }
 
 // TestStepAndDecisionBudgets stops a loop that never pauses (limits.steps)
@@ -79,10 +79,10 @@ func TestStepAndDecisionBudgets(t *testing.T) {
 	for _, tc := range []struct{ name, extra, want string }{
 		{"steps", `game: limits: steps: 1000
 game: actions: pass: do: [{while: "numPlayers > 0", loop: [{do: "true"}]}]`,
-			"more than 1000 steps without a decision (limits.steps): does a loop never pause?"},
+			"more than 1000 steps without a decision (limits.steps = 1000; a game may raise it with `limits: steps: N`, up to 10000000): does a loop never pause?"},
 		{"decision", `game: limits: {work: 100, decision: 1000}
 game: actions: pass: do: [{while: "numPlayers > 0", loop: [{do: "len(filter(1..50, # > 0)) > 0"}]}]`,
-			"this decision's expressions visit or build more than 1000 list elements (limits.decision)"},
+			"this decision's expressions visit or build more than 1000 list elements (limits.decision = 1000; a game may raise it with `limits: decision: N`, up to 200000000)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g, err := loadSmall(t, tc.extra)

@@ -191,10 +191,10 @@ func (g *Game) run(st *model.State) error {
 	m.decide()
 	for n := 0; !st.Finished && st.Pending == nil; n++ {
 		if n > g.Limits.Steps {
-			return fmt.Errorf("more than %d steps without a decision (limits.steps): does a loop never pause?", g.Limits.Steps)
+			return fmt.Errorf("more than %d steps without a decision (%s): does a loop never pause?", g.Limits.Steps, budget.Limit("steps", g.Limits.Steps))
 		}
 		if len(st.Stack) > g.Limits.Depth {
-			return fmt.Errorf("%s: effects nested more than %d deep (limits.depth)", st.Stack[len(st.Stack)-1].Cause, g.Limits.Depth)
+			return fmt.Errorf("%s: effects nested more than %d deep (%s)", st.Stack[len(st.Stack)-1].Cause, g.Limits.Depth, budget.Limit("depth", g.Limits.Depth))
 		}
 		if len(st.Stack) == 0 {
 			st.Finished, st.EndReason = true, "the flow ran out"
