@@ -46,6 +46,10 @@ func TestOldRulesSaves(t *testing.T) {
 	refused := map[string]string{
 		// The cashier now names the box he takes (cashier 3, 2 or 1).
 		"masters-of-trade-3p-seed11.json": `move 16: illegal move "cashier": cashier takes 1 argument(s): pay`,
+		// An empty ship's extra step is a choice: a fuel card whose own
+		// steps lead somewhere is offered, so a choice once skipped
+		// (nothing to choose) is asked.
+		"mainports-3p-seed11.json": `move 114: illegal move "ship done": player 2 must answer fuel: fuel VALUE`,
 	}
 	files, err := filepath.Glob(filepath.Join("testdata", "saves-old-rules", "*.json"))
 	require.NoError(t, err)
