@@ -50,6 +50,10 @@ func TestOldRulesSaves(t *testing.T) {
 		// steps lead somewhere is offered, so a choice once skipped
 		// (nothing to choose) is asked.
 		"mainports-3p-seed11.json": `move 114: illegal move "ship done": player 2 must answer fuel: fuel VALUE`,
+		// No player starts below zero: the fourth to choose kept one
+		// contract of three (two breaches, all his € 100,000) and may not
+		// start in a mainport.
+		"mainports-free-play-4p-seed3.json": `move 12: illegal move "start hamburg": hamburg is not one of the options (antwerpen, bremen)`,
 	}
 	files, err := filepath.Glob(filepath.Join("testdata", "saves-old-rules", "*.json"))
 	require.NoError(t, err)
