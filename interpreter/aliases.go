@@ -3,6 +3,7 @@ package interpreter
 import (
 	"github.com/haven-engine/haven/interpreter/budget"
 	"github.com/haven-engine/haven/interpreter/model"
+	"github.com/haven-engine/haven/interpreter/runtime"
 	"github.com/haven-engine/haven/interpreter/view"
 )
 
@@ -37,6 +38,9 @@ func SplitZoneRef(ref string) (string, int) { return model.SplitZoneRef(ref) }
 
 // Card is one physical card (model.Card).
 type Card = model.Card
+
+// CardType is one type of card of a game (runtime.CardType).
+type CardType = runtime.CardType
 
 // View is what one player may see of a state (view.View).
 type View = view.View

@@ -9,6 +9,13 @@ package interpreter
 // state and runs setup and the flow up to the first decision.
 func (g *Game) New(players int, seed uint64) (*State, error) { return g.rt.New(players, seed) }
 
+// NewOneStream starts a game as New does, but draws every random number
+// from one generator, as games saved before a stream per purpose were
+// played: their saves replay with it.
+func (g *Game) NewOneStream(players int, seed uint64) (*State, error) {
+	return g.rt.NewRandom(players, seed, false)
+}
+
 // NewInto starts a new game in dst, as New does, in dst's own memory: a
 // simulation that plays game after game on one state does not list
 // every game's moves in a new array. dst is overwritten: nothing read
@@ -123,6 +130,19 @@ func (g *Game) MaxPlayers() int { return g.rt.MaxPlayers }
 
 // Action returns the declared action of an id, or nil.
 func (g *Game) Action(id string) *Action { return g.rt.Action(id) }
+
+// CardTypes lists the game's card types, in definition order, with the
+// names the definition gives them and how many cards of each it makes.
+func (g *Game) CardTypes() []CardType { return g.rt.CardTypes() }
+
+// ActionIDs lists the ids of the game's actions, in definition order.
+func (g *Game) ActionIDs() []string {
+	out := make([]string, len(g.rt.ActionOrder))
+	for i, a := range g.rt.ActionOrder {
+		out[i] = a.ID
+	}
+	return out
+}
 
 // Card returns the card of an instance id, or nil.
 func (g *Game) Card(id string) *Card { return g.rt.Card(id) }

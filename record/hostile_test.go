@@ -100,7 +100,7 @@ func TestHostileSaves(t *testing.T) {
 		{"players out of range", edit(`"players":2`, `"players":100000000`), `players 100000000: want 1 to 64`},
 		{"a negative seed", edit(`"seed":7`, `"seed":-1`), `cannot unmarshal number -1`},
 		{"a control character in a move", edit(`"moves":["step"]`, `"moves":["st\u0000ep"]`), `move 1: not a move`},
-		{"another format", edit(`"format":"haven-save/2"`, `"format":"haven-save/9"`), `format "haven-save/9"`},
+		{"another format", edit(`"format":"`+Format+`"`, `"format":"haven-save/9"`), `format "haven-save/9"`},
 		{"old format with a path", `{"game":"race","players":2,"seed":7,"variants":["` + secret + `"],"sets":[],"moves":[],"final":"` + strings.Repeat("0", 64) + `"}`, `names variant files by path`},
 		{"a huge variant text", edit(`"variants":[]`, `"variants":[{"name":"v.cue","text":"package haven\n`+strings.Repeat("//", 1<<19)+`"}]`), `variant 1: larger than 1048576 bytes`},
 		{"too many variants", edit(`"variants":[]`, `"variants":[`+strings.Repeat(`{"shipped":"quick"},`, 32)+`{"shipped":"quick"}]`), `more than 32 variants`},
@@ -164,7 +164,7 @@ func TestOldFormat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := g.New(2, 3)
+	st, err := g.NewOneStream(2, 3) // the first format's games drew from one generator
 	if err != nil {
 		t.Fatal(err)
 	}

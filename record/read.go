@@ -90,8 +90,8 @@ func Parse(b []byte) (*Log, error) {
 		if err := strict(b, l); err != nil {
 			return nil, err
 		}
-		if l.Format != Format {
-			return nil, fmt.Errorf("format %q: this Haven reads %s and the first format", clip(l.Format), Format)
+		if l.Format != Format && l.Format != formatV2 {
+			return nil, fmt.Errorf("format %q: this Haven reads %s, %s and the first format", clip(l.Format), Format, formatV2)
 		}
 	} else {
 		if l, err = parseV1(b); err != nil {

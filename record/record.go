@@ -19,8 +19,20 @@ import (
 	"github.com/haven-engine/haven/load"
 )
 
-// Format is the format of the logs Write writes.
-const Format = "haven-save/2"
+// Format is the format of the logs Write writes. Its games draw each
+// purpose's random numbers from a stream of its own
+// (interpreter.Game.New); games of the formats before, haven-save/2 and
+// the first, drew every number from one generator, and replay so
+// (oneStream).
+const Format = "haven-save/3"
+
+// formatV2 is the format before streams: the same log, its game played
+// with one generator.
+const formatV2 = "haven-save/2"
+
+// oneStream says whether the log's game drew every random number from
+// one generator.
+func (l *Log) oneStream() bool { return l.Format == formatV2 || l.Format == formatV1 }
 
 // Log is a saved game.
 type Log struct {
@@ -129,7 +141,11 @@ func (e *MismatchError) Error() string {
 // and checks every move is legal and the final state is the recorded one.
 // An illegal move is returned as an error naming the move's number.
 func (l *Log) Replay(g *interpreter.Game) (*interpreter.State, error) {
-	st, err := g.New(l.Players, l.Seed)
+	newGame := g.New
+	if l.oneStream() {
+		newGame = g.NewOneStream
+	}
+	st, err := newGame(l.Players, l.Seed)
 	if err != nil {
 		return nil, err
 	}

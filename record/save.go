@@ -11,9 +11,8 @@ import (
 	"github.com/haven-engine/haven/interpreter"
 )
 
-// hashKey keys the hash of a log: the hash says "this log, played by
-// Haven, ends here", not the bare digest of some JSON.
-var hashKey = []byte(Format)
+// The hash of a log is keyed by its format's name: the hash says "this
+// log, played by Haven, ends here", not the bare digest of some JSON.
 
 // Hash is the keyed hash (HMAC-SHA256, in hex) of the log's header —
 // game, players, seed, variants, overrides, moves — and of the state
@@ -31,7 +30,7 @@ func (l *Log) Hash(st *interpreter.State) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	mac := hmac.New(sha256.New, hashKey)
+	mac := hmac.New(sha256.New, []byte(l.Format))
 	mac.Write(b)
 	return hex.EncodeToString(mac.Sum(nil)), nil
 }

@@ -109,7 +109,9 @@ func play(g *interpreter.Game, sc *Scenario) []*diag.Error {
 		return p.fails
 	}
 
-	st, err := g.New(sc.Players, sc.Seed)
+	// A scenario's seed names the dice and decks it was written for,
+	// drawn from one generator: a stream per purpose would deal others.
+	st, err := g.NewOneStream(sc.Players, sc.Seed)
 	if err != nil {
 		p.fail(sc.Pos, "%s", trimPos(sc.Pos, err))
 		return p.fails

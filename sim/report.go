@@ -27,6 +27,10 @@ type Report struct {
 	Seats  []Group `json:"seats"`
 	Bots   []Group `json:"bots"`
 	Length Dist    `json:"length"` // decisions per game
+	// Rounds is the length in rounds (the cap var's value at the end),
+	// when every game counted them; RoundsOf names the var.
+	Rounds   *Dist  `json:"rounds,omitempty"`
+	RoundsOf string `json:"roundsOf,omitempty"`
 	// MeanShow is the mean of each figure of the scoring's show, per
 	// player and game: what a designer reads a game's economy by.
 	MeanShow map[string]float64 `json:"meanShow,omitempty"`
@@ -41,12 +45,18 @@ type Report struct {
 	// Actions and Cards: for each action taken and each card named by a
 	// seat's moves or held at the end, the seats that did against those
 	// that did not.
-	Actions     []Attribution `json:"actions"`
-	Cards       []Attribution `json:"cards"`
-	Decisions   int           `json:"decisions"`
-	Interrupted bool          `json:"interrupted,omitempty"`
-	Seconds     float64       `json:"seconds,omitempty"`
-	PerSecond   float64       `json:"decisionsPerSecond,omitempty"`
+	Actions []Attribution `json:"actions"`
+	Cards   []Attribution `json:"cards"`
+	// Untaken are the card types of the game that no seat took (named
+	// in a move, or held in its own zones) in any game of the run: a
+	// report says nothing of them. Set by Name.
+	Untaken []Named `json:"untaken,omitempty"`
+	// Catalog names the game's cards and actions (Name); nil until then.
+	Catalog     *Catalog `json:"-"`
+	Decisions   int      `json:"decisions"`
+	Interrupted bool     `json:"interrupted,omitempty"`
+	Seconds     float64  `json:"seconds,omitempty"`
+	PerSecond   float64  `json:"decisionsPerSecond,omitempty"`
 	// Records are the games, by seed.
 	Records []GameRecord `json:"-"`
 }
@@ -76,16 +86,58 @@ type FirstSeat struct {
 // a card because it is winning.
 type Attribution struct {
 	Name string `json:"name"`
+	// Label is the name the definition gives it, when it gives one
+	// other than the id (set by Report.Name).
+	Label string `json:"label,omitempty"`
 	// Times counts all the takings; Took and Not are the seat-games with
 	// at least one and with none.
 	Times int   `json:"times"`
 	Took  Group `json:"took"`
 	Not   Group `json:"not"`
-	// WinDiff and ScoreDiff are Took minus Not, with 95% intervals;
-	// Significant is set when either leaves out 0.
+	// WinDiff and ScoreDiff are Took minus Not, with 95% intervals (not
+	// corrected), and WinP and ScoreP their two-sided p-values (1 where a
+	// side has too few games to tell). P is the smaller of the two once
+	// corrected by Holm's method over every test of the table the row
+	// stands in; Significant says it is below Alpha.
 	WinDiff     Interval `json:"winDiff"`
 	ScoreDiff   Interval `json:"scoreDiff"`
+	WinP        float64  `json:"winP"`
+	ScoreP      float64  `json:"scoreP"`
+	P           float64  `json:"p"`
 	Significant bool     `json:"significant"`
+}
+
+// known says which of an attribution's two differences can be told: a
+// side with no ended game, or too few scores for the normal
+// approximation, says nothing.
+func (a *Attribution) known() (win, score bool) {
+	return a.Took.Ended > 0 && a.Not.Ended > 0, a.Took.Score.N >= minScores && a.Not.Score.N >= minScores
+}
+
+// correctAttributions corrects the p-values of a table of attributions
+// by Holm's method, every known test of the table (two a row at most)
+// one family, and returns its size.
+func correctAttributions(as []Attribution) int {
+	var ps []float64
+	type at struct{ row, test int }
+	var where []at
+	for i := range as {
+		a := &as[i]
+		win, score := a.known()
+		if win {
+			ps, where = append(ps, a.WinP), append(where, at{i, 0})
+		}
+		if score {
+			ps, where = append(ps, a.ScoreP), append(where, at{i, 1})
+		}
+		a.P, a.Significant = 1, false
+	}
+	for k, adj := range Holm(ps) {
+		a := &as[where[k].row]
+		a.P = min(a.P, adj)
+		a.Significant = a.P < Alpha
+	}
+	return len(ps)
 }
 
 // acc gathers seat-games into a Group.
@@ -128,7 +180,7 @@ func Summarize(players int, recs []GameRecord) *Report {
 	seats := make([]acc, players)
 	bots := map[string]*acc{}
 	var botOrder []string
-	var lengths []float64
+	var lengths, rounds []float64
 	changes, checkpoints := 0, 0
 	// Sums are kept in ints, so that the means do not depend on order.
 	shows := map[string]int{}
@@ -146,6 +198,9 @@ func Summarize(players int, recs []GameRecord) *Report {
 		}
 		r.Decisions += rec.Length
 		lengths = append(lengths, float64(rec.Length))
+		if rec.Rounds > 0 {
+			rounds = append(rounds, float64(rec.Rounds))
+		}
 		changes += rec.LeadChanges
 		for k, v := range rec.Show {
 			shows[k] += v
@@ -173,6 +228,10 @@ func Summarize(players int, recs []GameRecord) *Report {
 		r.Bots = append(r.Bots, bots[b].group(b))
 	}
 	r.Length = Describe(lengths)
+	if len(rounds) == len(recs) && len(recs) > 0 {
+		d := Describe(rounds)
+		r.Rounds = &d
+	}
 	for k, v := range shows {
 		if r.MeanShow == nil {
 			r.MeanShow = map[string]float64{}
@@ -231,12 +290,10 @@ func attribute(players int, recs []GameRecord, counts func(*GameRecord) []map[st
 		a := Attribution{Name: name, Times: times[name], Took: took.group("took"), Not: not.group("not")}
 		a.WinDiff = DiffProportions(a.Took.WinRate, a.Not.WinRate)
 		a.ScoreDiff = DiffMeans(a.Took.Score, a.Not.Score)
-		// A side with no ended game, or too few scores for the normal
-		// approximation, says nothing.
-		winKnown := a.Took.Ended > 0 && a.Not.Ended > 0
-		scoreKnown := a.Took.Score.N >= minScores && a.Not.Score.N >= minScores
-		a.Significant = winKnown && a.WinDiff.Excludes(0) || scoreKnown && a.ScoreDiff.Excludes(0)
+		a.WinP = ProportionsP(a.Took.Wins, a.Took.Ended, a.Not.Wins, a.Not.Ended)
+		a.ScoreP = MeansP(a.Took.Score, a.Not.Score)
 		out = append(out, a)
 	}
+	correctAttributions(out)
 	return out
 }

@@ -26,6 +26,12 @@ type Meta struct {
 	// LeadPer is what lead changes are counted per (see Report).
 	LeadPer string `json:"leadPer"`
 	Version string `json:"version"`
+	// Catalog names the game's cards and actions (NewCatalog), so that a
+	// report of the file alone speaks of them by name.
+	Catalog *Catalog `json:"catalog,omitempty"`
+	// Sweep names the settings a --sweep varied, each run a point of
+	// their grid (Comparison.Sets); empty otherwise.
+	Sweep []string `json:"sweep,omitempty"`
 }
 
 // Matches says why games of a run made as o cannot be reported with those

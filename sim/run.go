@@ -55,7 +55,10 @@ type GameRecord struct {
 	// Winners are the seats ranked first; none when the game was capped.
 	Winners []int `json:"winners"`
 	Length  int   `json:"length"` // decisions
-	Capped  bool  `json:"capped"`
+	// Rounds is the cap var's value at the end (the round, in the shipped
+	// games); 0 when the game has no cap var.
+	Rounds int  `json:"rounds,omitempty"`
+	Capped bool `json:"capped"`
 	// LeadChanges counts the changes of the sole leader, looked at
 	// Checkpoints times (see Tracker).
 	LeadChanges int `json:"leadChanges"`
@@ -250,6 +253,9 @@ func playOne(g *interpreter.Game, st *interpreter.State, opt *Options, i int, br
 	}
 	tr.Finish(g, out.State)
 	rec.Scores, rec.Length, rec.Capped = score.Scores, out.Decisions, out.Capped
+	if v := g.CapVar(); v != "" {
+		rec.Rounds = out.State.Var(v)
+	}
 	if !out.Capped {
 		rec.Winners = score.Winners
 	}

@@ -80,3 +80,56 @@ func TestTiesSplit(t *testing.T) {
 		t.Errorf("bot c: %+v", r.Bots[2])
 	}
 }
+
+// Holm's step-down adjustment of four p-values: sorted 0.005, 0.01, 0.03,
+// 0.04 are multiplied by 4, 3, 2, 1 and kept non-decreasing.
+func TestHolm(t *testing.T) {
+	got := Holm([]float64{0.01, 0.04, 0.03, 0.005})
+	want := []float64{0.03, 0.06, 0.06, 0.02}
+	for i := range want {
+		if math.Abs(got[i]-want[i]) > 1e-12 {
+			t.Fatalf("Holm = %v, want %v", got, want)
+		}
+	}
+	if got := Holm([]float64{0.5, 0.9}); got[0] != 1 || got[1] != 1 {
+		t.Errorf("Holm caps at 1: %v", got)
+	}
+	if len(Holm(nil)) != 0 {
+		t.Error("an empty family")
+	}
+}
+
+// The paired interval is Student's t: ten differences with mean 1 and
+// standard error 0.5 give 1 ± 2.2622·0.5, and the t test's p-value is
+// the one that interval inverts.
+func TestPairedStudent(t *testing.T) {
+	// sd = 0.5*sqrt(10): differences 1 ± a, five each, a = sd*sqrt(9/10).
+	a := 0.5 * math.Sqrt(10) * math.Sqrt(0.9)
+	var ds []float64
+	for i := 0; i < 5; i++ {
+		ds = append(ds, 1+a, 1-a)
+	}
+	got := Paired(ds)
+	h := 2.2621571628 * 0.5
+	if math.Abs(got.Value-1) > 1e-12 || math.Abs(got.Low-(1-h)) > 1e-6 || math.Abs(got.High-(1+h)) > 1e-6 {
+		t.Errorf("Paired = %+v, want 1 in [%.4f, %.4f]", got, 1-h, 1+h)
+	}
+	// t = 2 with 9 degrees of freedom: two-sided p = 0.0766.
+	if p := PairedP(ds); math.Abs(p-0.07656) > 1e-4 {
+		t.Errorf("PairedP = %.5f, want 0.0766", p)
+	}
+	if PairedP([]float64{0, 0, 0}) != 1 || PairedP([]float64{2, 2}) != 0 || PairedP([]float64{3}) != 1 {
+		t.Error("degenerate samples")
+	}
+}
+
+// The pooled score test of Newcombe's example 1: 56/70 against 48/80,
+// z = 2.650, p = 0.0080.
+func TestProportionsP(t *testing.T) {
+	if p := ProportionsP(56, 70, 48, 80); math.Abs(p-0.008045) > 1e-5 {
+		t.Errorf("p = %.6f, want 0.008045", p)
+	}
+	if ProportionsP(5, 10, 10, 20) != 1 || ProportionsP(1, 0, 1, 2) != 1 {
+		t.Error("equal rates, or a side with no trial, tell nothing")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -171,3 +172,200 @@ func legend(b *strings.Builder, ss []series) {
 func clamp(v, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, v)) }
 
 func esc(s string) string { return html.EscapeString(s) }
+
+// sample is one run's values of a measure, for an overlaid histogram.
+type sample struct {
+	name string
+	xs   []float64
+}
+
+// overlay draws the distributions of several runs on the same bins, each
+// as the share of its own games (runs of different sizes compare), in
+// translucent bars of its colour: the base rules and each change at a
+// glance.
+func overlay(title, xlabel string, ss []sample) string {
+	var b strings.Builder
+	svgOpen(&b, title, plotH)
+	first := true
+	var lo, hi float64
+	for _, s := range ss {
+		for _, x := range s.xs {
+			if first {
+				lo, hi, first = x, x, false
+			}
+			lo, hi = math.Min(lo, x), math.Max(hi, x)
+		}
+	}
+	if first {
+		b.WriteString("</svg>")
+		return b.String()
+	}
+	width := math.Max(1, math.Ceil((hi-lo+1)/30))
+	nbins := int((hi-lo)/width) + 1
+	shares := make([][]float64, len(ss))
+	top := 0.0
+	for i, s := range ss {
+		shares[i] = make([]float64, nbins)
+		for _, x := range s.xs {
+			shares[i][int((x-lo)/width)] += 1 / float64(len(s.xs))
+		}
+		for _, v := range shares[i] {
+			top = math.Max(top, v)
+		}
+	}
+	innerW, innerH := float64(plotW-marginL-marginR), float64(plotH-marginT-marginB)
+	bw := innerW / float64(nbins)
+	opacity := 1.0
+	if len(ss) > 1 {
+		opacity = 0.45
+	}
+	for i, s := range ss {
+		for k, v := range shares[i] {
+			if v == 0 {
+				continue
+			}
+			h := innerH * v / top
+			from := lo + width*float64(k)
+			fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s" fill-opacity="%.2f"><title>%s, %s to %s: %.1f%%</title></rect>`,
+				marginL+bw*float64(k), marginT+innerH-h, math.Max(1, bw-1), h, palette[i%len(palette)], opacity, esc(s.name), num(from), num(from+width-1), 100*v)
+		}
+	}
+	fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="11">%.0f%%</text>`, 4, marginT+10, 100*top)
+	fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="11">%s</text>`, marginL, plotH-marginB+16, num(lo))
+	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end" font-size="11">%s</text>`, plotW-marginR, plotH-marginB+16, num(hi))
+	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" font-size="12">%s (share of games)</text>`, plotW/2, plotH-8, esc(xlabel))
+	names := make([]series, len(ss))
+	for i, s := range ss {
+		names[i].name = s.name
+	}
+	legend(&b, names)
+	b.WriteString("</svg>")
+	return b.String()
+}
+
+// forestRuns draws, row by row, the win-rate difference of an action or a
+// card in each run side by side (the base rules first, then each
+// change), so that what a change did to a card reads across a row.
+func forestRuns(title string, names []string, runs []series) string {
+	var b strings.Builder
+	rowH := 10 + 8*len(runs)
+	top := marginT + 14*len(runs) // the legend stands above the rows
+	h := top + marginB + rowH*len(names)
+	svgOpen(&b, title, h)
+	labelW := 220.0
+	innerW := float64(plotW) - labelW - marginR
+	lim := 0.1
+	for _, r := range runs {
+		for _, v := range r.values {
+			if v != (Interval{}) {
+				lim = math.Max(lim, math.Max(math.Abs(v.Low), math.Abs(v.High)))
+			}
+		}
+	}
+	lim = math.Min(1, math.Ceil(lim*10-1e-9)/10)
+	x := func(v float64) float64 { return labelW + innerW*(clamp(v, -lim, lim)/lim+1)/2 }
+	for _, t := range []float64{-lim, -lim / 2, 0, lim / 2, lim} {
+		stroke := "#ddd"
+		if t == 0 {
+			stroke = "#888"
+		}
+		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="%s"/>`, x(t), x(t), top, h-marginB, stroke)
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle" font-size="11">%+.0f</text>`, x(t), h-marginB+14, 100*t)
+	}
+	fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle" font-size="12">win rate of those who took it minus the others (points)</text>`, x(0), h-8)
+	for i, name := range names {
+		y0 := top + rowH*i
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="end" font-size="11">%s</text>`, labelW-6, y0+rowH/2+4, esc(name))
+		for s, r := range runs {
+			v := r.values[i]
+			if v == (Interval{}) {
+				continue // not taken, or not comparable, in that run
+			}
+			yc := y0 + 5 + 8*s + 4
+			colour := palette[s%len(palette)]
+			fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="%s" stroke-width="2"/>`, x(v.Low), x(v.High), yc, yc, colour)
+			fmt.Fprintf(&b, `<circle cx="%.1f" cy="%d" r="3" fill="%s"><title>%s, %s: %s points</title></circle>`,
+				x(v.Value), yc, colour, esc(r.name), esc(name), points(v))
+		}
+	}
+	legend(&b, runs)
+	b.WriteString("</svg>")
+	return b.String()
+}
+
+// sweepPlot draws a measure against the swept value: one line per series
+// (a seat), each point with its 95% interval. xs are the swept values in
+// the runs' order; when they are not all numbers they stand evenly
+// spaced, in that order. pctScale prints the values as percentages.
+func sweepPlot(title, xlabel, ylabel string, xs []string, ss []series, pctScale bool) string {
+	var b strings.Builder
+	svgOpen(&b, title, plotH+20)
+	innerW, innerH := float64(plotW-marginL-marginR-120), float64(plotH-marginT-marginB)
+	pos := make([]float64, len(xs))
+	numeric := true
+	for i, s := range xs {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			numeric = false
+			break
+		}
+		pos[i] = v
+	}
+	if !numeric {
+		for i := range pos {
+			pos[i] = float64(i)
+		}
+	}
+	xlo, xhi := pos[0], pos[0]
+	for _, p := range pos {
+		xlo, xhi = math.Min(xlo, p), math.Max(xhi, p)
+	}
+	if xhi == xlo {
+		xhi = xlo + 1
+	}
+	ylo, yhi := math.Inf(1), math.Inf(-1)
+	for _, s := range ss {
+		for _, v := range s.values {
+			ylo, yhi = math.Min(ylo, v.Low), math.Max(yhi, v.High)
+		}
+	}
+	if pctScale {
+		ylo, yhi = 0, 1
+	}
+	if !(yhi > ylo) {
+		ylo, yhi = ylo-1, ylo+1
+	}
+	x := func(v float64) float64 { return marginL + innerW*(v-xlo)/(xhi-xlo) }
+	y := func(v float64) float64 { return marginT + innerH*(1-(v-ylo)/(yhi-ylo)) }
+	fmtY := func(v float64) string {
+		if pctScale {
+			return fmt.Sprintf("%.0f%%", 100*v)
+		}
+		return fmt.Sprintf("%.1f", v)
+	}
+	for _, t := range []float64{0, 0.5, 1} {
+		v := ylo + t*(yhi-ylo)
+		fmt.Fprintf(&b, `<line x1="%d" x2="%.1f" y1="%.1f" y2="%.1f" stroke="#ddd"/>`, marginL, marginL+innerW, y(v), y(v))
+		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end" font-size="11">%s</text>`, marginL-6, y(v)+4, fmtY(v))
+	}
+	for i, s := range xs {
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle" font-size="11">%s</text>`, x(pos[i]), plotH-marginB+16, esc(s))
+	}
+	fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle" font-size="12">%s</text>`, marginL+innerW/2, plotH-8, esc(xlabel))
+	fmt.Fprintf(&b, `<text x="12" y="%d" font-size="11" transform="rotate(-90 12 %d)" text-anchor="middle">%s</text>`, marginT+int(innerH/2), marginT+int(innerH/2), esc(ylabel))
+	for k, s := range ss {
+		colour := palette[k%len(palette)]
+		var pts []string
+		for i, v := range s.values {
+			pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(pos[i]), y(v.Value)))
+			fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%.1f" y2="%.1f" stroke="%s"/>`, x(pos[i]), x(pos[i]), y(v.Low), y(v.High), colour)
+			fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3" fill="%s"><title>%s at %s: %s [%s, %s]</title></circle>`,
+				x(pos[i]), y(v.Value), colour, esc(s.name), esc(xs[i]), fmtY(v.Value), fmtY(v.Low), fmtY(v.High))
+		}
+		fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s"/>`, strings.Join(pts, " "), colour)
+		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="%s"/>`, plotW-marginR-110, marginT+4+14*k, colour)
+		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="11">%s</text>`, plotW-marginR-95, marginT+13+14*k, esc(s.name))
+	}
+	b.WriteString("</svg>")
+	return b.String()
+}

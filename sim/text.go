@@ -19,6 +19,10 @@ func (r *Report) WriteText(w io.Writer, title string) {
 	fmt.Fprintf(w, "ended by the rules: %d (%s)  capped: %d\n", r.Ended, pct(r.EndRate), r.Capped)
 	fmt.Fprintf(w, "length: mean %.1f decisions (sd %.1f, se %.1f), min %.0f, max %.0f\n",
 		r.Length.Mean, r.Length.SD, r.Length.SE, r.Length.Min, r.Length.Max)
+	if d := r.Rounds; d != nil {
+		fmt.Fprintf(w, "rounds (%s at the end): mean %.1f (sd %.1f, se %.1f), min %.0f, max %.0f\n",
+			r.roundsOf(), d.Mean, d.SD, d.SE, d.Min, d.Max)
+	}
 	fmt.Fprintln(w, "\nwin rate over the games ended, a tie shared; score over all games")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "\tgames\tended\twins\twin rate [95%]\tmean score\tsd\tse")
@@ -44,6 +48,7 @@ func (r *Report) WriteText(w io.Writer, title string) {
 	}
 	writeAttribution(w, "action", r.Actions)
 	writeAttribution(w, "card", r.Cards)
+	writeUntaken(w, "card types of the game", r.Untaken)
 	if r.Seconds > 0 {
 		fmt.Fprintf(w, "\ndecisions: %d  time: %.2fs  %.0f decisions/s\n", r.Decisions, r.Seconds, r.PerSecond)
 	}
@@ -54,30 +59,91 @@ func writeAttribution(w io.Writer, kind string, as []Attribution) {
 	if len(as) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\n%ss: seats that took one against those that did not (an association, not a cause; * significant at 95%%)\n", kind)
+	fmt.Fprintf(w, "\n%ss: seats that took one against those that did not (an association, not a cause)\n", kind)
+	fmt.Fprintf(w, "%s\n", holmLegend(tests(as)))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "%s\ttimes\tseats took\twin took\twin not\twin diff [95%%]\tscore took\tscore not\tscore diff [95%%]\t\n", kind)
+	fmt.Fprintf(tw, "%s\ttimes\tseats took\twin took\twin not\twin diff [95%%]\tscore took\tscore not\tscore diff [95%%]\tp (Holm)\t\n", kind)
 	for _, a := range as {
 		win, score := a.diffs()
-		fmt.Fprintf(tw, "%s\t%d\t%d of %d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", a.Name, a.Times, a.Took.Games, a.Took.Games+a.Not.Games,
-			rate(a.Took), rate(a.Not), win, mean(a.Took.Score), mean(a.Not.Score), score, mark(a.Significant))
+		fmt.Fprintf(tw, "%s\t%d\t%d of %d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", a.label(), a.Times, a.Took.Games, a.Took.Games+a.Not.Games,
+			rate(a.Took), rate(a.Not), win, mean(a.Took.Score), mean(a.Not.Score), score, a.pval(), mark(a.Significant))
 	}
 	tw.Flush()
 }
 
+// tests counts the known tests of a table of attributions: the family
+// its p-values were corrected over.
+func tests(as []Attribution) int {
+	n := 0
+	for i := range as {
+		win, score := as[i].known()
+		n += boolInt(win) + boolInt(score)
+	}
+	return n
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// holmLegend says what a table's * means.
+func holmLegend(n int) string {
+	return fmt.Sprintf("* significant: p < %.2f once corrected by Holm's method over the %d tests of this table, so that the chance of any * by luck alone stays under %.0f%%; intervals are 95%% each, uncorrected", Alpha, n, 100*Alpha)
+}
+
+// writeUntaken warns of the card types no seat took.
+func writeUntaken(w io.Writer, what string, ns []Named) {
+	if len(ns) == 0 {
+		return
+	}
+	names := make([]string, len(ns))
+	for i, n := range ns {
+		names[i] = n.String()
+	}
+	fmt.Fprintf(w, "\nwarning: %d %s no seat took in any game, so nothing above measures them: %s\n", len(ns), what, strings.Join(names, ", "))
+}
+
+// pval prints an attribution's corrected p-value, "" without a test.
+func (a *Attribution) pval() string {
+	if win, score := a.known(); !win && !score {
+		return ""
+	}
+	return pval(a.P)
+}
+
+// pval prints a p-value.
+func pval(p float64) string {
+	if p < 0.001 {
+		return "<0.001"
+	}
+	return fmt.Sprintf("%.3f", p)
+}
+
+// roundsOf names what a report's rounds count.
+func (r *Report) roundsOf() string {
+	if r.RoundsOf == "" {
+		return "the cap var"
+	}
+	return r.RoundsOf
+}
+
 // WriteText prints what the change did, measure by measure.
 func (c *Comparison) WriteText(w io.Writer) {
-	fmt.Fprintf(w, "%s against the base, over %d seeds played under both (change minus base, paired by seed; * significant at 95%%)\n", c.Name, c.Paired)
+	fmt.Fprintf(w, "%s against the base, over %d seeds played under both (change minus base, paired by seed)\n", c.Name, c.Paired)
+	fmt.Fprintf(w, "%s\n", holmLegend(c.Tests))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "\tseeds\tbase\tchange\tdifference [95%]\t")
+	fmt.Fprintln(tw, "\tseeds\tbase\tchange\tdifference [95%]\tp (Holm)\t")
 	row := func(name string, d Diff, rate bool) {
 		switch {
 		case d.N == 0:
-			fmt.Fprintf(tw, "%s\t0\tn/a\tn/a\tn/a\t\n", name)
+			fmt.Fprintf(tw, "%s\t0\tn/a\tn/a\tn/a\t\t\n", name)
 		case rate:
-			fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%.1f%%\t%s points\t%s\n", name, d.N, 100*d.Base, 100*d.Variant, points(d.Delta), mark(d.Significant))
+			fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%.1f%%\t%s points\t%s\t%s\n", name, d.N, 100*d.Base, 100*d.Variant, points(d.Delta), pval(d.Adjusted), mark(d.Significant))
 		default:
-			fmt.Fprintf(tw, "%s\t%d\t%.2f\t%.2f\t%s\t%s\n", name, d.N, d.Base, d.Variant, signed(d.Delta), mark(d.Significant))
+			fmt.Fprintf(tw, "%s\t%d\t%.2f\t%.2f\t%s\t%s\t%s\n", name, d.N, d.Base, d.Variant, signed(d.Delta), pval(d.Adjusted), mark(d.Significant))
 		}
 	}
 	for _, s := range c.Seats {
@@ -86,11 +152,15 @@ func (c *Comparison) WriteText(w io.Writer) {
 	for _, s := range c.Seats {
 		row(fmt.Sprintf("seat %d score", s.Seat), s.Score, false)
 	}
-	row("length", c.Length, false)
+	row("length (decisions)", c.Length, false)
+	if c.Rounds != nil {
+		row("length (rounds)", *c.Rounds, false)
+	}
 	row("ended by the rules", c.EndRate, true)
 	tw.Flush()
 	writeAttribution(w, "new action", c.NewActions)
 	writeAttribution(w, "new card", c.NewCards)
+	writeUntaken(w, "card types the change brought in", c.Untaken)
 }
 
 // diffs prints the differences of an attribution, "n/a" where one side

@@ -94,20 +94,6 @@ func (f *flags) help() string {
 	return b.String()
 }
 
-// runParsed runs a command once its arguments are parsed (err is the
-// parse error), or prints its help when that was asked for.
-func runParsed(io IO, err error, run func() error) error {
-	var h *errHelp
-	if errors.As(err, &h) {
-		fmt.Fprint(io.Out, h.text)
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	return run()
-}
-
 // list is a repeatable string flag.
 type list []string
 

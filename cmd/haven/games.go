@@ -16,7 +16,7 @@ var gamesCommand = &command{
 	name:    "games",
 	usage:   "games [--defs DIR] [--json]",
 	summary: "List the games: id, name, player counts and the variants shipped with each.",
-	run:     gamesMain,
+	parse:   gamesParse,
 }
 
 type gamesOptions struct {
@@ -25,13 +25,13 @@ type gamesOptions struct {
 	JSON bool
 }
 
-func gamesMain(c *command, io IO, args []string) error {
+func gamesParse(c *command, io IO, args []string) (*flags, func() error, error) {
 	opts := &gamesOptions{IO: io}
 	f := newFlags(c)
 	opts.register(f, false)
 	f.BoolVar(&opts.JSON, "json", false, "print a JSON list")
 	_, err := f.parse(args, 0, 0)
-	return runParsed(io, err, func() error { return runGames(opts) })
+	return f, func() error { return runGames(opts) }, err
 }
 
 // gameInfo is one line of the list.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"regexp"
@@ -17,12 +18,14 @@ type IO struct {
 }
 
 // command is one subcommand: its usage line and the function that parses
-// its arguments into its options and runs it.
+// its arguments into its options. parse returns the flags it read them
+// with and the function that runs the command; it reads no file and
+// starts nothing (see parse).
 type command struct {
 	name    string
 	usage   string // after "haven "
 	summary string
-	run     func(c *command, io IO, args []string) error
+	parse   func(c *command, io IO, args []string) (f *flags, run func() error, err error)
 }
 
 func commands() []*command {
@@ -46,27 +49,49 @@ func Main(args []string, io IO) (code int) {
 		usage(io.Err)
 		return 2
 	}
-	name := args[0]
-	switch name {
+	_, run, err := parse(args, io)
+	var h *errHelp
+	if errors.As(err, &h) {
+		fmt.Fprint(io.Out, h.text)
+		return 0
+	}
+	if err != nil {
+		return report(io, err)
+	}
+	return report(io, run())
+}
+
+// parse parses a command line (the words after "haven") into the flags
+// of its command (nil for help and version) and the function that runs
+// it. It reads no file and starts nothing, so that a command line can be
+// checked without running it. A request for a command's help is an
+// *errHelp.
+func parse(args []string, io IO) (*flag.FlagSet, func() error, error) {
+	if len(args) == 0 {
+		return nil, nil, usageErrorf("no command (commands: %s)", names())
+	}
+	switch args[0] {
 	case "version", "-version", "--version":
-		writeVersion(io.Out)
-		return 0
+		return nil, func() error { writeVersion(io.Out); return nil }, nil
 	case "help", "-h", "-help", "--help":
-		if len(args) > 1 {
-			if c := lookup(args[1]); c != nil {
-				fmt.Fprintf(io.Out, "usage: haven %s\n\n%s\n", c.usage, c.summary)
-				return 0
-			}
-			return report(io, usageErrorf("help: unknown command %q", args[1]))
+		if len(args) == 1 {
+			return nil, func() error { usage(io.Out); return nil }, nil
 		}
-		usage(io.Out)
-		return 0
+		c := lookup(args[1])
+		if c == nil {
+			return nil, nil, usageErrorf("help: unknown command %q", args[1])
+		}
+		return nil, func() error {
+			fmt.Fprintf(io.Out, "usage: haven %s\n\n%s\n", c.usage, c.summary)
+			return nil
+		}, nil
 	}
-	c := lookup(name)
+	c := lookup(args[0])
 	if c == nil {
-		return report(io, usageErrorf("unknown command %q (commands: %s)", name, names()))
+		return nil, nil, usageErrorf("unknown command %q (commands: %s)", args[0], names())
 	}
-	return report(io, c.run(c, io, args[1:]))
+	f, run, err := c.parse(c, io, args[1:])
+	return f.FlagSet, run, err
 }
 
 func lookup(name string) *command {

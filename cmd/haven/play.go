@@ -21,7 +21,7 @@ var playCommand = &command{
 		"comma list of seats (or all) played by the bot. Commands: why N (the rule\n" +
 		"behind move N), log, view, moves, help, quit. At the end the result is\n" +
 		"printed; --save writes the game log.",
-	run: playMain,
+	parse: playParse,
 }
 
 type playOptions struct {
@@ -36,7 +36,7 @@ type playOptions struct {
 	Max int
 }
 
-func playMain(c *command, io IO, args []string) error {
+func playParse(c *command, io IO, args []string) (*flags, func() error, error) {
 	opts := &playOptions{IO: io}
 	f := newFlags(c)
 	opts.register(f, true)
@@ -48,7 +48,7 @@ func playMain(c *command, io IO, args []string) error {
 	if err == nil {
 		opts.Game = pos[0]
 	}
-	return runParsed(io, err, func() error { return runPlay(opts) })
+	return f, func() error { return runPlay(opts) }, err
 }
 
 const playHelp = `Type the number of a move, or the move itself as shown in brackets.

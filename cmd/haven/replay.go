@@ -14,7 +14,7 @@ var replayCommand = &command{
 	summary: "Replay a saved game (haven play/run --save) with the variants and overrides it\n" +
 		"was played with: every move must still be legal and the final state the one\n" +
 		"recorded.",
-	run: replayMain,
+	parse: replayParse,
 }
 
 type replayOptions struct {
@@ -23,7 +23,7 @@ type replayOptions struct {
 	Log string
 }
 
-func replayMain(c *command, io IO, args []string) error {
+func replayParse(c *command, io IO, args []string) (*flags, func() error, error) {
 	opts := &replayOptions{IO: io}
 	f := newFlags(c)
 	opts.register(f, false)
@@ -31,7 +31,7 @@ func replayMain(c *command, io IO, args []string) error {
 	if err == nil {
 		opts.Log = pos[0]
 	}
-	return runParsed(io, err, func() error { return runReplay(opts) })
+	return f, func() error { return runReplay(opts) }, err
 }
 
 func runReplay(opts *replayOptions) error {

@@ -24,7 +24,7 @@ var runCommand = &command{
 		"hidden cards, generator and every move included: that is for debugging.\n" +
 		"--json prints {\"view\", \"legal\", \"finished\", \"result\"} with --as, and\n" +
 		"{\"note\", \"seed\", \"state\", \"legal\", \"finished\", \"result\"} without.",
-	run: runMain,
+	parse: runParse,
 }
 
 type runOptions struct {
@@ -39,7 +39,7 @@ type runOptions struct {
 	As string
 }
 
-func runMain(c *command, io IO, args []string) error {
+func runParse(c *command, io IO, args []string) (*flags, func() error, error) {
 	opts := &runOptions{IO: io}
 	f := newFlags(c)
 	opts.register(f, true)
@@ -55,7 +55,7 @@ func runMain(c *command, io IO, args []string) error {
 			err = f.usageErrorf("--moves FILE is required")
 		}
 	}
-	return runParsed(io, err, func() error { return runRun(opts) })
+	return f, func() error { return runRun(opts) }, err
 }
 
 // runOutput is what `haven run --json` prints: the full state.

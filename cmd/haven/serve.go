@@ -24,7 +24,7 @@ var serveCommand = &command{
 		"(--bots), hot-seat, or watch the bots; step a game back and forth; load a save.\n" +
 		"With --defs DIR, saving a CUE file of a game reloads it on the open page.\n" +
 		"Listens on 127.0.0.1 unless --addr says otherwise.",
-	run: serveMain,
+	parse: serveParse,
 }
 
 type serveOptions struct {
@@ -36,7 +36,7 @@ type serveOptions struct {
 	Bot  string
 }
 
-func serveMain(c *command, io IO, args []string) error {
+func serveParse(c *command, io IO, args []string) (*flags, func() error, error) {
 	opts := &serveOptions{IO: io}
 	f := newFlags(c)
 	opts.register(f, true)
@@ -50,7 +50,7 @@ func serveMain(c *command, io IO, args []string) error {
 			err = f.usageErrorf("--bot: %v", e)
 		}
 	}
-	return runParsed(io, err, func() error { return runServe(opts) })
+	return f, func() error { return runServe(opts) }, err
 }
 
 func runServe(opts *serveOptions) error {

@@ -23,7 +23,7 @@ var simCommand = &command{
 		"--out writes each game as a JSON line as it finishes, --resume skips the\n" +
 		"seeds a file already holds, --merge reports files of such lines as one run.\n" +
 		"Ctrl-C stops after the games under way and reports the ones finished.",
-	run: simMain,
+	parse: simParse,
 }
 
 type simOptions struct {
@@ -51,7 +51,7 @@ type sweep struct {
 	values []string
 }
 
-func simMain(c *command, io IO, args []string) error {
+func simParse(c *command, io IO, args []string) (*flags, func() error, error) {
 	opts := &simOptions{IO: io}
 	f := newFlags(c)
 	opts.register(f, true)
@@ -75,12 +75,12 @@ func simMain(c *command, io IO, args []string) error {
 	if err == nil {
 		err = opts.check(f, pos, *merge, *bot, compare, sweeps)
 	}
-	return runParsed(io, err, func() error {
+	return f, func() error {
 		if *merge {
 			return runMerge(opts)
 		}
 		return runSim(opts)
-	})
+	}, err
 }
 
 // check validates the flags, one clear line per mistake.

@@ -83,7 +83,10 @@ func runSim(opts *simOptions) error {
 		}
 		meta := &sim.Meta{Game: opts.Game, Variants: run.Variants, Sets: run.Sets, Defs: opts.Defs, Players: n,
 			Bots: opts.Bots, Rotate: opts.Rotate, Seed: opts.Seed, Games: opts.Games, MaxDecisions: opts.Max,
-			LeadPer: sim.LeadPer(g), Version: versionString()}
+			LeadPer: sim.LeadPer(g), Version: versionString(), Catalog: sim.NewCatalog(g)}
+		for _, s := range opts.Sweeps {
+			meta.Sweep = append(meta.Sweep, s.path)
+		}
 		so := sim.Options{Games: opts.Games, Players: n, Seed: opts.Seed, MaxDecisions: opts.Max, Bots: opts.Bots,
 			Rotate: opts.Rotate, Workers: opts.Workers, Stop: stop,
 			Compile: func() (*interpreter.Game, error) { return run.compile(opts.Game) }}
@@ -117,12 +120,17 @@ func runSim(opts *simOptions) error {
 			r = whole
 		}
 		r.LeadPer = meta.LeadPer
+		r.Name(meta.Catalog)
 		if i == 0 {
 			base = &simResult{Meta: meta, Report: r}
 			title = simTitle(g.Name(), meta, run)
 			continue
 		}
-		base.Comparisons = append(base.Comparisons, sim.Compare(run.name, base.Report, r))
+		c := sim.Compare(run.name, base.Report, r)
+		if len(opts.Sweeps) > 0 {
+			c.Sets = run.Sets
+		}
+		base.Comparisons = append(base.Comparisons, c)
 		if r.Interrupted {
 			break
 		}
@@ -225,6 +233,7 @@ func runMerge(opts *simOptions) error {
 	}
 	r := sim.Summarize(m.Players, recs)
 	r.LeadPer = m.LeadPer
+	r.Name(m.Catalog)
 	title := simTitle(m.Game, m, simRun{}) + fmt.Sprintf(" (merged from %d files)", len(opts.Merge))
 	return opts.print(title, &simResult{Meta: m, Report: r})
 }

@@ -13,7 +13,7 @@ var testCommand = &command{
 	summary: "Run the rule scenarios of every *.cue file below DIR (default: tests/scenarios).\n" +
 		"Prints one line per failure, at the move or expectation that failed, then\n" +
 		"\"N passed, N failed\".",
-	run: testMain,
+	parse: testParse,
 }
 
 // defaultScenarios is where `haven test` looks when given no folder.
@@ -26,7 +26,7 @@ type testOptions struct {
 	Verbose bool
 }
 
-func testMain(c *command, io IO, args []string) error {
+func testParse(c *command, io IO, args []string) (*flags, func() error, error) {
 	opts := &testOptions{IO: io}
 	f := newFlags(c)
 	opts.register(f, false)
@@ -35,7 +35,7 @@ func testMain(c *command, io IO, args []string) error {
 	if len(pos) == 1 {
 		opts.Dir = pos[0]
 	}
-	return runParsed(io, err, func() error { return runTest(opts) })
+	return f, func() error { return runTest(opts) }, err
 }
 
 func runTest(opts *testOptions) error {

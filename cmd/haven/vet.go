@@ -27,7 +27,7 @@ var vetCommand = &command{
 		"game; nothing means every embedded game. A game is checked alone and with each\n" +
 		"variant it ships, or only with the --variant and --set given. The last line\n" +
 		"says what was checked, and from where.",
-	run: vetMain,
+	parse: vetParse,
 }
 
 type vetOptions struct {
@@ -38,7 +38,7 @@ type vetOptions struct {
 	Choices  []string
 }
 
-func vetMain(c *command, io IO, args []string) error {
+func vetParse(c *command, io IO, args []string) (*flags, func() error, error) {
 	opts := &vetOptions{IO: io}
 	f := newFlags(c)
 	f.Var((*list)(&opts.Variants), "variant", "check with a variant: a CUE `FILE` or the name of a variant shipped with the game (repeatable)")
@@ -48,7 +48,7 @@ func vetMain(c *command, io IO, args []string) error {
 	if len(pos) == 1 {
 		opts.Path = pos[0]
 	}
-	return runParsed(io, err, func() error { return runVet(opts) })
+	return f, func() error { return runVet(opts) }, err
 }
 
 // vetTarget is what a vet checks: games of a source, and the variant

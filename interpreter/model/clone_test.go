@@ -32,9 +32,11 @@ func TestCloneIntoIdent(t *testing.T) {
 	assert.Equal(t, string(want), string(got))
 }
 
-// A copy of a state copies each of its pieces and cursors: they stay
-// within the sizes its copies' size classes were measured with
-// (docs/SPEED.md, session 19). A field more, or a wider one, fails here.
+// A copy of a state copies each of its pieces and cursors, so their
+// sizes set the size class of a copy (BenchmarkClone's bytes an op in
+// tests/bench_test.go): a piece keeps what never changes in the shared
+// PieceDef, and a cursor's numbers are int32. A field more, or a wider
+// one, fails here.
 func TestCopiedPartsStaySmall(t *testing.T) {
 	for _, c := range []struct {
 		part      string

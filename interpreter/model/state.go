@@ -15,8 +15,11 @@ type State struct {
 	Game    string `json:"game"`
 	Players int    `json:"players"`
 	Seed    uint64 `json:"seed"`
-	// RNG is the seeded generator's state: randomness comes only from here.
-	RNG uint64 `json:"rng"`
+	// RNG is the seeded generator's state; with Streamed, Streams are the
+	// purposes' own (rng.go). Randomness comes only from here.
+	RNG      uint64 `json:"rng"`
+	Streamed bool   `json:"streamed,omitempty"`
+	Streams  [MaxStreams]Stream
 	// The counters (counters.go): vars, player vars and node vars (a
 	// port's treasury), read by Var, PlayerVar and NodeVar and saved as
 	// objects of names ("vars", "playerVars", "nodeVars").

@@ -13,7 +13,7 @@ import (
 // BenchmarkEvalFixed measures the fixed cost of one evaluation on the
 // fast path (the frame, the budget, the recovery of a panic), with an
 // expression that costs little itself: a decision makes 12 to 26 of
-// them (docs/ARCHITECTURE.md, Core v2 plan, item 6).
+// them in the shipped games.
 func BenchmarkEvalFixed(b *testing.B) {
 	g, err := interpretertest.LoadRuntime(b, "small", map[string]string{"game.cue": interpretertest.Small})
 	require.NoError(b, err)

@@ -195,7 +195,7 @@ func (m *Machine) shuffle(name string) (bool, error) {
 	m.changed()
 	// A fresh list: a local holding the zone's list keeps its order.
 	l = slices.Clone(l)
-	m.St.Shuffle(l)
+	m.St.ShuffleFrom(model.StreamKey(model.StreamZone, name, 0), l)
 	m.St.SetZone(name, l)
 	m.event("shuffled "+name, "", "", "")
 	return true, nil
@@ -366,7 +366,7 @@ func (m *Machine) roll(sides int) (int, error) {
 		return 0, fmt.Errorf("roll(%d): a die needs at least one side", sides)
 	}
 	m.changed()
-	r := m.St.Intn(sides) + 1
+	r := m.St.IntnFrom(model.StreamKey(model.StreamSides, "", sides), sides) + 1
 	if m.log {
 		m.event("rolled "+strconv.Itoa(r), "", "", "")
 	}
@@ -379,7 +379,7 @@ func (m *Machine) rollDie(die string) (int, error) {
 		return 0, fmt.Errorf("rollDie(%q): no such die", die)
 	}
 	m.changed()
-	r := faces[m.St.Intn(len(faces))]
+	r := faces[m.St.IntnFrom(model.StreamKey(model.StreamDie, die, 0), len(faces))]
 	if m.log {
 		m.event("rolled "+die+" "+strconv.Itoa(r), "", "", "")
 	}
@@ -593,7 +593,7 @@ func (m *Machine) draw(from, to string) (string, error) {
 			}
 			src = append(slices.Clone(src), m.St.ZoneCards(refill)...)
 			m.St.SetZone(refill, []string{})
-			m.St.Shuffle(src)
+			m.St.ShuffleFrom(model.StreamKey(model.StreamZone, from, 0), src)
 			m.St.SetZone(from, src)
 			m.event("reshuffled "+refill+" into "+from, "", refill, from)
 		}

@@ -271,6 +271,30 @@ func (g *Game) Card(id string) *model.Card { return g.Cards[id] }
 // Action returns the action with an id, or nil.
 func (g *Game) Action(id string) *Action { return g.Actions[id] }
 
+// CardType is one type of card of a game: its id, the name and kind the
+// definition gives it, and how many cards of it the game makes.
+type CardType struct {
+	ID, Name, Kind string
+	Count          int
+}
+
+// CardTypes lists the game's card types in the order their first cards
+// are defined.
+func (g *Game) CardTypes() []CardType {
+	var out []CardType
+	at := map[string]int{}
+	for _, id := range g.CardOrder {
+		c := g.Cards[id]
+		if k, ok := at[c.Def]; ok {
+			out[k].Count++
+			continue
+		}
+		at[c.Def] = len(out)
+		out = append(out, CardType{ID: c.Def, Name: c.Name, Kind: c.Kind, Count: 1})
+	}
+	return out
+}
+
 // TiebreakNames names the tie-breaks of the scoring, in order.
 func (g *Game) TiebreakNames() []string {
 	out := make([]string, len(g.Scoring.Tiebreak))

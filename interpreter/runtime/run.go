@@ -15,14 +15,23 @@ const BoxZone = "box"
 func (g *Game) SetLog(on bool) { g.M.log = on }
 
 // New starts a game for a number of players with a seed: it builds the
-// state, runs setup and the flow up to the first decision.
+// state, runs setup and the flow up to the first decision. The game
+// draws each purpose's random numbers from a stream of its own
+// (model.State.Streamed).
 func (g *Game) New(players int, seed uint64) (*model.State, error) {
+	return g.NewRandom(players, seed, true)
+}
+
+// NewRandom is New, drawing from a stream per purpose when streams is
+// set, else every number from one generator, as games saved before
+// streams were played.
+func (g *Game) NewRandom(players int, seed uint64, streams bool) (*model.State, error) {
 	if err := g.seats(players); err != nil {
 		return nil, err
 	}
 	st := new(model.State)
 	st.StartMoves(g.M.movesHint)
-	if err := g.setUp(st, players, seed); err != nil {
+	if err := g.setUp(st, players, seed, streams); err != nil {
 		return nil, err
 	}
 	return st, g.run(st)
@@ -42,7 +51,7 @@ func (g *Game) NewInto(dst *model.State, players int, seed uint64) error {
 	if dst.Moves == nil || cap(dst.Moves) < g.M.movesHint {
 		dst.StartMoves(g.M.movesHint)
 	}
-	if err := g.setUp(dst, players, seed); err != nil {
+	if err := g.setUp(dst, players, seed, true); err != nil {
 		return err
 	}
 	return g.run(dst)
@@ -59,8 +68,8 @@ func (g *Game) seats(players int) error {
 // setUp lays out a new game in st, whose moves list is empty: its
 // counters, zones, stocks and pieces, and the flow and the setup on its
 // stack, ready to run.
-func (g *Game) setUp(st *model.State, players int, seed uint64) error {
-	st.Game, st.Players, st.Seed, st.RNG = g.ID, players, seed, seed
+func (g *Game) setUp(st *model.State, players int, seed uint64, streams bool) error {
+	st.Game, st.Players, st.Seed, st.RNG, st.Streamed = g.ID, players, seed, seed, streams
 	st.NoHolders()
 	g.Tab.NewCounters(st, true)
 	st.BindZones(nil)
