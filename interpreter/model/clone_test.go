@@ -34,7 +34,7 @@ func TestCloneIntoIdent(t *testing.T) {
 
 // A copy of a state copies each of its pieces and cursors: they stay
 // within the sizes its copies' size classes were measured with
-// (docs/SPEED.md, session 19). A field more, or a wider one, fails here.
+// (docs/BENCHMARKS.md, Copies of a state). A field more, or a wider one, fails here.
 func TestCopiedPartsStaySmall(t *testing.T) {
 	for _, c := range []struct {
 		part      string
