@@ -34,7 +34,7 @@ func TestCloneIntoIdent(t *testing.T) {
 
 // A copy of a state copies each of its pieces and cursors, so their
 // sizes set the size class of a copy (BenchmarkClone's bytes an op in
-// tests/bench_test.go): a piece keeps what never changes in the shared
+// tests/bench_test.go; docs/BENCHMARKS.md): a piece keeps what never changes in the shared
 // PieceDef, and a cursor's numbers are int32. A field more, or a wider
 // one, fails here.
 func TestCopiedPartsStaySmall(t *testing.T) {
