@@ -10,7 +10,7 @@ game: {
 	name: "Example"
 	players: {min: 2, max: 2}
 	params: {target: *10 | int, costs: *[1, 2, 3] | [...int]}
-	vars: {round: 1, price: {grain: 3, wool: 5}}
+	vars: {round: 1, rate: {grain: 3, wool: 5}}
 	playerVars: coins: 4
 	pieceVars: hp: 2
 	nodeVars: toll: 1
@@ -20,9 +20,9 @@ game: {
 	playerZones: {hand: {visibility: "owner"}, tableau: {active: true}}
 	cards: {
 		step: {name: "Step", kind: "move", count: 2, num: steps: 1}
-		sail: {name: "Sail", kind: "tech", num: steps: 2, mods: faster: {target: "speed", be: "value + 1"}}
+		oar: {name: "Oar", kind: "gear", num: steps: 2, mods: faster: {target: "speed", be: "value + 1"}}
 	}
-	pieces: ship: perPlayer: "1"
+	pieces: runner: perPlayer: "1"
 	dice: d3: [1, 2, 3]
 	boards: track: {
 		nodes: {a: {kind: "land"}, b: {kind: "sea"}, c: {kind: "sea"}}
@@ -31,12 +31,12 @@ game: {
 	board: "track"
 	setup: [
 		{each: "zone('box')", as: "c", loop: [{do: "moveCard(c, 'box', 'deck')"}]},
-		{do: "moveCard('sail', 'deck', pz('tableau', 0))"},
-		{do: "place('ship-0-1', 'a')"},
-		{do: "transfer('grain', 'supply', 'ship-0-1')"},
+		{do: "moveCard('oar', 'deck', pz('tableau', 0))"},
+		{do: "place('runner-0-1', 'a')"},
+		{do: "transfer('grain', 'supply', 'runner-0-1')"},
 	]
 	flow: [{while: "get('round') <= 3", loop: [
-		{each: "seats(0)", as: "p", loop: [{turn: {player: "p", actions: ["sail", "pass"]}}]},
+		{each: "seats(0)", as: "p", loop: [{turn: {player: "p", actions: ["steer", "pass"]}}]},
 		{emit: "storm"},
 		{do: "add('round', 1)"},
 	]}]
@@ -46,9 +46,9 @@ game: {
 		do: [{do: "padd(me, 'coins', n)"}, {return: "pget(me, 'coins')"}]
 	}
 	actions: {
-		sail: {
-			params: to: {from: "map(out(piece('ship-' + string(me) + '-1').at), .to)"}
-			do: [{do: "place('ship-' + string(me) + '-1', to)"}]
+		steer: {
+			params: to: {from: "map(out(piece('runner-' + string(me) + '-1').at), .to)"}
+			do: [{do: "place('runner-' + string(me) + '-1', to)"}]
 		}
 		pass: do: [{call: "gain", with: n: "1", as: "total"}]
 	}
@@ -56,7 +56,7 @@ game: {
 	functions: speed: {params: p: "int", returns: "int", be: "modified('speed', p, 1)"}
 	scoring: {
 		score: "pget(me, 'coins')"
-		tiebreak: [{name: "grain", value: "len(stock('ship-' + string(me) + '-1'))"}]
+		tiebreak: [{name: "grain", value: "len(stock('runner-' + string(me) + '-1'))"}]
 		show: coins: "pget(me, 'coins')"
 	}
 }

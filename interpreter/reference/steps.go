@@ -51,7 +51,7 @@ var steps = []Entry{
 		Key{"choose.max", "the most options chosen at once"},
 		Key{"choose.why", "why an answer that is not an option was refused: message to a condition on as"}),
 	step("turn", "Pauses and asks a player to take one of the listed actions.",
-		`{turn: {player: "0", actions: ["sail", "pass"], prompt: "Your move"}}`,
+		`{turn: {player: "0", actions: ["steer", "pass"], prompt: "Your move"}}`,
 		Key{"turn.player", "the seat that moves, an expression"},
 		Key{"turn.actions", "the actions, or groups of actions, by id"},
 		Key{"turn.prompt", "what the player reads (optional)"}),
