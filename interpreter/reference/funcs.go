@@ -6,7 +6,7 @@ const (
 	noPiece  = `a piece that does not exist: no piece "x"`
 	noNode   = `a node that is not on the board: node("x"): no such node`
 	noZone   = `a zone that does not exist: no zone "x"; a per-player zone named without its seat: name it as pz("hand", seat)`
-	walkWork = "each path listed counts 1 against the work limit (limits.work, limits.decision); more paths than are left is a budget error naming the limit"
+	walkWork = "each path listed counts 1 against the work limit (limits.work, limits.decision); more paths than are left is a budget error naming the limit. The lists are computed once per board and kept: asking again costs nothing more"
 	changes  = "changes the state and logs the change"
 )
 
@@ -57,7 +57,7 @@ var functions = []Entry{
 		"true", "qsetstr('runner-0-1', 'heading', 'west') && qstr('runner-0-1', 'heading') == 'west'", "true", noPiece),
 
 	// Players.
-	fn("seat(seat int, k int) int", "Is the seat k places after a seat, round the table.",
+	fn("seat(seat int, k int) int", "Is the seat k places after a seat, round the table; k may be negative.",
 		"a seat, 0 to the number of players less one", "seat(1, 1)", "0"),
 	fn("seats(first int) []int", "Lists every seat once, in turn order, starting at a seat.",
 		"the seats", "seats(1)", "[1 0]"),
@@ -93,7 +93,7 @@ var functions = []Entry{
 		"the pieces", "map(pieces(), .id)", "[runner-0-1 runner-1-1]"),
 	fn("piece(id string) piece", "Reads one piece: its id, kind, owner and at.",
 		"the piece", "piece('runner-0-1').at", "a", noPiece),
-	fn("at(node string) []piece", "Lists the pieces standing on a node.",
+	fn("at(node string) []piece", "Lists the pieces standing on a node; len(at(node)) counts them without listing them.",
 		"the pieces, none when the node is empty", "map(at('a'), .id)", "[runner-0-1]"),
 	fn("place(piece string, node string) bool", "Puts a piece on a node, or off the board with node \"\"; "+changes+".",
 		"true", "place('runner-1-1', 'c') && piece('runner-1-1').at == 'c'", "true", noPiece, `a node that is not on the board: place("x", "y"): no such node`),
@@ -109,25 +109,25 @@ var functions = []Entry{
 		"the edges", "map(out('a'), .to)", "[b]"),
 	fn("into(node string) []edge", "Lists the edges entering a node.",
 		"the edges", "map(into('c'), .from)", "[b]"),
-	fn("dist(from string, to string) int", "Is the least number of steps from a node to another.",
-		"the steps, -1 when there is no way", "dist('a', 'c')", "2"),
+	fn("dist(from string, to string) int", "Is the fewest edges from a node to another, following their direction; 0 to itself.",
+		"the count, -1 where none leads", "dist('a', 'c')", "2"),
 	charging(fn("walks(from string, steps int) [][]string", "Lists the walks of exactly so many steps from a node that visit no node twice, each as the nodes it enters.",
 		"the walks", "walks('a', 2)", "[[b c]]"), walkWork),
 	charging(fn("walksBack(from string, steps int) [][]string", "Is walks along the edges backwards: the walks that end at the node.",
 		"the walks, each as the nodes it enters going back", "walksBack('c', 1)", "[[b]]"), walkWork),
-	charging(fn("costWalks(from string, maxCost int, key string) [][]string", "Lists the walks from a node, visiting no node twice, whose steps cost at most maxCost in all; a step costs its edge's num field key (1 without one, a negative cost closes the edge).",
+	charging(fn("costWalks(from string, maxCost int, key string) [][]string", "Lists the walks from a node, visiting no node twice, whose steps cost at most maxCost in all; an edge costs its num[key] (1 without one; negative: closed) and a node passed through its num[key] (0 without one).",
 		"the walks, each as the nodes it enters", "costWalks('a', 3, 'cost')", "[[b] [b c]]", noNode), walkWork),
 	fn("pathCost(from string, path list, key string) int", "Is what a path from a node costs, as costWalks counts it.",
 		"the cost, -1 when a step has no edge or a closed one", "pathCost('a', ['b', 'c'], 'cost')", "3", "a path that is not a list of ids: pathCost: want a list of ids"),
 	fn("costDist(from string, to string, key string) int", "Is the least cost of a walk from a node to another, as costWalks counts it.",
-		"the cost", "costDist('a', 'c', 'cost')", "3", noNode),
+		"the cost, -1 where none leads", "costDist('a', 'c', 'cost')", "3", noNode),
 
 	// Multisets of ids.
 	fn("minus(a list, b list) []string", "Is the multiset difference: each element of b takes away one equal element of a.",
 		"what is left of a, in its order", "minus(['x', 'y', 'x'], ['x'])", "[y x]", "a list that is not of ids: minus: want a list of ids"),
 
 	// Goods.
-	fn("stock(holder string) []string", "Lists the goods a holder has; the goods start in the holder \"supply\", and any name is a holder.",
+	fn("stock(holder string) []string", "Lists the goods a holder has: supply (where they start), a piece, a node, or any name an expression builds.",
 		"the goods' ids, one per unit", "stock('supply')", "[grain grain]"),
 	fn("has(holder string, good string) int", "Counts the units of a good a holder has.",
 		"the count", "has('runner-0-1', 'grain')", "1"),
@@ -142,14 +142,15 @@ var functions = []Entry{
 	fn("note(text string) bool", "Writes a line in the game's log, for the players to read.",
 		"true", "note('the storm passes')", "true"),
 
-	// The game as a whole.
-	fn("legal() []string", "Lists the legal moves of the decision pending, as a player types them (for scenario expectations).",
+	// The game as a whole: refused in a definition where they would
+	// call the rules they are part of.
+	fn("legal() []string", "Lists the legal moves of the decision pending, as a player types them (for scenario expectations; a definition may not call it where it would run the rules it is part of).",
 		"the moves' texts", "legal()", "[steer b pass]"),
-	fn("pending() int", "Is the seat whose decision is pending (for scenario expectations).",
+	fn("pending() int", "Is the seat whose decision is pending (for scenario expectations; a definition may not call it where it would run the rules it is part of).",
 		"the seat, -1 when none is", "pending()", "0"),
-	fn("finished() bool", "Tells whether the game has ended (for scenario expectations).",
+	fn("finished() bool", "Tells whether the game has ended (for scenario expectations; a definition may not call it where it would run the rules it is part of).",
 		"true or false", "finished()", "false"),
-	fn("winners() []int", "Lists the seats that rank first by score and tie-breaks (for scenario expectations).",
+	fn("winners() []int", "Lists the seats that rank first by score and tie-breaks (for scenario expectations; a definition may not call it where it would run the rules it is part of).",
 		"the seats", "winners()", "[0]"),
 	fn("score(seat int) int", "Is a seat's score, as scoring.score computes it.",
 		"the score", "score(1)", "4", "a seat that is not in the game: score(5): no such seat: the seats are 0 to 1"),
