@@ -57,7 +57,7 @@ var functions = []Entry{
 		"true", "qsetstr('runner-0-1', 'heading', 'west') && qstr('runner-0-1', 'heading') == 'west'", "true", noPiece),
 
 	// Players.
-	fn("seat(seat int, k int) int", "Is the seat k places after a seat, round the table; k may be negative.",
+	fn("seat(seat int, k int) int", "Gives the seat k places after a seat, round the table; k may be negative.",
 		"a seat, 0 to the number of players less one", "seat(1, 1)", "0"),
 	fn("seats(first int) []int", "Lists every seat once, in turn order, starting at a seat.",
 		"the seats", "seats(1)", "[1 0]"),
@@ -85,7 +85,7 @@ var functions = []Entry{
 		"true", "shuffle('deck') && len(zone('deck')) == 2", "true", noZone),
 	fn("owns(seat int, def string) bool", "Tells whether a seat has a card of a type in force: in one of its zones marked active.",
 		"true or false", "owns(0, 'oar')", "true", noSeat),
-	fn("modified(target string, seat int, base int) int", "Is base changed by every mod with this target of the cards the seat has in force, in the order they lie; a mod that does not stack applies once.",
+	fn("modified(target string, seat int, base int) int", "Gives base changed by every mod with this target of the cards the seat has in force, in the order they lie; a mod that does not stack applies once.",
 		"the changed value", "modified('speed', 0, 1)", "2", noSeat),
 
 	// Pieces and the board.
@@ -109,21 +109,21 @@ var functions = []Entry{
 		"the edges", "map(out('a'), .to)", "[b]"),
 	fn("into(node string) []edge", "Lists the edges entering a node.",
 		"the edges", "map(into('c'), .from)", "[b]"),
-	fn("dist(from string, to string) int", "Is the fewest edges from a node to another, following their direction; 0 to itself.",
+	fn("dist(from string, to string) int", "Gives the fewest edges from a node to another, following their direction; 0 to itself.",
 		"the count, -1 where none leads", "dist('a', 'c')", "2"),
 	charging(fn("walks(from string, steps int) [][]string", "Lists the walks of exactly so many steps from a node that visit no node twice, each as the nodes it enters.",
 		"the walks", "walks('a', 2)", "[[b c]]"), walkWork),
-	charging(fn("walksBack(from string, steps int) [][]string", "Is walks along the edges backwards: the walks that end at the node.",
+	charging(fn("walksBack(from string, steps int) [][]string", "Lists the walks of exactly so many steps that end at a node, going along the edges backwards.",
 		"the walks, each as the nodes it enters going back", "walksBack('c', 1)", "[[b]]"), walkWork),
 	charging(fn("costWalks(from string, maxCost int, key string) [][]string", "Lists the walks from a node, visiting no node twice, whose steps cost at most maxCost in all; an edge costs its num[key] (1 without one; negative: closed) and a node passed through its num[key] (0 without one).",
 		"the walks, each as the nodes it enters", "costWalks('a', 3, 'cost')", "[[b] [b c]]", noNode), walkWork),
-	fn("pathCost(from string, path list, key string) int", "Is what a path from a node costs, as costWalks counts it.",
+	fn("pathCost(from string, path list, key string) int", "Gives what a path from a node costs, as costWalks counts it.",
 		"the cost, -1 when a step has no edge or a closed one", "pathCost('a', ['b', 'c'], 'cost')", "3", "a path that is not a list of ids: pathCost: want a list of ids"),
-	fn("costDist(from string, to string, key string) int", "Is the least cost of a walk from a node to another, as costWalks counts it.",
+	fn("costDist(from string, to string, key string) int", "Gives the least cost of a walk from a node to another, as costWalks counts it.",
 		"the cost, -1 where none leads", "costDist('a', 'c', 'cost')", "3", noNode),
 
 	// Multisets of ids.
-	fn("minus(a list, b list) []string", "Is the multiset difference: each element of b takes away one equal element of a.",
+	fn("minus(a list, b list) []string", "Gives the multiset difference: each element of b takes away one equal element of a.",
 		"what is left of a, in its order", "minus(['x', 'y', 'x'], ['x'])", "[y x]", "a list that is not of ids: minus: want a list of ids"),
 
 	// Goods.
@@ -146,12 +146,12 @@ var functions = []Entry{
 	// call the rules they are part of.
 	fn("legal() []string", "Lists the legal moves of the decision pending, as a player types them (for scenario expectations; a definition may not call it where it would run the rules it is part of).",
 		"the moves' texts", "legal()", "[steer b pass]"),
-	fn("pending() int", "Is the seat whose decision is pending (for scenario expectations; a definition may not call it where it would run the rules it is part of).",
+	fn("pending() int", "Gives the seat whose decision is pending (for scenario expectations; a definition may not call it where it would run the rules it is part of).",
 		"the seat, -1 when none is", "pending()", "0"),
 	fn("finished() bool", "Tells whether the game has ended (for scenario expectations; a definition may not call it where it would run the rules it is part of).",
 		"true or false", "finished()", "false"),
 	fn("winners() []int", "Lists the seats that rank first by score and tie-breaks (for scenario expectations; a definition may not call it where it would run the rules it is part of).",
 		"the seats", "winners()", "[0]"),
-	fn("score(seat int) int", "Is a seat's score, as scoring.score computes it.",
+	fn("score(seat int) int", "Gives a seat's score, as scoring.score computes it.",
 		"the score", "score(1)", "4", "a seat that is not in the game: score(5): no such seat: the seats are 0 to 1"),
 }

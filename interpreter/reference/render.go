@@ -68,6 +68,10 @@ engine knows them. `+"`haven doc`"+` prints the index, `+"`haven doc NAME`"+` on
 The functions' examples are evaluated, and the other examples compiled, by the
 tests against the example game at the end of this page: a function's example
 gives the value after its arrow on a new game of it for two players, seed 1.
+expr's own operators and built-ins (len, map, filter, sum...) are in its
+[language definition](https://expr-lang.org/docs/language-definition); the
+scope of names, types and the checks made at load are in
+[designer/language.md](designer/language.md).
 
 `)
 	for _, k := range Kinds {
