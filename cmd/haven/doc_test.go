@@ -10,7 +10,8 @@ import (
 )
 
 // TestDocCommand checks the index, one entry, a name that is both a
-// function and a hook, and an unknown name answered with did you mean.
+// function and a hook, a hook by its last word, and an unknown name
+// answered with did you mean.
 func TestDocCommand(t *testing.T) {
 	out, _, code := haven(t, "", "doc")
 	require.Equal(t, 0, code)
@@ -27,6 +28,10 @@ func TestDocCommand(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "score(seat int) int (function)")
 	assert.Contains(t, out, "scoring.score (hook)")
+
+	out, _, code = haven(t, "", "doc", "estimate")
+	require.Equal(t, 0, code)
+	assert.Equal(t, "scoring.estimate (hook)\n", out[:len("scoring.estimate (hook)\n")])
 
 	out, errOut, code := haven(t, "", "doc", "zon")
 	assert.Equal(t, 1, code)
