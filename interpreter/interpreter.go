@@ -12,6 +12,8 @@
 // The work is done below it, in pipeline order: package runtime holds the
 // machine that runs a compiled game, and package compile turns the CUE
 // value into it, checking every name and expression once at load.
+// Package reference, beside them, is the designer's reference to the
+// language (Reference, `haven doc`), checked by its tests against both.
 package interpreter
 
 import (

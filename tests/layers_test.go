@@ -28,6 +28,7 @@ var interpreterLayers = []string{
 	"interpreter/view",      // what a player or a bot may know of a state
 	"interpreter/runtime",   // Game, the machine and its library, legal moves and apply, views, scoring
 	"interpreter/compile",   // CUE value → runtime.Game: tables, expressions, steps, the load-time checks
+	"interpreter/reference", // the designer's reference: library functions, steps, fields, hooks
 	"interpreter",           // the public entry: Compile, Game, CompileExpr, aliases
 	"interpreter/interpretertest",
 }
