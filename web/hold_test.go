@@ -247,7 +247,8 @@ func TestOneBotLoop(t *testing.T) {
 	assert.LessOrEqual(t, played, int(took/pace)+2, "%d moves in %v: more than one loop at the pace", played, took)
 	assert.True(t, a.Auto)
 
-	c.act("rotterdam", "auto", map[string]any{"run": false})
+	a = c.send("POST", "/games/rotterdam/auto", `{"rev":0,"seat":-1,"run":false}`, nil)
+	require.Equal(t, 200, a.code, "stopping the bots at any revision: %s", a.raw)
 	stopped := c.state("rotterdam").At
 	time.Sleep(3 * pace)
 	a = c.state("rotterdam")

@@ -433,8 +433,12 @@ func act[R any, P interface {
 		}
 		t.mu.Lock()
 		seat, err := s.seatOf(t, r)
+		a := *req.acts()
+		if f, ok := any(req).(anyRevision); ok && f.anyRevision() {
+			a.Rev = &t.rev
+		}
 		if err == nil {
-			err = s.current(t, *req.acts(), seat)
+			err = s.current(t, a, seat)
 		}
 		if err == nil {
 			err = do(t, req, seat)
@@ -457,6 +461,13 @@ func act[R any, P interface {
 		s.answer(w, r, t, "")
 	}
 }
+
+// anyRevision is a request that holds at any revision of the table.
+type anyRevision interface{ anyRevision() bool }
+
+// anyRevision: stopping the bots is never refused for a revision they
+// have just moved past.
+func (r *autoRequest) anyRevision() bool { return !r.Run }
 
 // errLeft says that a page left its seat.
 var errLeft = errors.New("left the seat")
