@@ -82,9 +82,9 @@ func TestBrowserBotsPlayOnAtPace(t *testing.T) {
 	assert.LessOrEqual(t, now, stopped+1, "the bots play on after the box is unticked")
 }
 
-// hotSeat is a server of walk for two persons at one screen.
-func hotSeat(t *testing.T, rec *statusRecorder) (*Server, *httptest.Server) {
-	s, err := New(Options{Source: load.Dir("testdata"), Seed: 1, Players: 2})
+// hotSeat is a server of walk for persons at one screen.
+func hotSeat(t *testing.T, players int, rec *statusRecorder) (*Server, *httptest.Server) {
+	s, err := New(Options{Source: load.Dir("testdata"), Seed: 1, Players: players})
 	require.NoError(t, err)
 	var h http.Handler = s.Handler()
 	if rec != nil {
@@ -96,15 +96,29 @@ func hotSeat(t *testing.T, rec *statusRecorder) (*Server, *httptest.Server) {
 }
 
 // TestBrowserDoubleClick double-clicks a move in hot-seat, where the
-// next player has the same move at the same place: one move is made.
+// next player has the same move at the same place: one move is made,
+// whether the second click comes before the answer or after it, on the
+// next player's move.
 func TestBrowserDoubleClick(t *testing.T) {
 	ctx := browser(t)
-	s, ts := hotSeat(t, nil)
+	s, ts := hotSeat(t, 3, nil)
 	var status string
+	var box []float64
 	require.NoError(t, chromedp.Run(ctx,
 		chromedp.Navigate(ts.URL+"/games/walk"),
 		chromedp.WaitVisible(`button.move[data-move="go left"]`),
-		chromedp.DoubleClick(`button.move[data-move="go left"]`),
+		chromedp.Evaluate(`(function () {
+			var r = document.querySelector('button.move[data-move="go left"]').getBoundingClientRect();
+			return [r.x + r.width / 2, r.y + r.height / 2];
+		})()`, &box),
+	))
+	// A real double click: two presses, the second counted as the
+	// second click, a human's interval apart (the answer is back by
+	// then).
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.MouseClickXY(box[0], box[1]),
+		chromedp.Sleep(120*time.Millisecond),
+		chromedp.MouseClickXY(box[0], box[1], chromedp.ClickCount(2)),
 		chromedp.Sleep(500*time.Millisecond),
 		chromedp.Text(`#status`, &status),
 	))
@@ -112,12 +126,12 @@ func TestBrowserDoubleClick(t *testing.T) {
 	assert.Equal(t, 1, n, "a double click made %d moves", n)
 	assert.Contains(t, status, "player 1 to move")
 
-	// Two clicks in one go of the script: the second finds the buttons
-	// disabled.
+	// Two clicks in one go of the script (player 2 could go left too):
+	// the second finds the page busy.
 	require.NoError(t, chromedp.Run(ctx,
-		chromedp.WaitVisible(`button.move[data-move="go right"]`),
+		chromedp.WaitVisible(`button.move[data-move="go left"]`),
 		chromedp.Evaluate(`(function () {
-			var b = document.querySelector('button.move[data-move="go right"]');
+			var b = document.querySelector('button.move[data-move="go left"]');
 			b.click(); b.click();
 			return document.querySelectorAll("button:disabled").length;
 		})()`, new(int)),
@@ -134,7 +148,7 @@ func TestBrowserDoubleClick(t *testing.T) {
 func TestBrowserTwoTabs(t *testing.T) {
 	ctx := browser(t)
 	rec := &statusRecorder{}
-	s, ts := hotSeat(t, rec)
+	s, ts := hotSeat(t, 2, rec)
 	other, cancel := chromedp.NewContext(ctx)
 	defer cancel()
 	require.NoError(t, chromedp.Run(other,
@@ -173,7 +187,7 @@ func TestBrowserTwoTabs(t *testing.T) {
 func TestBrowserOtherOrigin(t *testing.T) {
 	ctx := browser(t)
 	rec := &statusRecorder{}
-	s, ts := hotSeat(t, rec)
+	s, ts := hotSeat(t, 2, rec)
 	target := ts.URL // http://127.0.0.1:PORT
 	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")

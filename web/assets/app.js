@@ -3,7 +3,8 @@
 // Each request names the revision of the table the page shows and the
 // page's seat: the server refuses one the table has moved past (409),
 // and the page is drawn again. While a request is in flight every
-// button is disabled, so a double click sends one request.
+// button is disabled, and the second click of a double click is
+// ignored: a double click plays one move.
 (function () {
   "use strict";
   var game = document.body.dataset.game;
@@ -113,8 +114,10 @@
     buttons.forEach(function (b) { b.classList.toggle("dim", named.length > 0 && named.indexOf(b) < 0); });
   }
 
+  // The second click of a double click (detail 2) is no new click: it
+  // would land on the next player's move drawn in the same place.
   document.addEventListener("click", function (e) {
-    if (busy) return;
+    if (busy || e.detail > 1) return;
     var t = e.target;
     var mv = t.closest && t.closest("button.move");
     if (mv) return move(mv.dataset.move);
