@@ -19,7 +19,6 @@ package web
 
 import (
 	"embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -27,10 +26,8 @@ import (
 	"net/http"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/haven-engine/haven/diag"
-	"github.com/haven-engine/haven/load"
 )
 
 //go:embed assets
@@ -40,97 +37,6 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	"seatColor": seatColor,
 	"join":      strings.Join,
 }).ParseFS(assets, "assets/*.html"))
-
-// Options configure a server.
-type Options struct {
-	// Source is where the games are read from.
-	Source load.Source
-	// Load holds the variants and sets every game is loaded with.
-	Load load.Options
-	// Players is how many play (0: three, or the nearest count the game
-	// allows); Seed seeds the game and the bot.
-	Players int
-	Seed    uint64
-	// Bots are the seats the bot plays; Bot is its spec (sim.NewBot:
-	// random, policy, greedy, ismcts:iters=N), which Limits do not
-	// bound: it is the operator's.
-	Bots []int
-	Bot  string
-	// AllBots has the bot play every seat (the page then watches).
-	AllBots bool
-	// Hosts are the names and addresses the server listens on: a
-	// request's Host must be one of them, or localhost, exactly (its
-	// port aside). None: 127.0.0.1 and ::1.
-	Hosts []string
-	// Public has the players claim their seats with secrets (seats.go),
-	// for a server other machines reach.
-	Public bool
-	// Limits bound what a request may cost; a zero field takes
-	// DefaultLimits'.
-	Limits Limits
-}
-
-// Limits bound what one request may cost the server.
-type Limits struct {
-	// BotIterations, BotMillis and BotDepth bound the bot a page asks
-	// for: ismcts's iters and ms, greedy's and ismcts's depth. A search
-	// bot always stops after BotMillis.
-	BotIterations, BotMillis, BotDepth int
-	// BotPace is the least time between two moves of bots played on.
-	BotPace time.Duration
-	// Settle is how long an answer waits for the bots to answer a
-	// person's move before it shows them thinking.
-	Settle time.Duration
-	// Body bounds a request's body, SaveBody a save's, in bytes; Move
-	// a move's text.
-	Body, SaveBody int64
-	Move           int
-	// SaveTime and SaveMemory bound the child process that evaluates a
-	// save's definition (isolate.go): it is killed past either.
-	SaveTime   time.Duration
-	SaveMemory uint64
-}
-
-// DefaultLimits are the limits of a server that sets none.
-var DefaultLimits = Limits{
-	BotIterations: 5000, BotMillis: 3000, BotDepth: 3,
-	BotPace: 300 * time.Millisecond, Settle: 5 * time.Second,
-	Body: 64 << 10, SaveBody: 4 << 20, Move: 1000,
-	SaveTime: 10 * time.Second, SaveMemory: 256 << 20,
-}
-
-// withDefaults fills the zero fields of l from DefaultLimits.
-func (l Limits) withDefaults() Limits {
-	d := DefaultLimits
-	pick := func(v *int, def int) {
-		if *v == 0 {
-			*v = def
-		}
-	}
-	pick(&l.BotIterations, d.BotIterations)
-	pick(&l.BotMillis, d.BotMillis)
-	pick(&l.BotDepth, d.BotDepth)
-	pick(&l.Move, d.Move)
-	if l.BotPace == 0 {
-		l.BotPace = d.BotPace
-	}
-	if l.Settle == 0 {
-		l.Settle = d.Settle
-	}
-	if l.Body == 0 {
-		l.Body = d.Body
-	}
-	if l.SaveBody == 0 {
-		l.SaveBody = d.SaveBody
-	}
-	if l.SaveTime == 0 {
-		l.SaveTime = d.SaveTime
-	}
-	if l.SaveMemory == 0 {
-		l.SaveMemory = d.SaveMemory
-	}
-	return l
-}
 
 // Server serves the games of a source. It is safe for concurrent use:
 // each table has its own lock (table.go), and mu guards only the list
@@ -234,25 +140,6 @@ func (s *Server) ensure(t *table) error {
 	t.loaded = true
 	s.kick(t)
 	return nil
-}
-
-// setup is how a game starts at a new table.
-func (o *Options) setup(g interface {
-	MinPlayers() int
-	MaxPlayers() int
-}) setup {
-	st := setup{Players: o.Players, Seed: o.Seed, Bots: o.Bots, Bot: o.Bot}
-	if o.AllBots {
-		n := st.Players
-		if n == 0 {
-			n = min(max(g.MinPlayers(), 3), g.MaxPlayers())
-		}
-		st.Bots = nil
-		for p := 0; p < n; p++ {
-			st.Bots = append(st.Bots, p)
-		}
-	}
-	return st
 }
 
 // Reload compiles a game again (its files changed on disk), with no lock
@@ -372,188 +259,6 @@ func (s *Server) Handler() http.Handler {
 	}))
 	mux.HandleFunc("POST /games/{game}/load", s.loadSave)
 	return s.checkHost(hardened(recovered(mux)))
-}
-
-// stepBot asks the bot loop for one move of the deciding bot.
-func (t *table) stepBot() error {
-	d := t.st.Pending
-	switch {
-	case t.st.Finished || d == nil:
-		return refuse(http.StatusConflict, "the game is over")
-	case t.human(d.Player):
-		return refuse(http.StatusConflict, "%s is a person: the bot plays only its own seats", seatLabel(d.Player))
-	case len(t.st.Moves) < len(t.line):
-		return refuse(http.StatusConflict, "the game is replayed: step forward to its end for the bot to move")
-	}
-	t.steps = 1
-	return nil
-}
-
-// actor is a request that names what it acts on.
-type actor interface{ acts() *action }
-
-func (a *action) acts() *action { return a }
-
-// begin starts a state-changing request: it checks that it comes from
-// the server's own page, finds the table, decodes the body into req and
-// checks that it names a revision and a seat. On failure it has answered.
-func begin[R actor](s *Server, w http.ResponseWriter, r *http.Request, limit int64, req R) (*table, R, bool) {
-	fail := func(err error) (*table, R, bool) {
-		writeError(w, err, nil)
-		return nil, req, false
-	}
-	if err := s.checkOrigin(r); err != nil {
-		return fail(err)
-	}
-	t, err := s.table(r.PathValue("game"))
-	if err != nil {
-		return fail(err)
-	}
-	if err := decode(w, r, limit, req); err != nil {
-		return fail(err)
-	}
-	if err := req.acts().named(); err != nil {
-		return fail(err)
-	}
-	return t, req, true
-}
-
-// act makes the handler of a state-changing request: do runs under the
-// table's lock once the request is known to act on the table as it
-// stands, as the seat it may act as. The bots then answer, and the
-// answer is the table as the page's seat sees it.
-func act[R any, P interface {
-	*R
-	actor
-}](s *Server, do func(*table, P, int) error) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		t, req, ok := begin(s, w, r, s.limits.Body, P(new(R)))
-		if !ok {
-			return
-		}
-		t.mu.Lock()
-		seat, err := s.seatOf(t, r)
-		a := *req.acts()
-		if f, ok := any(req).(anyRevision); ok && f.anyRevision() {
-			a.Rev = &t.rev
-		}
-		if err == nil {
-			err = s.current(t, a, seat)
-		}
-		if err == nil {
-			err = do(t, req, seat)
-		}
-		if err == errLeft {
-			// The page now holds no seat: it is answered as a spectator.
-			err = nil
-			r.Header.Del(SeatHeader)
-		}
-		if err != nil {
-			rev := t.rev
-			t.mu.Unlock()
-			writeError(w, err, &rev)
-			return
-		}
-		t.bump()
-		s.kick(t)
-		t.mu.Unlock()
-		s.settle(r.Context(), t)
-		s.answer(w, r, t, "")
-	}
-}
-
-// anyRevision is a request that holds at any revision of the table.
-type anyRevision interface{ anyRevision() bool }
-
-// anyRevision: stopping the bots is never refused for a revision they
-// have just moved past.
-func (r *autoRequest) anyRevision() bool { return !r.Run }
-
-// errLeft says that a page left its seat.
-var errLeft = errors.New("left the seat")
-
-// current refuses a request for another revision than the table's, or
-// for a seat the page does not hold. The table's lock is held.
-func (s *Server) current(t *table, a action, seat int) error {
-	if *a.Rev != t.rev {
-		return refuse(http.StatusConflict, "the table changed since this page was drawn (revision %d, now %d): here it is as it stands", *a.Rev, t.rev)
-	}
-	if *a.Seat != seat {
-		return refuse(http.StatusConflict, "the request is for %s, but this page is %s's: here it is as it stands", seatLabel(*a.Seat), seatLabel(seat))
-	}
-	return nil
-}
-
-// claim gives a free seat to a page of a public server.
-func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
-	t, req, ok := begin(s, w, r, s.limits.Body, &action{})
-	if !ok {
-		return
-	}
-	t.mu.Lock()
-	secret, err := "", error(nil)
-	switch {
-	case !s.opt.Public:
-		err = refuse(http.StatusConflict, "seats are claimed only on a public server (haven serve --public)")
-	case *req.Rev != t.rev:
-		err = s.current(t, *req, *req.Seat)
-	default:
-		secret, err = t.claim(*req.Seat)
-	}
-	rev := t.rev
-	if err == nil {
-		t.bump()
-	}
-	t.mu.Unlock()
-	if err != nil {
-		writeError(w, err, &rev)
-		return
-	}
-	r.Header.Set(SeatHeader, fmt.Sprintf("%d %s", *req.Seat, secret))
-	s.answer(w, r, t, secret)
-}
-
-// apiAnswer is what every API call returns: the page model of the viewing
-// seat, and the table part of the page rendered from it. Secret is a
-// seat's secret, in the answer to its claim only.
-type apiAnswer struct {
-	*pageModel
-	HTML   string `json:"html"`
-	Secret string `json:"secret,omitempty"`
-}
-
-// answer writes the table as the request's seat sees it.
-func (s *Server) answer(w http.ResponseWriter, r *http.Request, t *table, secret string) {
-	t.mu.Lock()
-	seat, err := s.seatOf(t, r)
-	var m *pageModel
-	if err == nil {
-		m, err = s.model(t, seat)
-	}
-	rev := t.rev
-	t.mu.Unlock()
-	if err != nil {
-		writeError(w, err, &rev)
-		return
-	}
-	var b strings.Builder
-	if err := pages.ExecuteTemplate(&b, "table", m); err != nil {
-		writeError(w, err, &rev)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	json.NewEncoder(w).Encode(apiAnswer{pageModel: m, HTML: b.String(), Secret: secret})
-}
-
-// state answers the table as the request's seat sees it.
-func (s *Server) state(w http.ResponseWriter, r *http.Request) {
-	t, err := s.table(r.PathValue("game"))
-	if err != nil {
-		writeError(w, err, nil)
-		return
-	}
-	s.answer(w, r, t, "")
 }
 
 func (s *Server) index(w http.ResponseWriter, _ *http.Request) {
