@@ -128,9 +128,14 @@ func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
 	}
 	t.mu.Lock()
 	secret, err := "", error(nil)
+	held, herr := s.seatOf(t, r)
 	switch {
 	case !s.opt.Public:
 		err = refuse(http.StatusConflict, "seats are claimed only on a public server (haven serve --public)")
+	case herr != nil:
+		err = herr
+	case held >= 0:
+		err = refuse(http.StatusConflict, "this page holds %s's seat already", seatLabel(held))
 	case *req.Rev != t.rev:
 		err = s.current(t, *req, *req.Seat)
 	default:

@@ -203,11 +203,11 @@ func TestBotLimits(t *testing.T) {
 // another game and the bot's own game answer at once meanwhile.
 func TestSlowBotLeavesTheServerFree(t *testing.T) {
 	s, ts := newTestServer(t, Options{Source: load.Source{FS: definitions.Files}, Seed: 2, Players: 3,
-		Limits: Limits{BotMillis: 5000, Settle: time.Millisecond}})
+		Limits: Limits{Settle: time.Millisecond}})
 	c := newClient(t, s, ts)
 	code, _ := get(t, ts.URL+"/") // loads every game
 	require.Equal(t, 200, code)
-	c.act("rotterdam", "new", map[string]any{"players": 3, "seed": 2, "bots": []int{1, 2}, "bot": "ismcts:ms=4000"})
+	c.act("rotterdam", "new", map[string]any{"players": 3, "seed": 2, "bots": []int{1, 2}, "bot": "ismcts:ms=1500"})
 	a := c.state("rotterdam")
 	require.NotEmpty(t, a.Moves)
 	a = c.act("rotterdam", "move", map[string]any{"move": a.Moves[0].Text})
@@ -219,6 +219,7 @@ func TestSlowBotLeavesTheServerFree(t *testing.T) {
 		took := time.Since(start)
 		assert.Equal(t, 200, code, path)
 		assert.Less(t, took, 200*time.Millisecond, "%s while the bot thinks", path)
+		t.Logf("%s answered in %v", path, took)
 	}
 	assert.True(t, c.state("rotterdam").Thinking, "the bot was thinking all along")
 }
@@ -275,8 +276,13 @@ func TestPublicSeats(t *testing.T) {
 	assert.Equal(t, -1, st.Viewer, "a page that holds no seat is a spectator")
 	assert.Empty(t, st.Moves)
 	require.Equal(t, 200, take(alice, 0).code)
+	claim := alice.claim
+	a := take(alice, 1)
+	assert.Equal(t, 409, a.code, "a page takes one seat")
+	assert.Equal(t, "this page holds player 0's seat already", a.Error)
+	alice.claim = claim
 	require.Equal(t, 200, take(bob, 1).code)
-	a := take(eve, 0)
+	a = take(eve, 0)
 	assert.Equal(t, 409, a.code)
 	assert.Equal(t, "player 0 is taken", a.Error)
 
@@ -359,4 +365,33 @@ func TestWatchReloadsImports(t *testing.T) {
 	write("lib/names/names.cue", "package names\n\nwalk: \"Walk on\"\n")
 	require.Eventually(t, func() bool { return c.state("walk").Name == "Walk on" }, 10*time.Second, 20*time.Millisecond,
 		"an edit of an imported package was not reloaded")
+}
+
+// TestFailedMoveLeavesTheState plays a move whose effect runs out of its
+// budget half way: it is refused (422), and the table is as it was.
+func TestFailedMoveLeavesTheState(t *testing.T) {
+	dir := t.TempDir()
+	walk, err := os.ReadFile("testdata/walk/game.cue")
+	require.NoError(t, err)
+	game := strings.Replace(string(walk), `actions: ["go"]`, `actions: ["go", "boom"]`, 1)
+	game += `
+game: actions: boom: {
+	name: "Boom"
+	text: "Adds a round, then doubles a string a hundred times."
+	do: [{do: "add('round', 1)"}, {do: "len(reduce(1..100, #acc + #acc, 'ab')) > 0"}]
+}
+`
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "walk"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "walk", "game.cue"), []byte(game), 0o644))
+	s, ts := newTestServer(t, Options{Source: load.Dir(dir), Seed: 1, Players: 2})
+	c := newClient(t, s, ts)
+	before := c.state("walk")
+	a := c.try("walk", "move", map[string]any{"move": "boom"})
+	assert.Equal(t, 422, a.code)
+	assert.Contains(t, a.Error, "the move failed: ")
+	assert.Contains(t, a.Error, "budget exceeded")
+	after := c.state("walk")
+	assert.Equal(t, before.Vars, after.Vars, "the round added before the failure is undone")
+	assert.Equal(t, 0, after.At)
+	assert.Equal(t, 200, c.try("walk", "move", map[string]any{"move": "go left"}).code, "the table plays on")
 }

@@ -83,6 +83,25 @@ func (s *Server) loadSave(w http.ResponseWriter, r *http.Request) {
 		t.mu.Unlock()
 		writeError(w, err, &rev)
 	}
+	// A request the table would refuse costs no evaluation; the table
+	// is checked again once the save is loaded.
+	ready := func() error {
+		seat, err := s.seatOf(t, r)
+		if err == nil {
+			err = s.current(t, req.action, seat)
+		}
+		if err == nil {
+			err = s.mayRun(t, seat)
+		}
+		return err
+	}
+	t.mu.Lock()
+	err := ready()
+	t.mu.Unlock()
+	if err != nil {
+		fail(err)
+		return
+	}
 	// The save is decoded here (strictly, by Go code with bounds): only
 	// the evaluation of its definition needs a child.
 	b := []byte(req.Save)
@@ -113,14 +132,7 @@ func (s *Server) loadSave(w http.ResponseWriter, r *http.Request) {
 	}
 
 	t.mu.Lock()
-	seat, err := s.seatOf(t, r)
-	if err == nil {
-		err = s.current(t, req.action, seat)
-	}
-	if err == nil {
-		err = s.mayRun(t, seat)
-	}
-	if err == nil {
+	if err = ready(); err == nil {
 		old := *t.snapshot()
 		t.def, t.g, t.lay, t.opts = o.c.def, o.c.g, o.c.lay, o.opts
 		if err = t.start(setup{Players: o.log.Players, Seed: o.log.Seed, Bot: "random"}); err != nil {

@@ -174,15 +174,26 @@ func (t *table) move(text string, seat int, replace bool) error {
 		if errors.As(err, &im) {
 			return refuse(http.StatusUnprocessableEntity, "illegal move: %s", im.Reason)
 		}
-		return err
+		// The definition failed on this move (a budget, an error at a
+		// position): the move is refused, the state is as it was.
+		return refuse(http.StatusUnprocessableEntity, "the move failed: %v", err)
 	}
 	t.streak = 0
 	return nil
 }
 
-// apply plays one move and makes it the end of the line.
+// apply plays one move and makes it the end of the line. A move the
+// definition fails on (a budget, an error at a position) may have run
+// part way: the state is then rebuilt as it was.
 func (t *table) apply(text string) error {
+	at := len(t.st.Moves)
 	if err := t.g.Apply(t.st, text); err != nil {
+		var im *interpreter.IllegalMove
+		if !errors.As(err, &im) {
+			if rerr := t.replay(at); rerr != nil {
+				return errors.Join(err, rerr)
+			}
+		}
 		return err
 	}
 	t.line = append(t.line[:len(t.st.Moves)-1], text)
