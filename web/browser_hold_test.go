@@ -266,3 +266,57 @@ func (rec *statusRecorder) posts() []string {
 	defer rec.mu.Unlock()
 	return append([]string(nil), rec.lines...)
 }
+
+// TestBrowserPublicSeats has a player take a seat on a public server by
+// the page's button, while another takes the other seat by the API: the
+// page shows its own seat's view, plays when that seat decides, and is
+// drawn again when the other plays.
+func TestBrowserPublicSeats(t *testing.T) {
+	ctx := browser(t)
+	s, err := New(Options{Source: load.Dir("testdata"), Seed: 1, Players: 2, Public: true})
+	require.NoError(t, err)
+	ts := httptest.NewServer(s.Handler())
+	defer func() { s.Close(); ts.CloseClientConnections(); ts.Close() }()
+	var viewer string
+	var moves int
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/games/walk"),
+		chromedp.WaitVisible(`button.claim[data-seat="0"]`),
+		chromedp.Evaluate(`document.querySelectorAll("button.move").length`, &moves),
+	))
+	assert.Equal(t, 0, moves, "a spectator has no moves")
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Click(`button.claim[data-seat="0"]`),
+		chromedp.WaitVisible(`#leave`),
+		chromedp.Text(`#viewer`, &viewer),
+		chromedp.Evaluate(`document.querySelectorAll("button.move").length`, &moves),
+	))
+	assert.Equal(t, "player 0", viewer)
+	assert.Equal(t, 2, moves, "player 0 decides")
+
+	other := newClient(t, s, ts)
+	st := other.state("walk")
+	a := other.send("POST", "/games/walk/claim", fmt.Sprintf(`{"rev":%d,"seat":1}`, st.Rev), nil)
+	require.Equal(t, 200, a.code, a.raw)
+	other.claim = "1 " + a.Secret
+
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Click(`button.move[data-move="go left"]`),
+		chromedp.WaitNotPresent(`button.move`),
+	))
+	other.act("walk", "move", map[string]any{"move": "go right"})
+	var html string
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.WaitVisible(`button.move[data-move="go end"]`), // drawn again by the live update
+		chromedp.OuterHTML(`html`, &html),
+	))
+	tb, err := s.table("walk")
+	require.NoError(t, err)
+	tb.mu.Lock()
+	hidden := hiddenCards(t, tb.g, tb.st, 0)
+	tb.mu.Unlock()
+	require.NotEmpty(t, hidden)
+	assertNoCards(t, "player 0's page", html, hidden)
+	n, _ := at(s, "walk")
+	assert.Equal(t, 2, n)
+}
