@@ -74,8 +74,8 @@ type seatPanel struct {
 	Color  string      `json:"color"`
 	You    bool        `json:"you"`
 	Bot    bool        `json:"bot"`
-	Taken  bool        `json:"taken,omitempty"` // a page holds it (public server)
-	Free   bool        `json:"free,omitempty"`  // the page may claim it (public server)
+	Held   bool        `json:"held,omitempty"` // a page holds it (public server)
+	Free   bool        `json:"free,omitempty"` // the page may claim it (public server)
 	Score  int         `json:"score"`
 	Show   []figure    `json:"show"`
 	Vars   []figure    `json:"vars"`
@@ -234,8 +234,8 @@ func (t *table) scores(m *pageModel, v *interpreter.View) error {
 	for p := 0; p < t.players; p++ {
 		sp := seatPanel{Seat: p, Label: seatLabel(p), Color: seatColor(p), You: p == m.Viewer, Bot: t.bots[p], Score: res.Scores[p]}
 		if m.Public && p < len(t.claims) {
-			sp.Taken = t.claims[p] != ""
-			sp.Free = !sp.Taken && t.human(p) && m.Viewer < 0
+			sp.Held = t.claims[p] != ""
+			sp.Free = !sp.Held && t.human(p) && m.Viewer < 0
 		}
 		if p < len(res.Show) {
 			sp.Show = figures(res.Show[p])
