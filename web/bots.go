@@ -70,7 +70,8 @@ type brain struct {
 
 // playBots is the bot loop of a table.
 func (s *Server) playBots(t *table) {
-	var last time.Time // when the loop last played a move
+	s.loops.Add(1)
+	defer s.loops.Add(-1)
 	for {
 		t.mu.Lock()
 		if !t.botDue() || s.isClosed() {
@@ -85,7 +86,7 @@ func (s *Server) playBots(t *table) {
 			t.brain = &brain{gen: t.gen, def: t.def, spec: t.botName, seed: t.seed}
 		}
 		b := t.brain
-		if wait := s.limits.BotPace - time.Since(last); t.auto && wait > 0 {
+		if wait := s.limits.BotPace - time.Since(t.lastBot); t.auto && wait > 0 {
 			t.mu.Unlock()
 			time.Sleep(wait) // then look again: the bots may have been stopped
 			continue
@@ -108,6 +109,7 @@ func (s *Server) playBots(t *table) {
 			t.note = "the bot stopped: " + clip(err.Error(), maxMessage)
 			t.auto, t.steps = false, 0
 			t.running = false
+			t.brain = nil // made again, should the bots be asked again
 			t.bump()
 			t.mu.Unlock()
 			return
@@ -117,7 +119,7 @@ func (s *Server) playBots(t *table) {
 		if t.streak == maxBotStreak && !t.auto {
 			t.note = fmt.Sprintf("the bots made %d moves in a row: step them, or play them on", maxBotStreak)
 		}
-		last = time.Now()
+		t.lastBot = time.Now()
 		// The loop ends with the move that ends its work, in one
 		// revision: a person who answers it at once is not refused
 		// for a revision that only stopped the bots thinking.

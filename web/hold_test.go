@@ -240,7 +240,9 @@ func TestOneBotLoop(t *testing.T) {
 		a := c.try("rotterdam", "auto", map[string]any{"run": true})
 		assert.Contains(t, []int{200, 409}, a.code, a.raw)
 		c.try("rotterdam", "bot", nil)
+		assert.LessOrEqual(t, s.loops.Load(), int32(1), "bot loops of one table")
 		time.Sleep(pace / 2)
+		assert.LessOrEqual(t, s.loops.Load(), int32(1), "bot loops of one table")
 	}
 	a := c.state("rotterdam")
 	played, took := a.At-start, time.Since(began)

@@ -26,6 +26,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/haven-engine/haven/diag"
 )
@@ -51,6 +52,8 @@ type Server struct {
 	token string
 	// loading admits one save loaded at a time.
 	loading chan struct{}
+	// loops counts the bot loops under way, one a table at most.
+	loops atomic.Int32
 
 	mu     sync.Mutex
 	tables map[string]*table

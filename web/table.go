@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"sync"
+	"time"
 
 	"cuelang.org/go/cue"
 
@@ -63,6 +64,7 @@ type table struct {
 	running bool
 	streak  int
 	brain   *brain
+	lastBot time.Time // when a bot last moved: the pace counts from it
 
 	// claims are the seats' secrets on a public server ("" for a seat
 	// nobody has claimed; seats.go).
