@@ -34,6 +34,12 @@ func at(s *Server, game string) (int, bool) {
 	return len(t.st.Moves), t.auto
 }
 
+// settled waits until a page has no request in flight and no update
+// to fetch: its buttons are live.
+func settled() chromedp.Action {
+	return chromedp.Poll(`!document.body.classList.contains("busy")`, nil, chromedp.WithPollingInterval(10*time.Millisecond))
+}
+
 // TestBrowserBotsPlayOnAtPace ticks "play the bots on" and reloads the
 // page again and again, which each started another bot loop once: the
 // bots play at the server's pace, and stop when the box is unticked.
@@ -45,6 +51,7 @@ func TestBrowserBotsPlayOnAtPace(t *testing.T) {
 	require.NoError(t, chromedp.Run(ctx,
 		chromedp.Navigate(ts.URL+"/games/rotterdam"),
 		chromedp.WaitVisible(`#autoplay`),
+		settled(),
 		chromedp.Click(`#autoplay`),
 	))
 	require.Eventually(t, func() bool { _, auto := at(s, "rotterdam"); return auto }, 10*time.Second, 20*time.Millisecond)
@@ -107,6 +114,7 @@ func TestBrowserDoubleClick(t *testing.T) {
 	require.NoError(t, chromedp.Run(ctx,
 		chromedp.Navigate(ts.URL+"/games/walk"),
 		chromedp.WaitVisible(`button.move[data-move="go left"]`),
+		settled(),
 		chromedp.Evaluate(`(function () {
 			var r = document.querySelector('button.move[data-move="go left"]').getBoundingClientRect();
 			return [r.x + r.width / 2, r.y + r.height / 2];
@@ -130,6 +138,7 @@ func TestBrowserDoubleClick(t *testing.T) {
 	// the second finds the page busy.
 	require.NoError(t, chromedp.Run(ctx,
 		chromedp.WaitVisible(`button.move[data-move="go left"]`),
+		settled(),
 		chromedp.Evaluate(`(function () {
 			var b = document.querySelector('button.move[data-move="go left"]');
 			b.click(); b.click();
@@ -156,15 +165,15 @@ func TestBrowserTwoTabs(t *testing.T) {
 		network.SetBlockedURLs([]string{"*/events"}),
 		chromedp.Navigate(ts.URL+"/games/walk"),
 		chromedp.WaitVisible(`button.move[data-move="go left"]`),
+		settled(),
 	))
 	require.NoError(t, chromedp.Run(ctx,
 		chromedp.Navigate(ts.URL+"/games/walk"),
 		chromedp.WaitVisible(`button.move[data-move="go left"]`),
+		settled(),
 		chromedp.Click(`button.move[data-move="go left"]`),
-		chromedp.WaitVisible(`button.move[data-move="go right"]`),
 	))
-	n, _ := at(s, "walk")
-	require.Equal(t, 1, n)
+	require.Eventually(t, func() bool { n, _ := at(s, "walk"); return n == 1 }, 10*time.Second, 10*time.Millisecond)
 	var message, status string
 	require.NoError(t, chromedp.Run(other,
 		chromedp.Click(`button.move[data-move="go left"]`),
@@ -172,7 +181,7 @@ func TestBrowserTwoTabs(t *testing.T) {
 		chromedp.Text(`#message`, &message),
 		chromedp.Text(`#status`, &status),
 	))
-	n, _ = at(s, "walk")
+	n, _ := at(s, "walk")
 	assert.Equal(t, 1, n, "the stale tab's click was played")
 	assert.Contains(t, message, "the table changed since this page was drawn")
 	assert.Contains(t, status, "move 1")
@@ -282,12 +291,14 @@ func TestBrowserPublicSeats(t *testing.T) {
 	require.NoError(t, chromedp.Run(ctx,
 		chromedp.Navigate(ts.URL+"/games/walk"),
 		chromedp.WaitVisible(`button.claim[data-seat="0"]`),
+		settled(),
 		chromedp.Evaluate(`document.querySelectorAll("button.move").length`, &moves),
 	))
 	assert.Equal(t, 0, moves, "a spectator has no moves")
 	require.NoError(t, chromedp.Run(ctx,
 		chromedp.Click(`button.claim[data-seat="0"]`),
 		chromedp.WaitVisible(`#leave`),
+		settled(),
 		chromedp.Text(`#viewer`, &viewer),
 		chromedp.Evaluate(`document.querySelectorAll("button.move").length`, &moves),
 	))
@@ -301,6 +312,9 @@ func TestBrowserPublicSeats(t *testing.T) {
 	other.claim = "1 " + a.Secret
 
 	require.NoError(t, chromedp.Run(ctx,
+		// The page shows the other's claim: it has no update to fetch.
+		chromedp.WaitVisible(`.seat[data-seat="1"] .held`),
+		settled(),
 		chromedp.Click(`button.move[data-move="go left"]`),
 		chromedp.WaitNotPresent(`button.move`),
 	))

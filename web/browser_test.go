@@ -164,6 +164,7 @@ func TestBrowser(t *testing.T) {
 	err = chromedp.Run(ctx,
 		chromedp.Navigate(ts.URL+"/games/rotterdam"),
 		chromedp.WaitVisible(`#board`),
+		settled(),
 		chromedp.Evaluate(`document.querySelectorAll("#board g.node").length`, &nodes),
 		chromedp.Evaluate(`document.querySelectorAll("#board g.piece").length`, &pieces0),
 		chromedp.Evaluate(`document.querySelectorAll("#log li").length`, &logBefore),
@@ -215,17 +216,16 @@ func TestBrowser(t *testing.T) {
 
 	// Step back to the start: the ship leaves the board.
 	var back int
-	err = chromedp.Run(ctx,
-		chromedp.Click(`button[data-act="back"]`),
-		chromedp.Sleep(300*time.Millisecond),
-	)
+	// Every button is disabled while a request is in flight: the page
+	// is at the start when Back is disabled on a page that is not busy.
+	err = chromedp.Run(ctx, settled(), chromedp.Click(`button[data-act="back"]`))
 	for k := 0; err == nil && k < 10; k++ {
 		var disabled bool
-		err = chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector('button[data-act="back"]').disabled`, &disabled))
-		if disabled {
+		err = chromedp.Run(ctx, settled(), chromedp.Evaluate(`document.querySelector('button[data-act="back"]').disabled`, &disabled))
+		if disabled || err != nil {
 			break
 		}
-		err = chromedp.Run(ctx, chromedp.Click(`button[data-act="back"]`), chromedp.Sleep(200*time.Millisecond))
+		err = chromedp.Run(ctx, chromedp.Click(`button[data-act="back"]`))
 	}
 	if err == nil {
 		err = chromedp.Run(ctx, chromedp.Evaluate(`document.querySelectorAll("#board g.piece").length`, &back))

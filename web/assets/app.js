@@ -35,6 +35,7 @@
 
   function setBusy(on) {
     busy = on;
+    document.body.classList.toggle("busy", on);
     document.querySelectorAll("button, #loadsave, #autoplay").forEach(function (b) {
       if (on) { b.dataset.wasDisabled = b.disabled ? "1" : ""; b.disabled = true; }
       else if (b.dataset.wasDisabled !== undefined) { b.disabled = b.dataset.wasDisabled === "1"; delete b.dataset.wasDisabled; }
