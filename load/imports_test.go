@@ -122,3 +122,15 @@ func TestImportingGameOwnFiles(t *testing.T) {
 		assert.Contains(t, err.Error(), tc.want, tc.name)
 	}
 }
+
+// TestFolders lists the folders a game is read from: its own and those
+// of the packages it imports, through another package too.
+func TestFolders(t *testing.T) {
+	src := module("package base\n\nimport \"example.org/defs/lib/deep:deep\"\n\ntarget: deep.n\n")
+	src.FS.(fstest.MapFS)["lib/deep/deep.cue"] = &fstest.MapFile{Data: []byte("package deep\n\nimport \"strings\"\n\nn: len(strings.Split(\"a b\", \" \"))\n")}
+	assert.Equal(t, []string{"x", "lib/base", "lib/deep"}, src.Folders("x"))
+
+	shipped := load.Source{FS: os.DirFS("../definitions")}
+	assert.Equal(t, []string{"masters-of-trade", "lib/rotterdam"}, shipped.Folders("masters-of-trade"))
+	assert.Equal(t, []string{"mainports"}, shipped.Folders("mainports"), "a game that imports only CUE's standard library")
+}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
 
 	"github.com/haven-engine/haven/definitions"
 	"github.com/haven-engine/haven/load"
@@ -35,40 +36,72 @@ func chromium() string {
 	return ""
 }
 
-// browser starts a headless Chromium with flags that suit a CI machine: no
-// sandbox, no GPU, no network of its own, a fresh profile.
+// shared is the one Chromium the browser tests open their tabs in:
+// starting one costs seconds.
+var shared struct {
+	once   sync.Once
+	ctx    context.Context // the browser's first tab, which keeps it open
+	close  func()
+	err    error
+	noPath bool
+}
+
+// closeBrowser ends the shared browser, if one was started (TestMain).
+func closeBrowser() {
+	if shared.close != nil {
+		shared.close()
+	}
+}
+
+// browser opens a tab in a headless Chromium with flags that suit a CI
+// machine: no sandbox, no GPU, no network of its own, a fresh profile.
+// The tab closes when the test ends.
 func browser(t *testing.T) context.Context {
 	t.Helper()
-	path := chromium()
-	if path == "" {
+	shared.once.Do(func() {
+		path := chromium()
+		if path == "" {
+			shared.noPath = true
+			return
+		}
+		profile, err := os.MkdirTemp("", "haven-chromium-")
+		if err != nil {
+			shared.err = err
+			return
+		}
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path),
+			chromedp.Headless,
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.NoFirstRun,
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("hide-scrollbars", true),
+			chromedp.UserDataDir(profile),
+			chromedp.WindowSize(1600, 1000),
+		)
+		actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, cancel2 := chromedp.NewContext(actx)
+		shared.ctx = bctx
+		shared.close = func() {
+			cancel2()
+			cancel() // waits for the browser's process to end
+			os.RemoveAll(profile)
+		}
+		shared.err = chromedp.Run(bctx)
+	})
+	if shared.noPath {
 		t.Skip("no chromium binary found (chromium, chromium-browser, google-chrome): install Debian's chromium to run the browser test")
 	}
-	profile, err := os.MkdirTemp("", "haven-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(profile),
-		chromedp.WindowSize(1600, 1000),
-	)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	bctx, cancel2 := chromedp.NewContext(actx)
-	ctx, cancel3 := context.WithTimeout(bctx, 90*time.Second)
+	require.NoError(t, shared.err)
+	tab, cancel := chromedp.NewContext(shared.ctx)
+	ctx, cancel2 := context.WithTimeout(tab, 90*time.Second)
 	t.Cleanup(func() {
-		cancel3()
 		cancel2()
-		cancel() // waits for the browser's process to end
-		os.RemoveAll(profile)
+		cancel()
 	})
 	return ctx
 }
@@ -131,6 +164,7 @@ func TestBrowser(t *testing.T) {
 	err = chromedp.Run(ctx,
 		chromedp.Navigate(ts.URL+"/games/rotterdam"),
 		chromedp.WaitVisible(`#board`),
+		settled(),
 		chromedp.Evaluate(`document.querySelectorAll("#board g.node").length`, &nodes),
 		chromedp.Evaluate(`document.querySelectorAll("#board g.piece").length`, &pieces0),
 		chromedp.Evaluate(`document.querySelectorAll("#log li").length`, &logBefore),
@@ -165,10 +199,10 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("status %q after the move, was %q", status2, status)
 	}
 
-	s.mu.Lock()
-	tb := s.tables["rotterdam"]
+	tb := s.entry("rotterdam")
+	tb.mu.Lock()
 	hidden := hiddenCards(t, tb.g, tb.st, 0)
-	s.mu.Unlock()
+	tb.mu.Unlock()
 	if len(hidden) == 0 {
 		t.Fatal("no hidden cards to look for")
 	}
@@ -182,17 +216,16 @@ func TestBrowser(t *testing.T) {
 
 	// Step back to the start: the ship leaves the board.
 	var back int
-	err = chromedp.Run(ctx,
-		chromedp.Click(`button[data-act="back"]`),
-		chromedp.Sleep(300*time.Millisecond),
-	)
+	// Every button is disabled while a request is in flight: the page
+	// is at the start when Back is disabled on a page that is not busy.
+	err = chromedp.Run(ctx, settled(), chromedp.Click(`button[data-act="back"]`))
 	for k := 0; err == nil && k < 10; k++ {
 		var disabled bool
-		err = chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector('button[data-act="back"]').disabled`, &disabled))
-		if disabled {
+		err = chromedp.Run(ctx, settled(), chromedp.Evaluate(`document.querySelector('button[data-act="back"]').disabled`, &disabled))
+		if disabled || err != nil {
 			break
 		}
-		err = chromedp.Run(ctx, chromedp.Click(`button[data-act="back"]`), chromedp.Sleep(200*time.Millisecond))
+		err = chromedp.Run(ctx, chromedp.Click(`button[data-act="back"]`))
 	}
 	if err == nil {
 		err = chromedp.Run(ctx, chromedp.Evaluate(`document.querySelectorAll("#board g.piece").length`, &back))
@@ -219,14 +252,15 @@ func shoot(t *testing.T, ctx context.Context, dir string) {
 			t.Fatal(err)
 		}
 		ts := httptest.NewServer(s.Handler())
+		c := newClient(t, s, ts)
 		// A few moves of the person, always the last move listed (a ship
 		// with cargo rather than a pass), so that the board has pieces.
 		for k := 0; k < 6; k++ {
-			a := state(t, ts.URL, id)
+			a := c.state(id)
 			if a.Finished || len(a.Moves) == 0 {
 				break
 			}
-			post(t, ts.URL+"/games/"+id+"/move", `{"move":`+quote(a.Moves[len(a.Moves)/2].Text)+`}`)
+			c.act(id, "move", map[string]any{"move": a.Moves[len(a.Moves)/2].Text})
 		}
 		var png []byte
 		err = chromedp.Run(ctx,

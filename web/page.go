@@ -15,12 +15,18 @@ import (
 // also what the JSON API returns: nothing reaches the browser that the
 // viewing seat may not see.
 type pageModel struct {
-	Game    string   `json:"game"`
-	Name    string   `json:"name"`
-	Version int      `json:"version"`
-	Errors  []string `json:"errors,omitempty"`
-	Note    string   `json:"note,omitempty"`
-	Message string   `json:"message,omitempty"` // the answer to the last request (a refused move)
+	Game   string   `json:"game"`
+	Name   string   `json:"name"`
+	Errors []string `json:"errors,omitempty"`
+	Note   string   `json:"note,omitempty"`
+	// Rev is the table's revision: a request that changes the table
+	// names it (request.go).
+	Rev int `json:"rev"`
+	// Token is the server's page token (guard.go), written into the
+	// page only, never into a JSON answer.
+	Token string `json:"-"`
+	// Public says that a page holds a seat by its secret (seats.go).
+	Public bool `json:"public,omitempty"`
 
 	Viewer      int    `json:"viewer"`
 	ViewerLabel string `json:"viewerLabel"`
@@ -33,7 +39,12 @@ type pageModel struct {
 
 	Deciding int    `json:"deciding"` // -1: nobody (the game is over)
 	Waiting  string `json:"waiting"`  // who is to move, in words
-	BotTurn  bool   `json:"botTurn"`  // the bot decides now: the page may step it
+	BotTurn  bool   `json:"botTurn"`  // the bot decides now
+	// AllBots: no person sits at the table. Auto: the bots are played
+	// on; Thinking: the bot loop is under way (bots.go).
+	AllBots  bool   `json:"allBots"`
+	Auto     bool   `json:"auto"`
+	Thinking bool   `json:"thinking"`
 	Finished bool   `json:"finished"`
 	Result   string `json:"result,omitempty"`
 
@@ -63,6 +74,8 @@ type seatPanel struct {
 	Color  string      `json:"color"`
 	You    bool        `json:"you"`
 	Bot    bool        `json:"bot"`
+	Held   bool        `json:"held,omitempty"` // a page holds it (public server)
+	Free   bool        `json:"free,omitempty"` // the page may claim it (public server)
 	Score  int         `json:"score"`
 	Show   []figure    `json:"show"`
 	Vars   []figure    `json:"vars"`
@@ -119,17 +132,21 @@ func seatLabel(p int) string {
 	return "player " + strconv.Itoa(p)
 }
 
-// model builds the page of a table for its viewing seat.
-func (t *table) model(version int) (*pageModel, error) {
-	viewer := t.viewer()
+// model builds the page of a table for the viewing seat (-1: a
+// spectator). The table's lock is held.
+func (s *Server) model(t *table, viewer int) (*pageModel, error) {
+	if err := s.ensure(t); err != nil {
+		return nil, err
+	}
 	v, err := t.g.View(t.st, viewer)
 	if err != nil {
 		return nil, err
 	}
 	m := &pageModel{
-		Game: t.id, Name: t.g.Name(), Version: version, Errors: t.errs, Note: t.note,
+		Game: t.id, Name: t.g.Name(), Rev: t.rev, Errors: t.errs, Note: t.note, Public: s.opt.Public,
 		Viewer: viewer, ViewerLabel: seatLabel(viewer), Players: t.players, Bot: t.botName,
 		Deciding: -1, Finished: v.Finished, At: len(t.st.Moves), Line: len(t.line), Events: len(v.Log),
+		AllBots: !t.someHuman(), Auto: t.auto, Thinking: t.running,
 	}
 	if t.st.Finished {
 		m.Seed = t.seed
@@ -216,6 +233,10 @@ func (t *table) scores(m *pageModel, v *interpreter.View) error {
 	}
 	for p := 0; p < t.players; p++ {
 		sp := seatPanel{Seat: p, Label: seatLabel(p), Color: seatColor(p), You: p == m.Viewer, Bot: t.bots[p], Score: res.Scores[p]}
+		if m.Public && p < len(t.claims) {
+			sp.Held = t.claims[p] != ""
+			sp.Free = !sp.Held && t.human(p) && m.Viewer < 0
+		}
 		if p < len(res.Show) {
 			sp.Show = figures(res.Show[p])
 		}

@@ -1,18 +1,24 @@
 // Package web is Haven's web board, `haven serve`: an index of the games
 // and a page per game that draws the board as SVG from the definition,
 // offers the legal moves as buttons and as clicks on the board, shows the
-// explained log and the scores, plays the bot, steps a game back and
+// explained log and the scores, plays the bots, steps a game back and
 // forth, loads a saved game, and reloads a definition edited on disk.
 //
 // Every page and every JSON answer is built from one seat's view
 // (interpreter.View): the deciding person's, or with bots the person's,
-// or a spectator's. Templates, script and style are embedded; the server
+// or a spectator's; on a public server, the view of the seat the page
+// holds (seats.go). Templates, script and style are embedded; the server
 // uses only net/http and html/template.
+//
+// The server holds against pages that are not its own and requests
+// that cost too much: guard.go checks who asks, request.go what a
+// request must say (the revision and the seat it acts on), bots.go runs
+// one bot loop per table without holding its lock, isolate.go loads an
+// untrusted save in a child process, and Limits bounds the rest.
 package web
 
 import (
 	"embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -20,11 +26,9 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/haven-engine/haven/diag"
-	"github.com/haven-engine/haven/interpreter"
-	"github.com/haven-engine/haven/load"
-	"github.com/haven-engine/haven/record"
 )
 
 //go:embed assets
@@ -35,36 +39,25 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	"join":      strings.Join,
 }).ParseFS(assets, "assets/*.html"))
 
-// Options configure a server.
-type Options struct {
-	// Source is where the games are read from.
-	Source load.Source
-	// Load holds the variants and sets every game is loaded with.
-	Load load.Options
-	// Players is how many play (0: three, or the nearest count the game
-	// allows); Seed seeds the game and the bot.
-	Players int
-	Seed    uint64
-	// Bots are the seats the bot plays; Bot is its spec (sim.NewBot: random, policy, greedy, ismcts:iters=N).
-	Bots []int
-	Bot  string
-	// AllBots has the bot play every seat (the page then watches).
-	AllBots bool
-	// Remote lets pages served under any host name drive the server; by
-	// default only 127.0.0.1 and localhost may, so that a web page
-	// elsewhere cannot use the browser to reach it (DNS rebinding).
-	Remote bool
-}
-
-// Server serves the games of a source. It is safe for concurrent use: one
-// lock guards the tables, as a compiled game runs one state at a time.
+// Server serves the games of a source. It is safe for concurrent use:
+// each table has its own lock (table.go), and mu guards only the list
+// of tables.
 type Server struct {
-	opt     Options
-	mu      sync.Mutex
-	games   []string
-	tables  map[string]*table
-	version int
-	changed chan struct{} // closed and replaced when version changes
+	opt    Options
+	limits Limits
+	games  []string
+	hosts  hostSet
+	// token is written into the server's pages and required on every
+	// request that changes a table (guard.go).
+	token string
+	// loading admits one save loaded at a time.
+	loading chan struct{}
+	// loops counts the bot loops under way, one a table at most.
+	loops atomic.Int32
+
+	mu     sync.Mutex
+	tables map[string]*table
+	closed bool
 }
 
 // New makes a server for the games of opt.Source. A game is compiled the
@@ -77,99 +70,112 @@ func New(opt Options) (*Server, error) {
 	if len(games) == 0 {
 		return nil, errors.New("no games found")
 	}
-	return &Server{opt: opt, games: games, tables: map[string]*table{}, changed: make(chan struct{})}, nil
+	s := &Server{
+		opt: opt, limits: opt.Limits.withDefaults(), games: games, hosts: newHostSet(opt.Hosts),
+		token: newSecret(), loading: make(chan struct{}, 1), tables: map[string]*table{},
+	}
+	return s, nil
 }
 
-// compile loads, compiles and lays out a game.
-func (s *Server) compile(id string) (*interpreter.Game, *Layout, error) {
-	v, err := s.opt.Source.Game(id, s.opt.Load)
-	if err != nil {
-		return nil, nil, err
-	}
-	g, err := interpreter.Compile(v)
-	if err != nil {
-		return nil, nil, err
-	}
-	lay, err := readLayout(v, g)
-	if err != nil {
-		return nil, nil, err
-	}
-	g.SetLog(true)
-	return g, lay, nil
+// Close stops the server's bot loops (each ends at its next move). The
+// handler goes on answering.
+func (s *Server) Close() {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
 }
 
-// table returns the table of a game, starting it on first use.
-func (s *Server) table(id string) (*table, error) {
-	if t := s.tables[id]; t != nil {
-		return t, nil
-	}
-	known := false
-	for _, g := range s.games {
-		known = known || g == id
-	}
-	if !known {
-		return nil, errNotFound
-	}
-	g, lay, err := s.compile(id)
-	if err != nil {
-		return nil, err
-	}
-	t := &table{id: id, opts: s.opt.Load, g: g, lay: lay}
-	if err := t.start(s.opt.setup(g)); err != nil {
-		return nil, err
-	}
-	s.tables[id] = t
-	return t, nil
+func (s *Server) isClosed() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closed
 }
 
 var errNotFound = errors.New("no such game")
 
-// setup is how a game starts at a new table.
-func (o *Options) setup(g *interpreter.Game) setup {
-	st := setup{Players: o.Players, Seed: o.Seed, Bots: o.Bots, Bot: o.Bot}
-	if o.AllBots {
-		n := st.Players
-		if n == 0 {
-			n = min(max(g.MinPlayers(), 3), g.MaxPlayers())
-		}
-		st.Bots = nil
-		for p := 0; p < n; p++ {
-			st.Bots = append(st.Bots, p)
-		}
-	}
-	return st
-}
-
-// bump tells the pages listening for changes that a table changed.
-func (s *Server) bump() {
-	s.version++
-	close(s.changed)
-	s.changed = make(chan struct{})
-}
-
-// Reload compiles a game again (its files changed on disk). Errors are
-// kept for the page, which goes on showing the last game that loaded; a
-// game that loads replaces it, replaying the moves that are still legal.
-func (s *Server) Reload(id string) {
+// entry returns the table of a game, loaded or not; nil for no game of
+// the server.
+func (s *Server) entry(id string) *table {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	defer s.bump()
-	t := s.tables[id]
-	if t == nil {
-		return // not started, or did not load: its page loads it again
+	if t := s.tables[id]; t != nil {
+		return t
 	}
-	g, lay, err := s.compile(id)
+	for _, g := range s.games {
+		if g == id {
+			t := newTable(id)
+			s.tables[id] = t
+			return t
+		}
+	}
+	return nil
+}
+
+// table returns the table of a game, loading it on first use. The game
+// is compiled under the table's lock, which only that game's requests
+// wait for.
+func (s *Server) table(id string) (*table, error) {
+	t := s.entry(id)
+	if t == nil {
+		return nil, errNotFound
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t, s.ensure(t)
+}
+
+// ensure loads a table's game if it is not loaded: once, or again after
+// a reload (Reload). The table's lock is held.
+func (s *Server) ensure(t *table) error {
+	if t.loaded || t.loadErr != nil {
+		return t.loadErr
+	}
+	c, err := compileGame(s.opt.Source, t.id, s.opt.Load)
+	if err != nil {
+		t.loadErr = err
+		return err
+	}
+	t.def, t.g, t.lay, t.opts = c.def, c.g, c.lay, s.opt.Load
+	if err := t.start(s.opt.setup(c.g)); err != nil {
+		t.loadErr = err
+		return err
+	}
+	t.loaded = true
+	s.kick(t)
+	return nil
+}
+
+// Reload compiles a game again (its files changed on disk), with no lock
+// held. Errors are kept for the page, which goes on showing the last
+// game that loaded; a game that loads replaces it, replaying the moves
+// that are still legal.
+func (s *Server) Reload(id string) {
+	s.mu.Lock()
+	t := s.tables[id]
+	s.mu.Unlock()
+	if t == nil {
+		return // not opened yet: its page loads it
+	}
+	c, err := compileGame(s.opt.Source, id, s.opt.Load)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	defer t.bump()
+	if !t.loaded {
+		t.loadErr = nil // loaded again by the next request
+		return
+	}
 	if err != nil {
 		t.errs = errorLines(err)
 		t.note = ""
 		return
 	}
-	note, err := t.reload(g, lay)
+	note, err := t.reload(c)
 	if err != nil {
 		t.errs = errorLines(err)
 		return
 	}
 	t.errs, t.note = nil, note
+	s.kick(t)
 }
 
 // errorLines splits an error into its positioned lines (file:line:col:
@@ -183,7 +189,13 @@ func errorLines(err error) []string {
 		}
 		return out
 	}
-	return []string{err.Error()}
+	return strings.Split(err.Error(), "\n")
+}
+
+// isDefinitionError tells an error of a definition (positioned problems).
+func isDefinitionError(err error) bool {
+	var l diag.List
+	return errors.As(err, &l)
 }
 
 // Handler routes the server's pages and API.
@@ -192,83 +204,82 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", s.index)
 	mux.HandleFunc("GET /assets/{file}", s.asset)
 	mux.HandleFunc("GET /games/{game}", s.page)
-	mux.HandleFunc("GET /games/{game}/state", s.api(nil))
-	mux.HandleFunc("POST /games/{game}/move", s.api(func(t *table, r *http.Request) error {
-		var body struct {
-			Move string `json:"move"`
-		}
-		if err := readJSON(r, &body); err != nil {
-			return err
-		}
-		return t.move(body.Move)
-	}))
-	mux.HandleFunc("POST /games/{game}/bot", s.api(func(t *table, _ *http.Request) error { return t.botMove() }))
-	mux.HandleFunc("POST /games/{game}/back", s.api(func(t *table, _ *http.Request) error { return t.back() }))
-	mux.HandleFunc("POST /games/{game}/forward", s.api(func(t *table, _ *http.Request) error { return t.forward() }))
-	mux.HandleFunc("POST /games/{game}/new", s.api(func(t *table, r *http.Request) error {
-		var st setup
-		if err := readJSON(r, &st); err != nil {
-			return err
-		}
-		return t.start(st)
-	}))
-	mux.HandleFunc("POST /games/{game}/load", s.api(s.loadSave))
+	mux.HandleFunc("GET /games/{game}/state", s.state)
 	mux.HandleFunc("GET /games/{game}/save", s.save)
 	mux.HandleFunc("GET /games/{game}/events", s.events)
-	if s.opt.Remote {
-		return recovered(mux)
-	}
-	return localOnly(recovered(mux))
-}
-
-// localOnly refuses requests whose Host is not this machine, so that a
-// web page elsewhere cannot drive the server through the browser (DNS
-// rebinding).
-func localOnly(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		host := r.Host
-		if i := strings.LastIndexByte(host, ':'); i >= 0 && !strings.HasSuffix(host, "]") {
-			host = host[:i]
+	mux.HandleFunc("POST /games/{game}/move", act(s, func(t *table, req *moveRequest, seat int) error {
+		if len(req.Move) > s.limits.Move {
+			return refuse(http.StatusRequestEntityTooLarge, "a move is at most %d characters", s.limits.Move)
 		}
-		switch host {
-		case "127.0.0.1", "localhost", "[::1]", "":
-		default:
-			if !strings.HasPrefix(host, "127.") {
-				http.Error(w, "haven serve answers only on this machine", http.StatusForbidden)
-				return
-			}
+		return t.move(req.Move, seat, req.Replace)
+	}))
+	mux.HandleFunc("POST /games/{game}/bot", act(s, func(t *table, _ *action, seat int) error {
+		if err := s.mayRun(t, seat); err != nil {
+			return err
 		}
-		h.ServeHTTP(w, r)
-	})
-}
-
-func readJSON(r *http.Request, v any) error {
-	b, err := io.ReadAll(io.LimitReader(r.Body, 4<<20))
-	if err != nil {
-		return err
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("bad request: %v", err)
-	}
-	return nil
+		return t.stepBot()
+	}))
+	mux.HandleFunc("POST /games/{game}/auto", act(s, func(t *table, req *autoRequest, seat int) error {
+		if err := s.mayRun(t, seat); err != nil {
+			return err
+		}
+		t.auto = req.Run
+		if !req.Run {
+			t.steps = 0
+		}
+		return nil
+	}))
+	mux.HandleFunc("POST /games/{game}/back", act(s, func(t *table, _ *action, seat int) error {
+		if err := s.mayRun(t, seat); err != nil {
+			return err
+		}
+		return t.back()
+	}))
+	mux.HandleFunc("POST /games/{game}/forward", act(s, func(t *table, _ *action, seat int) error {
+		if err := s.mayRun(t, seat); err != nil {
+			return err
+		}
+		return t.forward()
+	}))
+	mux.HandleFunc("POST /games/{game}/new", act(s, func(t *table, req *newRequest, seat int) error {
+		if err := s.mayRun(t, seat); err != nil {
+			return err
+		}
+		spec, err := s.checkBot(req.Bot)
+		if err != nil {
+			return err
+		}
+		req.Bot = spec
+		return t.start(req.setup)
+	}))
+	mux.HandleFunc("POST /games/{game}/claim", s.claim)
+	mux.HandleFunc("POST /games/{game}/leave", act(s, func(t *table, _ *action, seat int) error {
+		if !s.opt.Public || seat < 0 {
+			return refuse(http.StatusConflict, "this page holds no seat")
+		}
+		t.claims[seat] = ""
+		return errLeft
+	}))
+	mux.HandleFunc("POST /games/{game}/load", s.loadSave)
+	return s.checkHost(hardened(recovered(mux)))
 }
 
 func (s *Server) index(w http.ResponseWriter, _ *http.Request) {
 	type entry struct{ ID, Name, Summary, Players, Error string }
 	var list []entry
-	s.mu.Lock()
 	for _, id := range s.games {
 		e := entry{ID: id, Name: id}
 		if t, err := s.table(id); err != nil {
 			e.Error = strings.Join(errorLines(err), "\n")
 		} else {
+			t.mu.Lock()
 			e.Name, e.Summary = t.g.Name(), t.g.Summary()
 			e.Players = fmt.Sprintf("%d–%d players", t.g.MinPlayers(), t.g.MaxPlayers())
+			t.mu.Unlock()
 		}
 		list = append(list, e)
 	}
-	s.mu.Unlock()
-	render(w, "index.html", list)
+	render(w, http.StatusOK, "index.html", list)
 }
 
 func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
@@ -287,171 +298,44 @@ func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
 	w.Write(b)
 }
 
-// page serves the whole page of a game.
+// page serves the whole page of a game. On a public server it is drawn
+// for a spectator: the page then asks for its seat's view.
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("game")
-	m, version, err := s.lockedModel(id)
-	var l diag.List
-	if errors.As(err, &l) {
+	t, err := s.table(id)
+	if errors.Is(err, errNotFound) {
+		writeError(w, err, nil)
+		return
+	}
+	t.mu.Lock()
+	rev := t.rev
+	var m *pageModel
+	if err == nil {
+		seat := -1
+		if !s.opt.Public {
+			seat = t.viewer()
+		}
+		m, err = s.model(t, seat)
+	}
+	t.mu.Unlock()
+	if err != nil {
 		// The page of a game that does not load lists its errors and
 		// loads again when a file of the game is saved.
-		w.WriteHeader(http.StatusUnprocessableEntity)
-		render(w, "broken.html", map[string]any{"Game": id, "Version": version, "Errors": errorLines(err)})
+		render(w, http.StatusUnprocessableEntity, "broken.html", map[string]any{"Game": id, "Rev": rev, "Errors": errorLines(err)})
 		return
 	}
-	if err != nil {
-		httpError(w, err)
-		return
-	}
-	render(w, "game.html", m)
+	m.Token = s.token
+	render(w, http.StatusOK, "game.html", m)
 }
 
-// lockedModel is model under the server's lock, which a panic releases
-// too (recovered answers it).
-func (s *Server) lockedModel(id string) (*pageModel, int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m, err := s.model(id)
-	return m, s.version, err
-}
-
-func (s *Server) model(id string) (*pageModel, error) {
-	t, err := s.table(id)
-	if err != nil {
-		return nil, err
-	}
-	return t.model(s.version)
-}
-
-// apiAnswer is what every API call returns: the page model of the viewing
-// seat, and the table part of the page rendered from it.
-type apiAnswer struct {
-	*pageModel
-	HTML string `json:"html"`
-}
-
-// api runs an action on a table (nil: none) and answers with the page of
-// the viewing seat. A refused action is reported in the answer's message,
-// with the page as it stands.
-func (s *Server) api(act func(*table, *http.Request) error) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		t, err := s.table(r.PathValue("game"))
-		if err != nil {
-			httpError(w, err)
-			return
-		}
-		msg := ""
-		if act != nil {
-			if err := act(t, r); err != nil {
-				msg = refusal(err)
-			} else {
-				s.bump()
-			}
-		}
-		m, err := t.model(s.version)
-		if err != nil {
-			httpError(w, err)
-			return
-		}
-		m.Message = msg
-		var b strings.Builder
-		if err := pages.ExecuteTemplate(&b, "table", m); err != nil {
-			httpError(w, err)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(apiAnswer{pageModel: m, HTML: b.String()})
-	}
-}
-
-// refusal words a refused action for the page: an illegal move says the
-// rule it breaks.
-func refusal(err error) string {
-	var im *interpreter.IllegalMove
-	if errors.As(err, &im) {
-		return "illegal move: " + im.Reason
-	}
-	return err.Error()
-}
-
-// loadSave starts the table on a saved game (record.Log), at its first
-// move, every seat played at the page: step forward to replay it.
-func (s *Server) loadSave(t *table, r *http.Request) error {
-	// A save is untrusted: record.Parse decodes it strictly and checks
-	// every value; replaying it opens nothing it names.
-	b, err := io.ReadAll(io.LimitReader(r.Body, record.MaxSize+1))
-	if err != nil {
-		return err
-	}
-	l, err := record.Parse(b)
-	if err != nil {
-		return fmt.Errorf("not a saved game: %v", err)
-	}
-	if l.Game != t.id {
-		return fmt.Errorf("this save is a game of %q, not of %q", l.Game, t.id)
-	}
-	g, err := l.Compile(s.opt.Source)
-	if err != nil {
-		return err
-	}
-	opts, err := l.Options(s.opt.Source)
-	if err != nil {
-		return err
-	}
-	v, err := s.opt.Source.Game(l.Game, opts)
-	if err != nil {
-		return err
-	}
-	lay, err := readLayout(v, g)
-	if err != nil {
-		return err
-	}
-	g.SetLog(true)
-	if _, err := l.Replay(g); err != nil {
-		return fmt.Errorf("the save does not replay: %v", err)
-	}
-	old := *t
-	t.g, t.lay, t.opts = g, lay, opts
-	if err := t.start(setup{Players: l.Players, Seed: l.Seed, Bot: "random"}); err != nil {
-		*t = old
-		return err
-	}
-	t.line = append([]string(nil), l.Moves...)
-	t.note = fmt.Sprintf("loaded a saved game of %d moves: step forward to replay it", len(l.Moves))
-	return nil
-}
-
-// save answers the record of a finished game. A game under way is not
-// saved: its moves would tell every seat's hidden choices.
-func (s *Server) save(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	t, err := s.table(r.PathValue("game"))
-	if err != nil {
-		httpError(w, err)
-		return
-	}
-	if !t.st.Finished {
-		http.Error(w, "a game is saved once it is over: its moves tell every seat's hidden choices", http.StatusConflict)
-		return
-	}
-	l, err := record.New(s.opt.Source, t.id, t.players, t.seed, t.opts, t.st)
-	if err != nil {
-		httpError(w, err)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", t.id+".json"))
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.Encode(l)
-}
-
-// events streams the server's version to a page (Server-Sent Events):
-// the page reloads its table when the version changes.
+// events streams a table's revision to its pages (Server-Sent Events):
+// a page fetches the table again when the revision changes.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	t := s.entry(r.PathValue("game"))
+	if t == nil {
+		writeError(w, errNotFound, nil)
+		return
+	}
 	fl, ok := w.(http.Flusher)
 	if !ok {
 		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
@@ -460,10 +344,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	for {
-		s.mu.Lock()
-		v, ch := s.version, s.changed
-		s.mu.Unlock()
-		fmt.Fprintf(w, "data: %d\n\n", v)
+		t.mu.Lock()
+		rev, ch := t.rev, t.changed
+		t.mu.Unlock()
+		fmt.Fprintf(w, "data: %d\n\n", rev)
 		fl.Flush()
 		select {
 		case <-r.Context().Done():
@@ -473,26 +357,13 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func httpError(w http.ResponseWriter, err error) {
-	code := http.StatusInternalServerError
-	switch {
-	case errors.Is(err, errNotFound):
-		code = http.StatusNotFound
-	default:
-		var l diag.List
-		if errors.As(err, &l) {
-			code = http.StatusUnprocessableEntity
-		}
-	}
-	http.Error(w, err.Error(), code)
-}
-
-func render(w http.ResponseWriter, name string, data any) {
+func render(w http.ResponseWriter, code int, name string, data any) {
 	var b strings.Builder
 	if err := pages.ExecuteTemplate(&b, name, data); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(code)
 	io.WriteString(w, b.String())
 }

@@ -4,10 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
+	"sync"
+	"time"
+
+	"cuelang.org/go/cue"
 
 	"github.com/haven-engine/haven/interpreter"
 	"github.com/haven-engine/haven/load"
-	"github.com/haven-engine/haven/sim"
 )
 
 // table is one game being played on the server: the compiled game, the
@@ -15,16 +19,26 @@ import (
 // one after the first `at` moves of the line; stepping back and forth
 // moves `at`, and a move made before the end of the line replaces the
 // rest of it.
+//
+// mu guards every field but id. It is held only while a request reads
+// or changes the table, never while a bot thinks (bots.go) nor while a
+// definition is evaluated (Reload, load.go).
 type table struct {
-	id      string
-	opts    load.Options // the variants and sets the game is loaded with
+	id string
+	mu sync.Mutex
+
+	// loadErr is why the game did not load, until it does; the fields
+	// below are set once it has.
+	loadErr error
+	loaded  bool
+	def     cue.Value // the definition g was compiled from: the bots compile their own
 	g       *interpreter.Game
 	lay     *Layout
+	opts    load.Options // the variants and sets the game is loaded with
 	players int
 	seed    uint64
 	bots    map[int]bool
 	botName string
-	bot     sim.Bot
 	line    []string
 	st      *interpreter.State
 	// errs are the problems of the last reload that failed: the table
@@ -32,6 +46,41 @@ type table struct {
 	errs []string
 	// note says what the last reload or load did, for the page.
 	note string
+
+	// rev is the table's revision: every change raises it, and closes
+	// changed (the pages' event streams wait on it).
+	rev     int
+	changed chan struct{}
+	// gen is raised when the game or its setup changes: the bots then
+	// make their own game and state again (bots.go).
+	gen int
+
+	// The bots' loop (bots.go): auto plays them on; steps asks it for
+	// single moves; running says the loop is under way; streak counts
+	// the bots' moves since a person's; brain is what the loop thinks
+	// with, which only the loop touches.
+	auto    bool
+	steps   int
+	running bool
+	streak  int
+	brain   *brain
+	lastBot time.Time // when a bot last moved: the pace counts from it
+
+	// claims are the seats' secrets on a public server ("" for a seat
+	// nobody has claimed; seats.go).
+	claims []string
+}
+
+func newTable(id string) *table {
+	return &table{id: id, changed: make(chan struct{})}
+}
+
+// bump records a change of the table: a new revision, and a signal to
+// the pages that wait for one.
+func (t *table) bump() {
+	t.rev++
+	close(t.changed)
+	t.changed = make(chan struct{})
 }
 
 // setup describes a new game at a table.
@@ -51,37 +100,45 @@ func (t *table) start(s setup) error {
 		n = min(max(t.g.MinPlayers(), 3), t.g.MaxPlayers())
 	}
 	if n < t.g.MinPlayers() || n > t.g.MaxPlayers() {
-		return fmt.Errorf("%s is for %d to %d players", t.g.Name(), t.g.MinPlayers(), t.g.MaxPlayers())
+		return refuse(http.StatusUnprocessableEntity, "%s is for %d to %d players", t.g.Name(), t.g.MinPlayers(), t.g.MaxPlayers())
 	}
 	bots := map[int]bool{}
 	for _, p := range s.Bots {
 		if p < 0 || p >= n {
-			return fmt.Errorf("seat %d: seats are 0 to %d", p, n-1)
+			return refuse(http.StatusUnprocessableEntity, "seat %d: seats are 0 to %d", p, n-1)
 		}
 		bots[p] = true
 	}
 	if s.Seed == 0 {
 		s.Seed = 1 + rand.Uint64N(999_999_999)
 	}
-	bot, err := sim.NewBot(s.Bot, t.g, s.Seed)
-	if err != nil {
-		return err
-	}
 	st, err := t.g.New(n, s.Seed)
 	if err != nil {
 		return err
 	}
-	t.players, t.seed, t.bots, t.botName, t.bot, t.st, t.line = n, s.Seed, bots, s.Bot, bot, st, nil
+	t.players, t.seed, t.bots, t.botName, t.st, t.line = n, s.Seed, bots, s.Bot, st, nil
 	t.note = ""
-	return t.runBots()
+	t.auto, t.steps, t.streak = false, 0, 0
+	t.gen++
+	t.keepClaims()
+	return nil
 }
 
-// human tells whether the seat is played at the page, not by the bot.
+// human tells whether the seat is played at a page, not by the bot.
 func (t *table) human(p int) bool { return !t.bots[p] }
 
-// viewer is the seat whose view the page shows: the deciding seat when a
-// person plays it; else the only person at the table; else a spectator
-// (-1), who sees only what everyone sees.
+func (t *table) someHuman() bool {
+	for p := 0; p < t.players; p++ {
+		if t.human(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// viewer is the seat whose view a page of a server on this machine
+// shows: the deciding seat when a person plays it; else the only person
+// at the table; else a spectator (-1), who sees only what everyone sees.
 func (t *table) viewer() int {
 	if d := t.st.Pending; d != nil && !t.st.Finished && t.human(d.Player) {
 		return d.Player
@@ -98,85 +155,59 @@ func (t *table) viewer() int {
 	return seat
 }
 
-// errNotYours refuses a move sent for a seat the page does not play.
-var errNotYours = errors.New("it is not a person's turn: step the bot instead")
-
-// move applies a move of the deciding person, then lets the bots play
-// up to the next person's decision.
-func (t *table) move(text string) error {
+// move applies a move of the deciding person, who must be seat. The
+// bots then answer (bots.go).
+func (t *table) move(text string, seat int, replace bool) error {
 	d := t.st.Pending
 	if t.st.Finished || d == nil {
-		return errors.New("the game is over")
+		return refuse(http.StatusConflict, "the game is over")
 	}
 	if !t.human(d.Player) {
-		return errNotYours
+		return refuse(http.StatusConflict, "%s is played by the bot: it is not a person's turn", seatLabel(d.Player))
+	}
+	if seat != d.Player {
+		return refuse(http.StatusConflict, "it is %s's turn, not %s's", seatLabel(d.Player), seatLabel(seat))
+	}
+	if at := len(t.st.Moves); at < len(t.line) && !replace {
+		return refuse(http.StatusConflict, "the game is replayed at move %d of %d: a move here replaces the %d moves after it, so the page asks first", at, len(t.line), len(t.line)-at)
 	}
 	if err := t.apply(text); err != nil {
-		return err
+		var im *interpreter.IllegalMove
+		if errors.As(err, &im) {
+			return refuse(http.StatusUnprocessableEntity, "illegal move: %s", im.Reason)
+		}
+		// The definition failed on this move (a budget, an error at a
+		// position): the move is refused, the state is as it was.
+		return refuse(http.StatusUnprocessableEntity, "the move failed: %v", err)
 	}
-	return t.runBots()
+	t.streak = 0
+	return nil
 }
 
-// apply plays one move and makes it the end of the line.
+// apply plays one move and makes it the end of the line. A move the
+// definition fails on (a budget, an error at a position) may have run
+// part way: the state is then rebuilt as it was.
 func (t *table) apply(text string) error {
+	at := len(t.st.Moves)
 	if err := t.g.Apply(t.st, text); err != nil {
+		var im *interpreter.IllegalMove
+		if !errors.As(err, &im) {
+			if rerr := t.replay(at); rerr != nil {
+				return errors.Join(err, rerr)
+			}
+		}
 		return err
 	}
 	t.line = append(t.line[:len(t.st.Moves)-1], text)
 	return nil
 }
 
-// maxBotMoves bounds the bots' moves in one request, so that a game of
-// bots only is watched move by move and never hangs the server.
-const maxBotMoves = 2000
-
-// runBots lets the bots play while a bot decides and the person's seats
-// wait, when the table is at the end of its line.
-func (t *table) runBots() error {
-	if len(t.st.Moves) < len(t.line) || !t.someHuman() {
-		return nil
-	}
-	for k := 0; k < maxBotMoves && !t.st.Finished && t.st.Pending != nil && !t.human(t.st.Pending.Player); k++ {
-		if err := t.botMove(); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (t *table) someHuman() bool {
-	for p := 0; p < t.players; p++ {
-		if t.human(p) {
-			return true
-		}
-	}
-	return false
-}
-
-// botMove lets the bot play the pending decision, whoever decides.
-func (t *table) botMove() error {
-	if t.st.Finished || t.st.Pending == nil {
-		return errors.New("the game is over")
-	}
-	legal, err := t.g.Legal(t.st)
-	if err != nil {
-		return err
-	}
-	if len(legal) == 0 {
-		return fmt.Errorf("player %d must move but has no legal move", t.st.Pending.Player)
-	}
-	m, err := sim.Decide(t.g, t.st, t.bot, legal)
-	if err != nil {
-		return err
-	}
-	return t.apply(m.Text)
-}
-
 // back steps one move back along the line.
 func (t *table) back() error {
 	if len(t.st.Moves) == 0 {
-		return errors.New("already at the start")
+		return refuse(http.StatusConflict, "already at the start")
 	}
+	t.auto = false
 	return t.replay(len(t.st.Moves) - 1)
 }
 
@@ -184,8 +215,9 @@ func (t *table) back() error {
 func (t *table) forward() error {
 	k := len(t.st.Moves)
 	if k >= len(t.line) {
-		return errors.New("already at the end of the line")
+		return refuse(http.StatusConflict, "already at the end of the line")
 	}
+	t.auto = false
 	return t.g.Apply(t.st, t.line[k])
 }
 
@@ -207,7 +239,8 @@ func (t *table) replay(k int) error {
 // reload swaps in a newly compiled game and plays the line again as far
 // as its moves are still legal; the position shown stays where it was
 // when it can. It says how many moves were kept.
-func (t *table) reload(g *interpreter.Game, lay *Layout) (string, error) {
+func (t *table) reload(c *compiled) (string, error) {
+	g := c.g
 	at := len(t.st.Moves)
 	n := t.players
 	if n < g.MinPlayers() || n > g.MaxPlayers() {
@@ -224,14 +257,12 @@ func (t *table) reload(g *interpreter.Game, lay *Layout) (string, error) {
 		}
 		kept++
 	}
-	bot, err := sim.NewBot(t.botName, g, t.seed+uint64(kept))
-	if err != nil {
-		return "", err
-	}
-	t.g, t.lay, t.players, t.bot = g, lay, n, bot
+	t.def, t.g, t.lay, t.players = c.def, g, c.lay, n
+	t.gen++
 	dropped := len(t.line) - kept
 	t.line = t.line[:kept]
 	t.st = st
+	t.keepClaims()
 	if at < kept {
 		if err := t.replay(at); err != nil {
 			return "", err

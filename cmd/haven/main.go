@@ -6,9 +6,14 @@ package main
 import (
 	"os"
 	"runtime/debug"
+
+	"github.com/haven-engine/haven/web"
 )
 
 func main() {
+	// `haven serve` checks a save in a child process, this binary: it
+	// does its check there and exits.
+	web.RunCheck()
 	if p, ok := gcPercent(os.LookupEnv); ok {
 		debug.SetGCPercent(p)
 	}

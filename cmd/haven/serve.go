@@ -17,13 +17,17 @@ import (
 
 var serveCommand = &command{
 	name:  "serve",
-	usage: "serve [--addr HOST:PORT] [--players N] [--seed S] [--bots SEATS] [--bot random|policy|greedy|ismcts[:iters=N]] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
+	usage: "serve [--addr HOST:PORT] [--public] [--host NAME]... [--players N] [--seed S] [--bots SEATS] [--bot random|policy|greedy|ismcts[:iters=N]] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
 	summary: "Serve the web board: an index of the games at /, and a page per game at\n" +
 		"/games/GAME with the board, the deciding player's view, the legal moves (buttons,\n" +
 		"or clicks on the board), the explained log and the scores. Play against the bot\n" +
 		"(--bots), hot-seat, or watch the bots; step a game back and forth; load a save.\n" +
-		"With --defs DIR, saving a CUE file of a game reloads it on the open page.\n" +
-		"Listens on 127.0.0.1 unless --addr says otherwise.",
+		"With --defs DIR, saving a CUE file of a game, or of a package it imports,\n" +
+		"reloads it on the open page.\n" +
+		"Listens on 127.0.0.1 unless --addr says otherwise, and answers only to the\n" +
+		"names and addresses it listens on, localhost and each --host NAME. An address\n" +
+		"other machines reach needs --public: the players then claim their seats,\n" +
+		"and a page plays and sees only the seat it holds.",
 	parse: serveParse,
 }
 
@@ -31,9 +35,11 @@ type serveOptions struct {
 	IO
 	gameFlags
 	tableFlags
-	Addr string
-	Bots string
-	Bot  string
+	Addr   string
+	Bots   string
+	Bot    string
+	Public bool
+	Hosts  []string
 }
 
 func serveParse(c *command, io IO, args []string) (*flags, func() error, error) {
@@ -42,6 +48,8 @@ func serveParse(c *command, io IO, args []string) (*flags, func() error, error) 
 	opts.register(f, true)
 	opts.registerTable(f, "random seed `S` of each game")
 	f.StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT`")
+	f.BoolVar(&opts.Public, "public", false, "serve other machines: needed for an --addr beyond this machine; players claim their seats with secrets")
+	f.Var((*list)(&opts.Hosts), "host", "also answer to the host `NAME` (a name of this machine in DNS; repeatable)")
 	f.StringVar(&opts.Bots, "bots", "", "`SEATS` played by the bot: a comma list such as 1,2, or all")
 	f.StringVar(&opts.Bot, "bot", "random", "the `BOT` playing those seats: random, greedy or ismcts[:iters=N][:ms=N][:depth=N]")
 	_, err := f.parse(args, 0, 0)
@@ -74,8 +82,15 @@ func runServe(opts *serveOptions) error {
 	if err != nil {
 		return usageErrorf("--addr %s: want HOST:PORT, such as 127.0.0.1:8080", opts.Addr)
 	}
-	ip := net.ParseIP(host)
-	wo.Remote = host != "localhost" && (ip == nil || !ip.IsLoopback())
+	hosts, local, err := listenHosts(host)
+	if err != nil {
+		return fmt.Errorf("--addr %s: %v", opts.Addr, err)
+	}
+	if !local && !opts.Public {
+		return usageErrorf("--addr %s: other machines reach this address: add --public to serve them (players then claim their seats with secrets)", opts.Addr)
+	}
+	wo.Hosts = append(hosts, opts.Hosts...)
+	wo.Public = opts.Public
 	s, err := web.New(wo)
 	if err != nil {
 		return err
@@ -83,6 +98,9 @@ func runServe(opts *serveOptions) error {
 	ln, err := net.Listen("tcp", opts.Addr)
 	if err != nil {
 		return err
+	}
+	if opts.Public {
+		fmt.Fprintf(opts.Err, "haven: warning: --public: whoever reaches %s can open the games and take a free seat, and nothing is encrypted\n", ln.Addr())
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -102,4 +120,41 @@ func runServe(opts *serveOptions) error {
 		return err
 	}
 	return nil
+}
+
+// listenHosts are the names and addresses a server listening on host
+// answers to, and whether they are all of this machine only (loopback).
+// An empty or unspecified host (0.0.0.0, ::) listens on every address of
+// the machine; a name, on the addresses it resolves to.
+func listenHosts(host string) ([]string, bool, error) {
+	ip := net.ParseIP(host)
+	if host == "" || ip != nil && ip.IsUnspecified() {
+		hosts := []string{"127.0.0.1", "::1"}
+		if name, err := os.Hostname(); err == nil {
+			hosts = append(hosts, name)
+		}
+		addrs, err := net.InterfaceAddrs()
+		if err != nil {
+			return nil, false, err
+		}
+		for _, a := range addrs {
+			if n, ok := a.(*net.IPNet); ok {
+				hosts = append(hosts, n.IP.String())
+			}
+		}
+		return hosts, false, nil
+	}
+	if ip != nil {
+		return []string{host}, ip.IsLoopback(), nil
+	}
+	ips, err := net.LookupIP(host)
+	if err != nil {
+		return nil, false, err
+	}
+	hosts, local := []string{host}, true
+	for _, ip := range ips {
+		hosts = append(hosts, ip.String())
+		local = local && ip.IsLoopback()
+	}
+	return hosts, local, nil
 }

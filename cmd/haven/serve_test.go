@@ -3,6 +3,9 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestServeBadInput checks that serve refuses bad flags with one line and
@@ -15,6 +18,8 @@ func TestServeBadInput(t *testing.T) {
 	}{
 		{[]string{"serve", "--bot", "clever"}, 2, `haven: serve: --bot: unknown bot "clever" (bots: random, policy, greedy, ismcts)`},
 		{[]string{"serve", "--addr", "8080"}, 2, "haven: --addr 8080: want HOST:PORT"},
+		{[]string{"serve", "--addr", "0.0.0.0:0"}, 2, "haven: --addr 0.0.0.0:0: other machines reach this address: add --public to serve them (players then claim their seats with secrets)"},
+		{[]string{"serve", "--addr", ":0"}, 2, "haven: --addr :0: other machines reach this address: add --public"},
 		{[]string{"serve", "--bots", "x"}, 2, `haven: --bots x: "x" is not a seat`},
 		{[]string{"serve", "--defs", "no/such/folder"}, 1, "haven: --defs no/such/folder: no such folder"},
 		{[]string{"serve", "race"}, 2, `haven: serve: unexpected argument "race"`},
@@ -23,5 +28,27 @@ func TestServeBadInput(t *testing.T) {
 		if code != c.code || !strings.HasPrefix(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("%v: exit %d, %q; want exit %d, %q", c.args, code, stderr, c.code, c.want)
 		}
+	}
+}
+
+// TestListenHosts names the hosts a server answers to, and whether they
+// are of this machine only.
+func TestListenHosts(t *testing.T) {
+	for _, tt := range []struct {
+		host  string
+		want  []string
+		local bool
+	}{
+		{"127.0.0.1", []string{"127.0.0.1"}, true},
+		{"::1", []string{"::1"}, true},
+		{"localhost", []string{"localhost", "127.0.0.1"}, true},
+		{"0.0.0.0", []string{"127.0.0.1", "::1"}, false},
+		{"", []string{"127.0.0.1", "::1"}, false},
+		{"10.1.2.3", []string{"10.1.2.3"}, false},
+	} {
+		hosts, local, err := listenHosts(tt.host)
+		require.NoError(t, err, tt.host)
+		assert.Equal(t, tt.local, local, tt.host)
+		assert.Subset(t, hosts, tt.want, tt.host)
 	}
 }

@@ -1,37 +1,106 @@
 // Haven's web board: every action posts to the server and gets back the
-// table as the viewing seat sees it; the page never holds more than that.
+// table as the page's seat sees it; the page never holds more than that.
+// Each request names the revision of the table the page shows and the
+// page's seat: the server refuses one the table has moved past (409),
+// and the page is drawn again. While a request is in flight every
+// button is disabled, and the second click of a double click is
+// ignored: a double click plays one move.
 (function () {
   "use strict";
   var game = document.body.dataset.game;
-  var version = +document.body.dataset.version;
+  var token = document.querySelector('meta[name="haven-token"]').content;
+  var isPublic = !!document.body.dataset.public;
   var table = document.getElementById("table");
-  var last = null; // the last answer of the server
-  var auto = false; // play the bots on, one move at a time
+  var last = {rev: +document.body.dataset.rev, viewer: -1}; // the last answer of the server
+  var busy = false; // a request is in flight
+  var stale = false; // the table changed while it was
+
+  // A public server's seat is held by its secret, kept for this server
+  // (its token) and game.
+  var seatKey = "haven-seat:" + game;
+  function heldSeat() {
+    if (!isPublic) return null;
+    try {
+      var s = JSON.parse(localStorage.getItem(seatKey) || "null");
+      return s && s.token === token ? s : null;
+    } catch (e) { return null; }
+  }
+  function headers(json) {
+    var h = {"X-Haven-Token": token};
+    if (json) h["Content-Type"] = "application/json";
+    var s = heldSeat();
+    if (s) h["X-Haven-Seat"] = s.seat + " " + s.secret;
+    return h;
+  }
+
+  function setBusy(on) {
+    busy = on;
+    document.body.classList.toggle("busy", on);
+    document.querySelectorAll("button, #loadsave, #autoplay").forEach(function (b) {
+      if (on) { b.dataset.wasDisabled = b.disabled ? "1" : ""; b.disabled = true; }
+      else if (b.dataset.wasDisabled !== undefined) { b.disabled = b.dataset.wasDisabled === "1"; delete b.dataset.wasDisabled; }
+    });
+  }
+
+  function say(text) {
+    var m = document.getElementById("message");
+    if (!m) return;
+    m.textContent = text || "";
+    m.hidden = !text;
+  }
 
   function show(a) {
     last = a;
-    version = a.version;
     table.innerHTML = a.html;
-    var box = document.getElementById("autoplay");
-    if (box) box.checked = auto;
-    if (auto && a.botTurn && !a.finished) setTimeout(function () { if (auto) post("bot"); }, 350);
+  }
+
+  // request sends one request at a time and draws its answer; a refused
+  // one is said, and the table fetched again.
+  function request(url, opts) {
+    if (busy) return Promise.resolve();
+    setBusy(true);
+    var said = "";
+    return fetch(url, opts).then(function (r) {
+      return r.text().then(function (text) {
+        var a;
+        try { a = JSON.parse(text); } catch (e) { a = {error: text}; }
+        if (r.ok) { show(a); if (a.secret) keepSeat(a); return; }
+        said = a.error || ("error " + r.status);
+        if (r.status === 403 && isPublic && heldSeat()) localStorage.removeItem(seatKey);
+        return fetch("/games/" + game + "/state", {headers: headers(false)})
+          .then(function (r2) { return r2.ok ? r2.json().then(show) : null; });
+      });
+    }).catch(function (e) {
+      said = "the server did not answer: " + e;
+    }).then(function () {
+      setBusy(false);
+      say(said);
+      if (stale) { stale = false; refresh(); }
+    });
   }
 
   function post(what, body) {
-    return fetch("/games/" + game + "/" + what, {
-      method: "POST",
-      headers: {"Content-Type": "application/json"},
-      body: JSON.stringify(body || {})
-    }).then(answer);
-  }
-
-  function answer(r) {
-    if (!r.ok) return r.text().then(function (t) { alert(t); });
-    return r.json().then(show);
+    body = body || {};
+    body.rev = last.rev;
+    body.seat = last.viewer;
+    return request("/games/" + game + "/" + what, {method: "POST", headers: headers(true), body: JSON.stringify(body)});
   }
 
   function refresh() {
-    return fetch("/games/" + game + "/state").then(answer);
+    return request("/games/" + game + "/state", {headers: headers(false)});
+  }
+
+  function keepSeat(a) {
+    localStorage.setItem(seatKey, JSON.stringify({token: token, seat: a.viewer, secret: a.secret}));
+  }
+
+  function move(text) {
+    var body = {move: text};
+    if (last.at < last.line) {
+      if (!confirm("This replaces the " + (last.line - last.at) + " moves after this one. Play it?")) return;
+      body.replace = true;
+    }
+    return post("move", body);
   }
 
   // Clicking a space or a piece of the board plays the move that names
@@ -41,16 +110,26 @@
     var named = buttons.filter(function (b) {
       return (" " + b.dataset.nodes + " ").indexOf(" " + id + " ") >= 0;
     });
-    if (named.length === 1) return post("move", {move: named[0].dataset.move});
+    if (named.length === 1) return move(named[0].dataset.move);
     buttons.forEach(function (b) { b.classList.toggle("picked", named.indexOf(b) >= 0); });
     buttons.forEach(function (b) { b.classList.toggle("dim", named.length > 0 && named.indexOf(b) < 0); });
   }
 
+  // The second click of a double click (detail 2) is no new click: it
+  // would land on the next player's move drawn in the same place.
   document.addEventListener("click", function (e) {
+    if (busy || e.detail > 1) return;
     var t = e.target;
-    var move = t.closest && t.closest("button.move");
-    if (move) return post("move", {move: move.dataset.move});
+    var mv = t.closest && t.closest("button.move");
+    if (mv) return move(mv.dataset.move);
+    var claim = t.closest && t.closest("button.claim");
+    if (claim) return request("/games/" + game + "/claim", {
+      method: "POST", headers: headers(true), body: JSON.stringify({rev: last.rev, seat: +claim.dataset.seat})
+    });
     var act = t.closest && t.closest("button[data-act]");
+    if (act && act.dataset.act === "leave") {
+      return post("leave").then(function () { localStorage.removeItem(seatKey); refresh(); });
+    }
     if (act) return post(act.dataset.act);
     var node = t.closest && t.closest("g.node.target");
     if (node) return clickNode(node.dataset.node);
@@ -60,13 +139,13 @@
 
   document.addEventListener("change", function (e) {
     if (e.target.id === "autoplay") {
-      auto = e.target.checked;
-      if (auto && last && last.botTurn) post("bot");
+      post("auto", {run: e.target.checked});
     }
     if (e.target.id === "loadsave" && e.target.files.length) {
       e.target.files[0].text().then(function (text) {
-        return fetch("/games/" + game + "/load", {method: "POST", headers: {"Content-Type": "application/json"}, body: text});
-      }).then(answer);
+        return post("load", {save: text});
+      });
+      e.target.value = "";
     }
   });
 
@@ -78,15 +157,19 @@
     var spec = f.bots.value.trim();
     if (spec === "all") for (var i = 0; i < n; i++) bots.push(i);
     else if (spec) bots = spec.split(",").map(function (s) { return +s.trim(); });
-    auto = false;
     post("new", {players: n, seed: f.seed.value === "" ? 0 : +f.seed.value, bots: bots, bot: f.bot.value});
   });
 
-  // The server says when a table changed (a definition saved on disk, a
-  // move from another tab): fetch the table again.
+  // The server says when the table changed (a move in another tab, the
+  // bots, a definition saved on disk): fetch it again, once the request
+  // in flight has its answer.
   if (window.EventSource) {
     var es = new EventSource("/games/" + game + "/events");
-    es.onmessage = function (e) { if (+e.data !== version) refresh(); };
+    es.onmessage = function (e) {
+      if (+e.data === last.rev) return;
+      if (busy) stale = true;
+      else refresh();
+    };
   }
   refresh();
 })();

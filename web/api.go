@@ -1,0 +1,198 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+)
+
+// The handlers of the API (the protocol is described in request.go).
+
+// stepBot asks the bot loop for one move of the deciding bot.
+func (t *table) stepBot() error {
+	d := t.st.Pending
+	switch {
+	case t.st.Finished || d == nil:
+		return refuse(http.StatusConflict, "the game is over")
+	case t.human(d.Player):
+		return refuse(http.StatusConflict, "%s is a person: the bot plays only its own seats", seatLabel(d.Player))
+	case len(t.st.Moves) < len(t.line):
+		return refuse(http.StatusConflict, "the game is replayed: step forward to its end for the bot to move")
+	}
+	t.steps = 1
+	return nil
+}
+
+// actor is a request that names what it acts on.
+type actor interface{ acts() *action }
+
+func (a *action) acts() *action { return a }
+
+// begin starts a state-changing request: it checks that it comes from
+// the server's own page, finds the table, decodes the body into req and
+// checks that it names a revision and a seat. On failure it has answered.
+func begin[R actor](s *Server, w http.ResponseWriter, r *http.Request, limit int64, req R) (*table, R, bool) {
+	fail := func(err error) (*table, R, bool) {
+		writeError(w, err, nil)
+		return nil, req, false
+	}
+	if err := s.checkOrigin(r); err != nil {
+		return fail(err)
+	}
+	t, err := s.table(r.PathValue("game"))
+	if err != nil {
+		return fail(err)
+	}
+	if err := decode(w, r, limit, req); err != nil {
+		return fail(err)
+	}
+	if err := req.acts().named(); err != nil {
+		return fail(err)
+	}
+	return t, req, true
+}
+
+// act makes the handler of a state-changing request: do runs under the
+// table's lock once the request is known to act on the table as it
+// stands, as the seat it may act as. The bots then answer, and the
+// answer is the table as the page's seat sees it.
+func act[R any, P interface {
+	*R
+	actor
+}](s *Server, do func(*table, P, int) error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		t, req, ok := begin(s, w, r, s.limits.Body, P(new(R)))
+		if !ok {
+			return
+		}
+		t.mu.Lock()
+		seat, err := s.seatOf(t, r)
+		a := *req.acts()
+		if f, ok := any(req).(anyRevision); ok && f.anyRevision() {
+			a.Rev = &t.rev
+		}
+		if err == nil {
+			err = s.current(t, a, seat)
+		}
+		if err == nil {
+			err = do(t, req, seat)
+		}
+		if err == errLeft {
+			// The page now holds no seat: it is answered as a spectator.
+			err = nil
+			r.Header.Del(SeatHeader)
+		}
+		if err != nil {
+			rev := t.rev
+			t.mu.Unlock()
+			writeError(w, err, &rev)
+			return
+		}
+		t.bump()
+		s.kick(t)
+		t.mu.Unlock()
+		s.settle(r.Context(), t)
+		s.answer(w, r, t, "")
+	}
+}
+
+// anyRevision is a request that holds at any revision of the table.
+type anyRevision interface{ anyRevision() bool }
+
+// anyRevision: stopping the bots is never refused for a revision they
+// have just moved past.
+func (r *autoRequest) anyRevision() bool { return !r.Run }
+
+// errLeft says that a page left its seat.
+var errLeft = errors.New("left the seat")
+
+// current refuses a request for another revision than the table's, or
+// for a seat the page does not hold. The table's lock is held.
+func (s *Server) current(t *table, a action, seat int) error {
+	if *a.Rev != t.rev {
+		return refuse(http.StatusConflict, "the table changed since this page was drawn (revision %d, now %d): here it is as it stands", *a.Rev, t.rev)
+	}
+	if *a.Seat != seat {
+		return refuse(http.StatusConflict, "the request is for %s, but this page is %s's: here it is as it stands", seatLabel(*a.Seat), seatLabel(seat))
+	}
+	return nil
+}
+
+// claim gives a free seat to a page of a public server.
+func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
+	t, req, ok := begin(s, w, r, s.limits.Body, &action{})
+	if !ok {
+		return
+	}
+	t.mu.Lock()
+	secret, err := "", error(nil)
+	held, herr := s.seatOf(t, r)
+	switch {
+	case !s.opt.Public:
+		err = refuse(http.StatusConflict, "seats are claimed only on a public server (haven serve --public)")
+	case herr != nil:
+		err = herr
+	case held >= 0:
+		err = refuse(http.StatusConflict, "this page holds %s's seat already", seatLabel(held))
+	case *req.Rev != t.rev:
+		err = s.current(t, *req, *req.Seat)
+	default:
+		secret, err = t.claim(*req.Seat)
+	}
+	rev := t.rev
+	if err == nil {
+		t.bump()
+	}
+	t.mu.Unlock()
+	if err != nil {
+		writeError(w, err, &rev)
+		return
+	}
+	r.Header.Set(SeatHeader, fmt.Sprintf("%d %s", *req.Seat, secret))
+	s.answer(w, r, t, secret)
+}
+
+// apiAnswer is what every API call returns: the page model of the viewing
+// seat, and the table part of the page rendered from it. Secret is a
+// seat's secret, in the answer to its claim only.
+type apiAnswer struct {
+	*pageModel
+	HTML   string `json:"html"`
+	Secret string `json:"secret,omitempty"`
+}
+
+// answer writes the table as the request's seat sees it.
+func (s *Server) answer(w http.ResponseWriter, r *http.Request, t *table, secret string) {
+	t.mu.Lock()
+	seat, err := s.seatOf(t, r)
+	var m *pageModel
+	if err == nil {
+		m, err = s.model(t, seat)
+	}
+	rev := t.rev
+	t.mu.Unlock()
+	if err != nil {
+		writeError(w, err, &rev)
+		return
+	}
+	var b strings.Builder
+	if err := pages.ExecuteTemplate(&b, "table", m); err != nil {
+		writeError(w, err, &rev)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	json.NewEncoder(w).Encode(apiAnswer{pageModel: m, HTML: b.String(), Secret: secret})
+}
+
+// state answers the table as the request's seat sees it.
+func (s *Server) state(w http.ResponseWriter, r *http.Request) {
+	t, err := s.table(r.PathValue("game"))
+	if err != nil {
+		writeError(w, err, nil)
+		return
+	}
+	s.answer(w, r, t, "")
+}
