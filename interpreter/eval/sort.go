@@ -65,12 +65,19 @@ func (s sortPair) less(a, b any) bool {
 }
 
 // insertion sorts [lo, hi) by insertion: an element moves before those
-// whose keys are strictly greater only.
+// whose keys are strictly greater only, which shift up by one.
 func (s sortPair) insertion(lo, hi int) {
 	for i := lo + 1; i < hi; i++ {
-		for j := i; j > lo && s.less(s.keys[j], s.keys[j-1]); j-- {
-			s.items[j], s.items[j-1] = s.items[j-1], s.items[j]
-			s.keys[j], s.keys[j-1] = s.keys[j-1], s.keys[j]
+		k := s.keys[i]
+		j := i
+		for j > lo && s.less(k, s.keys[j-1]) {
+			j--
+		}
+		if j < i {
+			it := s.items[i]
+			copy(s.items[j+1:i+1], s.items[j:i])
+			copy(s.keys[j+1:i+1], s.keys[j:i])
+			s.items[j], s.keys[j] = it, k
 		}
 	}
 }
