@@ -23,7 +23,8 @@ type orderCase struct {
 // orderCases are the builtins whose order a definition sees, on n
 // elements: sortBy and sort keep the list's order among equal keys,
 // keys, values and toPairs list a map by its keys sorted, uniq keeps
-// each value's first place.
+// each value's first place, max gives the first of equal values (1 or
+// 1.0, whichever comes first).
 func orderCases(n int) []orderCase {
 	ints := make([]int, n)
 	for i := range ints {
@@ -108,6 +109,8 @@ func orderCases(n int) []orderCase {
 		{fmt.Sprintf("keys(fromPairs(map(1..%d, [%d - #, #])))", n, n), numKeys},
 		{fmt.Sprintf("uniq(map(1..%d, # %% 7))", n), firsts},
 		{fmt.Sprintf("uniq(%s)", mixedSrc), uniqMixed(n, mixed)},
+		{fmt.Sprintf("max(%s)", mixedSrc), 1},
+		{fmt.Sprintf("max(map(1..%d, # %% 3 == 1 ? 1.0 : (# %% 3 == 2 ? 1 : 0)))", n), 1.0},
 	}
 }
 
