@@ -12,7 +12,10 @@
 // are rounded before the sum, so that a fused multiply-add of another
 // machine or build (arm64, GOAMD64=v3) changes no digit. Not reproduced:
 // a bot searching by time (ismcts:ms=…), whose work is the machine's
-// speed; and ISMCTS's UCB1 reads math.Log, whose last bit is the
-// platform's (assembly on amd64, Go elsewhere), so a near tie could
-// fall another way on another architecture.
+// speed; ISMCTS's UCB1 reads math.Log, whose last bit is the platform's
+// (assembly on amd64, Go elsewhere), so a near tie could fall another
+// way on another architecture; and the p-values (math.Erfc, gonum's
+// Student's t), whose polynomials the compiler may fuse, can differ in
+// their last bit between builds (GOAMD64=v1 and v3 give the same games
+// and figures, and p-values a bit apart).
 package sim
