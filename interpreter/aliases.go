@@ -47,6 +47,13 @@ func RollStream(sides int) uint64 { return model.StreamKey(model.StreamSides, ""
 // CardType is one type of card of a game (runtime.CardType).
 type CardType = runtime.CardType
 
+// Rand is the engine's generator for the bots' and samples' random
+// choices, the algorithm of the game's own (model.Rand).
+type Rand = model.Rand
+
+// NewRand returns a generator seeded with seed (model.NewRand).
+func NewRand(seed uint64) *Rand { return model.NewRand(seed) }
+
 // View is what one player may see of a state (view.View).
 type View = view.View
 

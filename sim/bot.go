@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -67,10 +66,18 @@ func decideIn(g *interpreter.Game, st *interpreter.State, bot Bot, legal []inter
 	return bot.Choose(obs, legal), nil
 }
 
-// newRand is the generator of a bot seeded with seed.
-func newRand(seed uint64) *rand.Rand {
-	return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+// newRand is the generator of a bot seeded with seed: the engine's own
+// (interpreter.Rand, whose algorithms Haven keeps), so that a bot's
+// moves, and a simulation's report, for a seed are the same on every Go
+// release. Bots are seeded with the game's seed; the seed is first mixed
+// with a salt, through the generator itself, so that a bot's draws are
+// not the game's dice and shuffles.
+func newRand(seed uint64) *interpreter.Rand {
+	return interpreter.NewRand(interpreter.NewRand(seed ^ botSalt).Uint64())
 }
+
+// botSalt sets the bots' streams apart from the games' for one seed.
+const botSalt = 0x6a09e667f3bcc908 // the first 64 bits of √2's fraction
 
 // botKind is one kind of bot: the keys its spec takes and how to make it.
 type botKind struct {

@@ -1,10 +1,6 @@
 package sim
 
-import (
-	"math/rand/v2"
-
-	"github.com/haven-engine/haven/interpreter"
-)
+import "github.com/haven-engine/haven/interpreter"
 
 // GreedyBot looks one move ahead: on one state sampled from what its
 // player may know, it plays each legal move and keeps one that leaves
@@ -19,7 +15,7 @@ import (
 // game: it only reads the definition's scoring.
 type GreedyBot struct {
 	g     *interpreter.Game
-	r     *rand.Rand
+	r     *interpreter.Rand
 	depth int
 	est   []int // scratch of the estimates
 	// copies are the states it plays moves on, one per level of its

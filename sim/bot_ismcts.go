@@ -2,7 +2,6 @@ package sim
 
 import (
 	"math"
-	"math/rand/v2"
 	"time"
 
 	"github.com/haven-engine/haven/interpreter"
@@ -35,7 +34,7 @@ import (
 // seed plays the same game every time; a time budget does not.
 type ISMCTS struct {
 	g   *interpreter.Game
-	r   *rand.Rand
+	r   *interpreter.Rand
 	opt ISMCTSOptions
 	// trees are the trees kept, by seat.
 	trees map[int]*keptTree
@@ -284,7 +283,10 @@ func (b *ISMCTS) selectUCB(n *node, legal []interpreter.Move, c float64) (int, *
 		k.avail++
 		u := math.Inf(1) // added by an iteration that failed
 		if k.visits > 0 {
-			u = k.value/float64(k.visits) + c*math.Sqrt(math.Log(float64(k.avail))/float64(k.visits))
+			// float64 rounds the product: a compiler may otherwise fuse
+			// it with the sum (an FMA, on arm64 or with GOAMD64=v3),
+			// and a near tie could fall the other way.
+			u = k.value/float64(k.visits) + float64(c*math.Sqrt(math.Log(float64(k.avail))/float64(k.visits)))
 		}
 		switch {
 		case u > bestU:

@@ -1,10 +1,6 @@
 package sim
 
-import (
-	"math/rand/v2"
-
-	"github.com/haven-engine/haven/interpreter"
-)
+import "github.com/haven-engine/haven/interpreter"
 
 // PolicyBot plays by the definition's policy (bots.prefer): on one state
 // sampled from what its seat may know, it ranks each legal move by the
@@ -14,7 +10,7 @@ import (
 // the designer's expressions, and plays as well as they say.
 type PolicyBot struct {
 	g     *interpreter.Game
-	r     *rand.Rand
+	r     *interpreter.Rand
 	moves []interpreter.Move // scratch of the sample's moves
 	ranks []int              // scratch of their ranks
 	best  []int              // scratch of the best moves' indexes

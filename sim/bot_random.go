@@ -1,14 +1,10 @@
 package sim
 
-import (
-	"math/rand/v2"
-
-	"github.com/haven-engine/haven/interpreter"
-)
+import "github.com/haven-engine/haven/interpreter"
 
 // RandomBot picks uniformly among the legal moves, with its own generator.
 type RandomBot struct {
-	r *rand.Rand
+	r *interpreter.Rand
 }
 
 // Random returns a random bot seeded with seed.

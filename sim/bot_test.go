@@ -2,7 +2,10 @@ package sim
 
 import (
 	"slices"
+	"strconv"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 
 	"github.com/haven-engine/haven/interpreter"
 )
@@ -145,5 +148,27 @@ func TestDecideShowsTheDecidingSeat(t *testing.T) {
 	}
 	if _, blind := Bot(Random(1)).(Blind); !blind {
 		t.Error("the random bot is not blind")
+	}
+}
+
+// A bot's draws for a seed are the engine's generator's (interpreter.Rand),
+// on a stream of their own: pinned here, so that a change of the
+// generator, of the salt or of how a bot draws, which changes every
+// simulation's report for a seed, is seen. The stream is not the game's
+// for the same seed.
+func TestBotStreamIsPinned(t *testing.T) {
+	legal := make([]interpreter.Move, 10)
+	for i := range legal {
+		legal[i] = interpreter.Move{Text: strconv.Itoa(i)}
+	}
+	b := Random(5)
+	var got []string
+	for range 12 {
+		got = append(got, b.Choose(nil, legal).Text)
+	}
+	assert.Equal(t, []string{"2", "0", "9", "9", "1", "1", "3", "8", "9", "6", "1", "7"}, got)
+	game, bot := interpreter.NewRand(5), newRand(5)
+	for range 4 {
+		assert.NotEqual(t, game.Uint64(), bot.Uint64())
 	}
 }

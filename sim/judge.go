@@ -141,7 +141,7 @@ func (b *ISMCTS) searchLead(est []int, weight float64) bool {
 			b.leadHi[p] = l
 		}
 		if lo, hi := b.leadLo[p], b.leadHi[p]; hi > lo {
-			b.values[p] += weight * (2*float64(l-lo)/float64(hi-lo) - 1)
+			b.values[p] += float64(weight * (2*float64(l-lo)/float64(hi-lo) - 1)) // not fused (stats.go)
 			level = false
 		}
 	}

@@ -7,6 +7,11 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
+// The products below are rounded before they are added (float64(x*y)):
+// a compiler may otherwise fuse a product with a sum (an FMA, as on
+// arm64 or with GOAMD64=v3) and a report's last digits would depend on
+// the machine that built Haven.
+
 // z95 is the standard normal quantile of a two-sided 95% interval.
 const z95 = 1.959963984540054
 
@@ -33,7 +38,7 @@ func Wilson(wins float64, n int) Interval {
 	z2 := z95 * z95
 	d := 1 + z2/fn
 	centre := (p + z2/(2*fn)) / d
-	half := z95 / d * math.Sqrt(p*(1-p)/fn+z2/(4*fn*fn))
+	half := float64(z95 / d * math.Sqrt(p*(1-p)/fn+z2/(4*fn*fn)))
 	return Interval{p, math.Max(0, centre-half), math.Min(1, centre+half)}
 }
 
@@ -87,14 +92,15 @@ func Describe(xs []float64) Dist {
 // MeanInterval is the mean of a sample with its 95% interval (normal
 // approximation: sound from some 30 values on).
 func (d Dist) MeanInterval() Interval {
-	return Interval{d.Mean, d.Mean - z95*d.SE, d.Mean + z95*d.SE}
+	h := float64(z95 * d.SE)
+	return Interval{d.Mean, d.Mean - h, d.Mean + h}
 }
 
 // DiffMeans is the difference a-b of the means of two independent
 // samples, with its 95% interval (Welch's normal approximation).
 func DiffMeans(a, b Dist) Interval {
 	d := a.Mean - b.Mean
-	h := z95 * math.Sqrt(sq(a.SE)+sq(b.SE))
+	h := float64(z95 * math.Sqrt(sq(a.SE)+sq(b.SE)))
 	return Interval{d, d - h, d + h}
 }
 
@@ -207,4 +213,5 @@ func Holm(ps []float64) []float64 {
 	return out
 }
 
-func sq(x float64) float64 { return x * x }
+// sq is x², rounded: not fused into the sum it is added to.
+func sq(x float64) float64 { return float64(x * x) }

@@ -2,7 +2,6 @@ package tests
 
 import (
 	"encoding/json"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -65,9 +64,9 @@ func TestSampleIntoReusesItsArrays(t *testing.T) {
 			g, st := quietMidGame(t, id)
 			obs, err := g.Observe(st, st.Pending.Player)
 			require.NoError(t, err)
-			r := rand.New(rand.NewPCG(1, 2))
+			r := interpreter.NewRand(1)
 			dst := obs.Sample(r)
-			want := obs.Sample(rand.New(rand.NewPCG(3, 4)))
+			want := obs.Sample(interpreter.NewRand(3))
 			assert.Zero(t, testing.AllocsPerRun(50, func() { obs.SampleInto(r, dst) }))
 			// The moves a playout makes on it start in the array the
 			// playouts before grew.
@@ -78,7 +77,7 @@ func TestSampleIntoReusesItsArrays(t *testing.T) {
 				}
 			}))
 			// The reused arrays deal as fresh ones do.
-			obs.SampleInto(rand.New(rand.NewPCG(3, 4)), dst)
+			obs.SampleInto(interpreter.NewRand(3), dst)
 			a, err := json.Marshal(want)
 			require.NoError(t, err)
 			b, err := json.Marshal(dst)
@@ -151,7 +150,7 @@ func TestObservationPoolsWithACardTwice(t *testing.T) {
 	}
 	assert.Equal(t, hidden, total, "every hidden card in a pool")
 	assert.Equal(t, 2, twice)
-	sample := obs.Sample(rand.New(rand.NewPCG(1, 2)))
+	sample := obs.Sample(interpreter.NewRand(1))
 	assert.Len(t, sample.ZoneCards(ref), len(cards)+1)
 }
 

@@ -93,7 +93,7 @@ func BenchmarkObserve(b *testing.B) {
 	for _, id := range botGames {
 		b.Run(id, func(b *testing.B) {
 			g, st := quietMidGame(b, id)
-			r := rand.New(rand.NewPCG(1, 1))
+			r := interpreter.NewRand(1)
 			for b.Loop() {
 				o, err := g.Observe(st, st.Pending.Player)
 				if err != nil {

@@ -2,7 +2,6 @@ package tests
 
 import (
 	"encoding/json"
-	"math/rand/v2"
 	"os"
 	"slices"
 	"strconv"
@@ -51,7 +50,7 @@ func TestNoBotPeeks(t *testing.T) {
 				players := g.MinPlayers() + int(seed)%(g.MaxPlayers()-g.MinPlayers()+1)
 				st, err := g.New(players, seed)
 				require.NoError(t, err)
-				r := rand.New(rand.NewPCG(seed, 0xbee))
+				r := interpreter.NewRand(seed ^ 0xbee)
 				var before *interpreter.State // the state before the last move
 				var beforeLegal []interpreter.Move
 				followed := -1 // the last check point with a follow checked
@@ -163,7 +162,7 @@ func checkNoPeek(t *testing.T, g *interpreter.Game, a, b *interpreter.State, sea
 // are dealt otherwise in the state and in its past moves alike. It
 // returns whether it checked, how many bots reused their tree, and how
 // many moves since were hidden from the seat.
-func checkFollowNoPeek(t *testing.T, g *interpreter.Game, st *interpreter.State, legal []interpreter.Move, bots []string, seed uint64, r *rand.Rand) (bool, int, int) {
+func checkFollowNoPeek(t *testing.T, g *interpreter.Game, st *interpreter.State, legal []interpreter.Move, bots []string, seed uint64, r *interpreter.Rand) (bool, int, int) {
 	t.Helper()
 	seat, checked, reused, masked := legal[0].Player, false, 0, 0
 	for _, spec := range bots {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -151,7 +152,8 @@ func TestIndexListsGames(t *testing.T) {
 }
 
 // hiddenCards are the cards of st that seat viewer may not see: the
-// cards of the zones its view hides.
+// cards of the zones its view hides, but those it saw moving there (a
+// card taken from a face-up display into a hand: the log names it).
 func hiddenCards(t *testing.T, g *interpreter.Game, st *interpreter.State, viewer int) []string {
 	t.Helper()
 	v, err := g.View(st, viewer)
@@ -162,6 +164,11 @@ func hiddenCards(t *testing.T, g *interpreter.Game, st *interpreter.State, viewe
 	for _, cards := range v.Zones {
 		for _, c := range cards {
 			seen[c] = true
+		}
+	}
+	for _, e := range st.Log {
+		if e.Card != "" && (!e.Hidden || slices.Contains(e.Seen, viewer)) {
+			seen[e.Card] = true
 		}
 	}
 	var out []string

@@ -5,7 +5,6 @@ import (
 	"reflect"
 
 	"github.com/expr-lang/expr/file"
-	"github.com/expr-lang/expr/vm/runtime"
 
 	"github.com/haven-engine/haven/interpreter/budget"
 	"github.com/haven-engine/haven/interpreter/model"
@@ -43,8 +42,6 @@ type Frame struct {
 	// kept is the chunk Fresh cuts the lists that may outlive the
 	// evaluation from: append-only, never written below its length.
 	kept []any
-	// sorter is sortBy's, reused: sort.Sort would box a new one.
-	sorter runtime.SortBy
 	// Boxes boxes the lists a local keeps (keptbox.go).
 	Boxes KeptBoxes
 	// Epoch points to the runtime's count of the states evaluations
@@ -402,11 +399,6 @@ func Fresh(fr *Frame, n int) []any {
 
 // keptChunk is the size of Fresh's chunks, in elements.
 const keptChunk = 512
-
-// Sorter is the frame's sortBy state, for one sort.Sort at a time (no
-// evaluation runs while it sorts): sorting through a new one would box
-// it. The caller empties it after the sort.
-func (fr *Frame) Sorter() *runtime.SortBy { return &fr.sorter }
 
 // Root is a new list of n nil elements for the value of the evaluation:
 // fresh, but cut from the arena when the caller copies the list it is

@@ -6,7 +6,7 @@ package interpretertest
 
 import (
 	"encoding/json"
-	"math/rand/v2"
+	"maps"
 	"slices"
 
 	"github.com/haven-engine/haven/interpreter"
@@ -58,8 +58,9 @@ func Relabel(st *interpreter.State, relabel map[string]string, rng uint64) (*int
 // OtherWorld returns a state the seat cannot tell from st by its view:
 // the cards of the zones it may not see (other hands, decks, the box)
 // relabelled by a random permutation within each kind (a card's kind
-// shows on its back), and another generator.
-func OtherWorld(g *interpreter.Game, st *interpreter.State, seat int, r *rand.Rand) (*interpreter.State, error) {
+// shows on its back), and another generator. The kinds are shuffled in
+// the order of their names, so that a seed makes one world.
+func OtherWorld(g *interpreter.Game, st *interpreter.State, seat int, r *interpreter.Rand) (*interpreter.State, error) {
 	v, err := g.View(st, seat)
 	if err != nil {
 		return nil, err
@@ -72,7 +73,8 @@ func OtherWorld(g *interpreter.Game, st *interpreter.State, seat int, r *rand.Ra
 		}
 	}
 	relabel := map[string]string{}
-	for _, hidden := range byKind {
+	for _, kind := range slices.Sorted(maps.Keys(byKind)) {
+		hidden := byKind[kind]
 		slices.Sort(hidden)
 		to := slices.Clone(hidden)
 		r.Shuffle(len(to), func(i, j int) { to[i], to[j] = to[j], to[i] })

@@ -20,6 +20,31 @@ import (
 // method of the machine: expr's checker reads its signature, and the fast
 // path calls it directly (eval.Func). Reads come first, then the changes;
 // each change is logged with the current cause.
+//
+// Every list an expression sees has one order, the same on every machine
+// and with every Go release, so that a save replays to the state it
+// recorded. Of expr's builtins (made by package translate):
+//   - sortBy(list, key[, 'asc' or 'desc']) and sort(list[, order]) are
+//     stable: elements whose keys are equal (neither less than the other)
+//     keep the order they have in the list, in a descending sort too. The
+//     sort is the engine's own (eval.SortStable), not the standard
+//     library's, whose sort.Sort leaves ties in an order of its choosing.
+//   - uniq(list) keeps each value where it first comes; of values equal
+//     but of different types (1 and 1.0) the first is kept. min and max
+//     give the first of equal values.
+//   - keys(m), values(m) and toPairs(m) list a map by its keys sorted
+//     (false, true, then numbers by value, an int before an equal float,
+//     then strings byte by byte), never in Go's map order; a map keyed by
+//     anything else (nil, a NaN, a list) is an error. groupBy, whose
+//     value is a map, is refused at load.
+//
+// Of the library's: zone and pzone give the zone's order; pieces and at
+// the order the pieces were made in; nodes, defs, out and into the order
+// the definition declares them in; stock the order the units arrived in
+// (a unit moved goes last); seats(p) the seats from p round the table;
+// minus keeps the order of its first list; walks and walksBack list the
+// paths depth first, each node's edges in the order the board declares
+// them.
 func (m *Machine) library() []eval.Func {
 	return []eval.Func{
 		// Counters.

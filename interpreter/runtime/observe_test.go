@@ -2,7 +2,6 @@ package runtime_test
 
 import (
 	"encoding/json"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -85,7 +84,7 @@ func TestSampleIsConsistentAndBlind(t *testing.T) {
 		require.NoError(t, g.Apply(st, "give"))
 		o, err := g.Observe(st, 0)
 		require.NoError(t, err)
-		other, err := interpretertest.OtherWorld(g, st, 0, rand.New(rand.NewPCG(seed, 9)))
+		other, err := interpretertest.OtherWorld(g, st, 0, interpreter.NewRand(seed^9))
 		require.NoError(t, err)
 		o2, err := g.Observe(other, 0)
 		require.NoError(t, err)
@@ -93,8 +92,8 @@ func TestSampleIsConsistentAndBlind(t *testing.T) {
 		b, _ := json.Marshal(o2)
 		require.JSONEq(t, string(a), string(b), "seed %d: observations differ", seed)
 
-		s := o.Sample(rand.New(rand.NewPCG(3, 3)))
-		s2 := o2.Sample(rand.New(rand.NewPCG(3, 3)))
+		s := o.Sample(interpreter.NewRand(3))
+		s2 := o2.Sample(interpreter.NewRand(3))
 		a, _ = json.Marshal(s)
 		b, _ = json.Marshal(s2)
 		require.JSONEq(t, string(a), string(b), "seed %d: samples differ", seed)
@@ -135,7 +134,7 @@ func TestSampleVaries(t *testing.T) {
 	require.NoError(t, err)
 	seen := map[string]bool{}
 	for i := uint64(0); i < 20; i++ {
-		s := o.Sample(rand.New(rand.NewPCG(i, 1)))
+		s := o.Sample(interpreter.NewRand(i))
 		seen[slices.Concat(zoneOf(s, "deck"), zoneOf(s, "hand/1"))[0]+zoneOf(s, "deck")[1]] = true
 	}
 	assert.Greater(t, len(seen), 3)

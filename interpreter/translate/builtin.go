@@ -28,6 +28,17 @@ func (t *translator) builtin(n *ast.BuiltinNode, use listUse) eval.Val {
 	case "groupBy":
 		unsupported()
 	}
+	switch n.Name {
+	case "sort", "keys", "values", "toPairs":
+		args := make([]eval.Val, len(n.Arguments))
+		for i, a := range n.Arguments {
+			args[i] = t.node(a)
+		}
+		if n.Name == "sort" {
+			return t.sortList(n, args)
+		}
+		return t.mapOrdered(n, args)
+	}
 	if n.Name == "len" && len(n.Arguments) == 1 {
 		if v, ok := t.lenOfCall(n.Arguments[0]); ok {
 			return v

@@ -3,7 +3,6 @@ package translate
 import (
 	"errors"
 	"reflect"
-	"sort"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
@@ -519,12 +518,10 @@ func sortOf[E any](set func(*eval.Frame, *eval.Slot, E), k int, f func(*eval.Fra
 			array = append(array, boxElem(fr, l[i]))
 			values = append(values, f(fr))
 		}
-		// The frame's sorter, not a new one: sort.Sort would box it.
-		// No evaluation runs while it sorts.
-		sb := fr.Sorter()
-		*sb = runtime.SortBy{Desc: desc, Array: array, Values: values}
-		sort.Sort(sb)
-		*sb = runtime.SortBy{}
+		// Stable, by the engine's own algorithm: equal keys keep the
+		// list's order, on every Go release. No evaluation runs while
+		// it sorts.
+		fr.SortStable(array, values, desc)
 		return array
 	}
 }

@@ -17,6 +17,13 @@
 // predicates, and let. An expression with anything else is refused:
 // Program returns an *Unsupported naming the construct, and the
 // definition fails to load.
+//
+// On one point the closures are not the VM's: order. The VM leaves the
+// order of equal keys in sortBy and sort to sort.Sort, which is not
+// stable (it is for 12 elements or fewer, an insertion sort), and lists
+// a map's keys, values and pairs in Go's map order, which changes from
+// run to run; the closures sort stably and list a map by its keys sorted
+// (order.go), the engine's rule for every order a definition sees.
 package translate
 
 import (

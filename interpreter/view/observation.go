@@ -2,7 +2,6 @@ package view
 
 import (
 	"encoding/json"
-	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -343,7 +342,7 @@ func (o *Observation) MarshalJSON() ([]byte, error) {
 // real places of the hidden cards are never read, so the sample depends
 // only on the observation and r. The state has no log and no moves; play
 // it with the Game that observed it.
-func (o *Observation) Sample(r *rand.Rand) *model.State {
+func (o *Observation) Sample(r *model.Rand) *model.State {
 	s := new(model.State)
 	o.SampleInto(r, s)
 	return s
@@ -353,7 +352,7 @@ func (o *Observation) Sample(r *rand.Rand) *model.State {
 // the arrays of dst (model.State.CloneInto, whose terms hold here): a
 // bot that samples for every playout allocates little. A cache a game
 // keeps of a state by its pointer must keep its Ident too.
-func (o *Observation) SampleInto(r *rand.Rand, dst *model.State) {
+func (o *Observation) SampleInto(r *model.Rand, dst *model.State) {
 	s := dst
 	o.known.CloneInto(s)
 	s.Log = nil

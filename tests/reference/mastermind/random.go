@@ -3,8 +3,8 @@ package mastermind
 import "math/rand/v2"
 
 // Random is the random player: it picks uniformly among the legal moves
-// of each decision, as Haven's random bot and BenchmarkRandomPlay do
-// (rand.Rand's IntN on a PCG source).
+// of each decision, as BenchmarkRandomPlay does (rand.Rand's IntN on a
+// PCG source; Haven's random bot draws from interpreter.Rand).
 type Random struct{ r *rand.Rand }
 
 // NewRandom is a random player seeded with seed1 and seed2.
