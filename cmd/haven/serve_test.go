@@ -13,7 +13,7 @@ func TestServeBadInput(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"serve", "--bot", "clever"}, 2, `haven: serve: --bot: unknown bot "clever" (bots: random, policy, greedy, ismcts)`},
+		{[]string{"serve", "--bot", "clever"}, 2, `haven: serve: --bot: unknown bot "clever" (bots: random, policy, greedy, ismcts, learned)`},
 		{[]string{"serve", "--addr", "8080"}, 2, "haven: --addr 8080: want HOST:PORT"},
 		{[]string{"serve", "--bots", "x"}, 2, `haven: --bots x: "x" is not a seat`},
 		{[]string{"serve", "--defs", "no/such/folder"}, 1, "haven: --defs no/such/folder: no such folder"},
