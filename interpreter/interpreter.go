@@ -17,6 +17,11 @@
 package interpreter
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sync"
+
 	"cuelang.org/go/cue"
 
 	"github.com/haven-engine/haven/interpreter/compile"
@@ -27,7 +32,12 @@ import (
 // handing the work to the machine (package runtime), whose fields are
 // the compiler's; it adds the compiling of expressions from outside the
 // definition, which needs the compiler.
-type Game struct{ rt *runtime.Game }
+type Game struct {
+	rt *runtime.Game
+	// src is the value compiled, whose text Hash digests once.
+	src  cue.Value
+	hash func() string
+}
 
 // Compile turns a validated `game` value (from package load) into a Game.
 // Every expr source is compiled and type-checked here, once; all problems
@@ -37,7 +47,24 @@ func Compile(v cue.Value) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Game{rt: g}, nil
+	game := &Game{rt: g, src: v}
+	game.hash = sync.OnceValue(game.digest)
+	return game, nil
+}
+
+// Hash identifies the definition compiled, variants, overrides and
+// options applied: the SHA-256 of the compiled value's JSON, in hex. A
+// file made for one definition (a bot's trained model) records it, so
+// that it is refused by any other.
+func (g *Game) Hash() string { return g.hash() }
+
+func (g *Game) digest() string {
+	b, err := g.src.MarshalJSON()
+	if err != nil {
+		b = fmt.Append(nil, g.src) // a value JSON cannot show: its CUE text
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }
 
 // The machine's values that callers name.

@@ -79,19 +79,24 @@ func newRand(seed uint64) *interpreter.Rand {
 // botSalt sets the bots' streams apart from the games' for one seed.
 const botSalt = 0x6a09e667f3bcc908 // the first 64 bits of √2's fraction
 
-// botKind is one kind of bot: the keys its spec takes and how to make it.
+// botKind is one kind of bot: the keys its spec takes (whole numbers;
+// and words, as a file's name, in words) and how to make it.
 type botKind struct {
-	keys []string
-	make func(g *interpreter.Game, seed uint64, opt map[string]int) Bot
+	keys  []string
+	make  func(g *interpreter.Game, seed uint64, opt map[string]int) Bot
+	words []string
+	// makeWords, when set, makes the bot instead of make, from its
+	// options and its words.
+	makeWords func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error)
 }
 
 var botKinds = map[string]botKind{
-	"random": {nil, func(_ *interpreter.Game, seed uint64, _ map[string]int) Bot { return Random(seed) }},
-	"policy": {nil, func(g *interpreter.Game, seed uint64, _ map[string]int) Bot { return Policy(g, seed) }},
-	"greedy": {[]string{"depth"}, func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
+	"random": {make: func(_ *interpreter.Game, seed uint64, _ map[string]int) Bot { return Random(seed) }},
+	"policy": {make: func(g *interpreter.Game, seed uint64, _ map[string]int) Bot { return Policy(g, seed) }},
+	"greedy": {keys: []string{"depth"}, make: func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
 		return Greedy(g, seed, opt["depth"])
 	}},
-	"ismcts": {[]string{"iters", "ms", "depth", "c", "eps", "spread", "prior"}, func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
+	"ismcts": {keys: []string{"iters", "ms", "depth", "c", "eps", "spread", "prior"}, make: func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
 		o := ISMCTSOptions{Iterations: opt["iters"], Millis: opt["ms"], Depth: opt["depth"], C: opt["c"], Eps: opt["eps"], Spread: opt["spread"] != 0, Prior: opt["prior"]}
 		if d, ok := opt["depth"]; ok && d == 0 {
 			o.Depth = -1 // depth=0: no playout
@@ -103,6 +108,20 @@ var botKinds = map[string]botKind{
 			o.Eps = -1 // eps=0: the policy's best move every time
 		}
 		return NewISMCTS(g, seed, o)
+	}},
+	"learned": {keys: []string{"games"}, words: []string{"model"}, makeWords: func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error) {
+		path, ok := words["model"]
+		if !ok {
+			return Learned(g, seed, nil, opt["games"]), nil
+		}
+		if _, both := opt["games"]; both {
+			return nil, fmt.Errorf("bot learned: games= trains a model, model= reads one: give one or the other")
+		}
+		m, err := ReadModel(path, g)
+		if err != nil {
+			return nil, err
+		}
+		return Learned(g, seed, m, 0), nil
 	}},
 }
 
@@ -123,14 +142,21 @@ func DefaultBot(g *interpreter.Game) string {
 
 // BotNames lists the kinds of bot NewBot makes.
 func BotNames() []string {
-	return []string{"random", "policy", "greedy", "ismcts"}
+	return []string{"random", "policy", "greedy", "ismcts", "learned"}
 }
 
 // ParseBot checks a bot spec: a kind, then options as :key=value with a
 // whole number value ("ismcts:iters=500:depth=4", or
-// "ismcts:iters=500,depth=4"). It returns the kind
-// and the options.
+// "ismcts:iters=500,depth=4"), or a word for the keys that take one
+// ("learned:model=FILE"). It returns the kind and the whole-number
+// options.
 func ParseBot(spec string) (string, map[string]int, error) {
+	name, opt, _, err := parseBot(spec)
+	return name, opt, err
+}
+
+// parseBot is ParseBot, with the options that take words.
+func parseBot(spec string) (string, map[string]int, map[string]string, error) {
 	// Options are separated by ":" or ",": a --bot list of seats splits
 	// at the commas that start a new spec only.
 	parts := strings.FieldsFunc(spec, func(r rune) bool { return r == ':' || r == ',' })
@@ -147,38 +173,52 @@ func ParseBot(spec string) (string, map[string]int, error) {
 		if s := diag.Suggest(name, BotNames()); s != "" {
 			hint = fmt.Sprintf("did you mean %q? ", s)
 		}
-		return "", nil, fmt.Errorf("unknown bot %q (%sbots: %s)", name, hint, strings.Join(BotNames(), ", "))
+		return "", nil, nil, fmt.Errorf("unknown bot %q (%sbots: %s)", name, hint, strings.Join(BotNames(), ", "))
 	}
-	opt := map[string]int{}
+	opt, words := map[string]int{}, map[string]string{}
+	keys := append(slices.Clip(kind.keys), kind.words...)
 	for _, kv := range parts[1:] {
 		key, val, found := strings.Cut(kv, "=")
+		if slices.Contains(kind.words, key) {
+			if !found || val == "" {
+				return "", nil, nil, fmt.Errorf("bot %s: %s=: give a value", name, key)
+			}
+			if _, twice := words[key]; twice {
+				return "", nil, nil, fmt.Errorf("bot %s: %s given twice", name, key)
+			}
+			words[key] = val
+			continue
+		}
 		if !slices.Contains(kind.keys, key) {
 			switch {
-			case len(kind.keys) == 0:
-				return "", nil, fmt.Errorf("bot %s takes no options, not %q", name, kv)
-			case diag.Suggest(key, kind.keys) != "":
-				return "", nil, fmt.Errorf("bot %s: unknown option %q (did you mean %q? options: %s)", name, key, diag.Suggest(key, kind.keys), strings.Join(kind.keys, ", "))
+			case len(keys) == 0:
+				return "", nil, nil, fmt.Errorf("bot %s takes no options, not %q", name, kv)
+			case diag.Suggest(key, keys) != "":
+				return "", nil, nil, fmt.Errorf("bot %s: unknown option %q (did you mean %q? options: %s)", name, key, diag.Suggest(key, keys), strings.Join(keys, ", "))
 			}
-			return "", nil, fmt.Errorf("bot %s: unknown option %q (options: %s)", name, key, strings.Join(kind.keys, ", "))
+			return "", nil, nil, fmt.Errorf("bot %s: unknown option %q (options: %s)", name, key, strings.Join(keys, ", "))
 		}
 		n, err := strconv.Atoi(val)
 		if !found || err != nil || n < 0 {
-			return "", nil, fmt.Errorf("bot %s: %s=%s: want a whole number, 0 or more", name, key, val)
+			return "", nil, nil, fmt.Errorf("bot %s: %s=%s: want a whole number, 0 or more", name, key, val)
 		}
 		if _, twice := opt[key]; twice {
-			return "", nil, fmt.Errorf("bot %s: %s given twice", name, key)
+			return "", nil, nil, fmt.Errorf("bot %s: %s given twice", name, key)
 		}
 		opt[key] = n
 	}
-	return name, opt, nil
+	return name, opt, words, nil
 }
 
 // NewBot returns the bot a spec names ("random", "greedy",
 // "ismcts:iters=500"; see ParseBot), seeded with seed.
 func NewBot(spec string, g *interpreter.Game, seed uint64) (Bot, error) {
-	name, opt, err := ParseBot(spec)
+	name, opt, words, err := parseBot(spec)
 	if err != nil {
 		return nil, err
+	}
+	if k := botKinds[name]; k.makeWords != nil {
+		return k.makeWords(g, seed, opt, words)
 	}
 	return botKinds[name].make(g, seed, opt), nil
 }

@@ -19,8 +19,8 @@ func TestBotSpecs(t *testing.T) {
 		{"ismcts:iters=500", ""},
 		{"ismcts:ms=200:depth=10:c=140", ""},
 		{"ismcts:iters=20,depth=3", ""},
-		{"ismct", `unknown bot "ismct" (did you mean "ismcts"? bots: random, policy, greedy, ismcts)`},
-		{"clever", `unknown bot "clever" (bots: random, policy, greedy, ismcts)`},
+		{"ismct", `unknown bot "ismct" (did you mean "ismcts"? bots: random, policy, greedy, ismcts, learned)`},
+		{"clever", `unknown bot "clever" (bots: random, policy, greedy, ismcts, learned)`},
 		{"ismcts:iter=5", `bot ismcts: unknown option "iter" (did you mean "iters"? options: iters, ms, depth, c, eps, spread, prior)`},
 		{"ismcts:speed=5", `bot ismcts: unknown option "speed" (options: iters, ms, depth, c, eps, spread, prior)`},
 		{"ismcts:iters=lots", `bot ismcts: iters=lots: want a whole number, 0 or more`},
@@ -30,6 +30,10 @@ func TestBotSpecs(t *testing.T) {
 		{"greedy:iters=5", `bot greedy: unknown option "iters" (options: depth)`},
 		{"greedy:depth=3", ""},
 		{"random:iters=5", `bot random takes no options, not "iters=5"`},
+		{"learned:games=5", ""},
+		{"learned:model=", `bot learned: model=: give a value`},
+		{"learned:modl=x.json", `bot learned: unknown option "modl" (did you mean "model"? options: games, model)`},
+		{"learned:model=none.json", `open none.json: no such file or directory`},
 	} {
 		_, err := NewBot(tt.spec, compile(t), 1)
 		got := ""

@@ -179,7 +179,7 @@ func TestWorkersAndBotsAreReproducible(t *testing.T) {
 			t.Errorf("%s: one worker %+v, two workers %+v", bot, one, two)
 		}
 	}
-	if _, err := Run(compile(t), Options{Games: 1, Players: 2, Bot: "clever"}); err == nil || err.Error() != `unknown bot "clever" (bots: random, policy, greedy, ismcts)` {
+	if _, err := Run(compile(t), Options{Games: 1, Players: 2, Bot: "clever"}); err == nil || err.Error() != `unknown bot "clever" (bots: random, policy, greedy, ismcts, learned)` {
 		t.Errorf("unknown bot: got %v", err)
 	}
 }

@@ -40,7 +40,7 @@ func TestNoBotPeeks(t *testing.T) {
 	if s, err := strconv.Atoi(os.Getenv(noPeekEnv)); err == nil && s > 0 {
 		seeds = s
 	}
-	bots := []string{"random", "policy", "greedy", "ismcts:iters=24:depth=8"}
+	bots := []string{"random", "policy", "greedy", "ismcts:iters=24:depth=8", "learned:games=20"}
 	for _, id := range []string{"rotterdam", "mainport-mastermind", "masters-of-trade", "mainports"} {
 		t.Run(id, func(t *testing.T) {
 			g := compiled(t, id)

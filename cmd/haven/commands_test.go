@@ -277,3 +277,31 @@ func TestRunFunction(t *testing.T) {
 		}
 	}
 }
+
+// haven train writes a model that --bot learned:model= plays by, and
+// that a changed definition refuses in one line saying to retrain.
+func TestTrain(t *testing.T) {
+	model := filepath.Join(t.TempDir(), "race.json")
+	out, stderr, code := haven(t, "", "train", "--defs", defs, "race", "-n", "30", "--players", "2", "--seed", "1", "--keep", "0.5", "--out", model)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, "2 players, 30 games from seed 1") || !strings.HasSuffix(out, "wrote "+model+"\n") {
+		t.Errorf("train printed %q", out)
+	}
+	again := filepath.Join(t.TempDir(), "again.json")
+	haven(t, "", "train", "--defs", defs, "race", "-n", "30", "--players", "2", "--seed", "1", "--keep", "0.5", "--out", again)
+	a, _ := os.ReadFile(model)
+	b, _ := os.ReadFile(again)
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Errorf("the same seed wrote another model")
+	}
+	_, stderr, code = haven(t, "", "sim", "--defs", defs, "race", "-n", "4", "--players", "2", "--seed", "1", "--bot", "learned:model="+model+",random")
+	if code != 0 {
+		t.Fatalf("sim with the model: exit %d: %s", code, stderr)
+	}
+	_, stderr, code = haven(t, "", "sim", "--defs", defs, "race", "-n", "4", "--players", "2", "--seed", "1", "--set", "params.target=12", "--bot", "learned:model="+model)
+	if code != 1 || stderr != "haven: "+model+": the model was trained on another definition of race (or other variants or options): retrain it with haven train\n" {
+		t.Errorf("sim with another definition: exit %d: %q", code, stderr)
+	}
+}

@@ -16,7 +16,7 @@ func TestServeBadInput(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"serve", "--bot", "clever"}, 2, `haven: serve: --bot: unknown bot "clever" (bots: random, policy, greedy, ismcts)`},
+		{[]string{"serve", "--bot", "clever"}, 2, `haven: serve: --bot: unknown bot "clever" (bots: random, policy, greedy, ismcts, learned)`},
 		{[]string{"serve", "--addr", "8080"}, 2, "haven: --addr 8080: want HOST:PORT"},
 		{[]string{"serve", "--addr", "0.0.0.0:0"}, 2, "haven: --addr 0.0.0.0:0: other machines reach this address: add --public to serve them (players then claim their seats with secrets)"},
 		{[]string{"serve", "--addr", ":0"}, 2, "haven: --addr :0: other machines reach this address: add --public"},

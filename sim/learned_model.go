@@ -1,0 +1,161 @@
+package sim
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/haven-engine/haven/interpreter"
+)
+
+// Model is a learned value of a game's states for one seat: a
+// ridge-regularised linear fit of the seat's share of the win (1 for a
+// win, 1/k for a k-way tie, 0 for a loss) on the seat's features
+// (learned_features.go), over the states of self-play games. It is
+// saved as JSON with the definition's identity (Hash), and refused by
+// any other definition.
+type Model struct {
+	Game    string `json:"game"`
+	Hash    string `json:"hash"`
+	Players int    `json:"players"`
+	Games   int    `json:"games"`
+	Seed    uint64 `json:"seed"`
+	Rows    int    `json:"rows"`
+	// Names are the features, Mean and Scale how each is standardised,
+	// Weights its weight once standardised; Intercept is the mean share.
+	Names     []string  `json:"names"`
+	Mean      []float64 `json:"mean"`
+	Scale     []float64 `json:"scale"`
+	Weights   []float64 `json:"weights"`
+	Intercept float64   `json:"intercept"`
+
+	set *featureSet
+	x   []float64 // scratch of Value
+}
+
+// ridgeLambda is the penalty on the standardised weights, as a share of
+// the rows: enough to keep a feature seen in few states from a large
+// weight.
+const ridgeLambda = 0.01
+
+// fit solves the ridge regression of y on the rows of x (by feature
+// name, through set), the features standardised.
+func fit(set *featureSet, rows []features, y []float64) (*Model, error) {
+	n, d := len(rows), len(set.names)
+	if n == 0 {
+		return nil, errors.New("no states to learn from")
+	}
+	X := mat.NewDense(n, d, nil)
+	buf := make([]float64, d)
+	for i, r := range rows {
+		X.SetRow(i, set.vector(r, buf))
+	}
+	m := &Model{Names: set.names, Mean: make([]float64, d), Scale: make([]float64, d), Weights: make([]float64, d), Rows: n, set: set}
+	for j := range d {
+		col := mat.Col(nil, j, X)
+		mean, sd := 0.0, 0.0
+		for _, v := range col {
+			mean += v
+		}
+		mean /= float64(n)
+		for _, v := range col {
+			sd += (v - mean) * (v - mean)
+		}
+		sd = math.Sqrt(sd / float64(n))
+		if sd < 1e-9 {
+			sd = 0 // constant: no weight
+		}
+		m.Mean[j], m.Scale[j] = mean, sd
+		for i := range n {
+			if sd == 0 {
+				X.Set(i, j, 0)
+			} else {
+				X.Set(i, j, (X.At(i, j)-mean)/sd)
+			}
+		}
+	}
+	ym := 0.0
+	for _, v := range y {
+		ym += v
+	}
+	ym /= float64(n)
+	yc := mat.NewVecDense(n, nil)
+	for i, v := range y {
+		yc.SetVec(i, v-ym)
+	}
+	var a mat.SymDense
+	a.SymOuterK(1, X.T())
+	for j := range d {
+		a.SetSym(j, j, a.At(j, j)+ridgeLambda*float64(n))
+	}
+	var b mat.VecDense
+	b.MulVec(X.T(), yc)
+	var chol mat.Cholesky
+	if !chol.Factorize(&a) {
+		return nil, errors.New("the states' features are degenerate")
+	}
+	var w mat.VecDense
+	if err := chol.SolveVecTo(&w, &b); err != nil {
+		return nil, err
+	}
+	for j := range d {
+		m.Weights[j] = w.AtVec(j)
+	}
+	m.Intercept = ym
+	return m, nil
+}
+
+// value is the model's value of features x.
+func (m *Model) value(x features) float64 {
+	m.x = m.set.vector(x, m.x)
+	v := m.Intercept
+	for j, f := range m.x {
+		if m.Scale[j] != 0 {
+			v += m.Weights[j] * (f - m.Mean[j]) / m.Scale[j]
+		}
+	}
+	return v
+}
+
+// bind readies a model read from a file for g, refusing it when it was
+// learnt on another definition.
+func (m *Model) bind(g *interpreter.Game) error {
+	if m.Hash != g.Hash() {
+		return fmt.Errorf("the model was trained on another definition of %s (or other variants or options): retrain it with haven train", m.Game)
+	}
+	if len(m.Mean) != len(m.Names) || len(m.Scale) != len(m.Names) || len(m.Weights) != len(m.Names) {
+		return errors.New("the model's lists of features and weights differ in length: retrain it with haven train")
+	}
+	m.set = withNames(g, m.Names)
+	return nil
+}
+
+// ReadModel reads a model saved by WriteModel for g; one made for
+// another definition is refused.
+func ReadModel(path string, g *interpreter.Game) (*Model, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	m := new(Model)
+	if err := json.Unmarshal(b, m); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if err := m.bind(g); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return m, nil
+}
+
+// WriteModel saves m as JSON at path.
+func (m *Model) WriteModel(path string) error {
+	b, err := json.MarshalIndent(m, "", " ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
+}
