@@ -73,6 +73,15 @@ expr's own operators and built-ins (len, map, filter, sum...) are in its
 scope of names, types and the checks made at load are in
 [designer/language.md](designer/language.md).
 
+Every list a rule sees has one order, the same on every machine and Go release,
+so that a save replays. Where expr leaves a built-in's order open, Haven sets it:
+`+"`sortBy`"+` and `+"`sort`"+` are stable (elements with equal keys keep the list's order,
+in a descending sort too); `+"`keys`"+`, `+"`values`"+` and `+"`toPairs`"+` list a map by its keys
+sorted (false, true, numbers by value, then strings; other keys are an error);
+`+"`uniq`"+` keeps each value where it first comes, and `+"`min`"+` and `+"`max`"+` give the
+first of equal values (1 or 1.0); `+"`groupBy`"+` is refused at load. The library's
+lists say their order below.
+
 `)
 	for _, k := range Kinds {
 		var names []string
