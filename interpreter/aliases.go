@@ -44,6 +44,9 @@ type Card = model.Card
 // dice as Haven does starts its SplitMix64 at the seed xor this key.
 func RollStream(sides int) uint64 { return model.StreamKey(model.StreamSides, "", sides) }
 
+// BoxZone is the zone that holds every card before setup deals it.
+const BoxZone = runtime.BoxZone
+
 // CardType is one type of card of a game (runtime.CardType).
 type CardType = runtime.CardType
 

@@ -66,9 +66,24 @@ func (r *Report) Name(c *Catalog) {
 			taken[a.Name] = true
 		}
 	}
-	r.Untaken = nil
+	// Which cards left the box, when the records say (files written
+	// before they did say nothing: every card counts as in play).
+	played, known := map[string]bool{}, false
+	for i := range r.Records {
+		if r.Records[i].Played != nil {
+			known = true
+		}
+		for _, def := range r.Records[i].Played {
+			played[def] = true
+		}
+	}
+	r.Untaken, r.Boxed = nil, nil
 	for _, n := range c.Cards {
-		if !taken[n.ID] {
+		switch {
+		case taken[n.ID]:
+		case known && !played[n.ID]:
+			r.Boxed = append(r.Boxed, n)
+		default:
 			r.Untaken = append(r.Untaken, n)
 		}
 	}

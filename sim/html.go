@@ -43,7 +43,14 @@ svg { display: block; margin: 0.5em 0 1em; }
 		fmt.Fprintf(&b, "; in rounds (%s at the end), mean %.1f (sd %.1f), from %.0f to %.0f", esc(r.roundsOf()), d.Mean, d.SD, d.Min, d.Max)
 	}
 	b.WriteString(".</p>\n")
-	untakenHTML(&b, "card types of the game", r.Untaken)
+	untakenHTML(&b, "card types in play", r.Untaken)
+	if len(r.Boxed) > 0 {
+		names := make([]string, len(r.Boxed))
+		for i, n := range r.Boxed {
+			names[i] = esc(n.String())
+		}
+		fmt.Fprintf(&b, "<p>Not in play: %d card types never left the game&#39;s box: %s.</p>\n", len(r.Boxed), strings.Join(names, ", "))
+	}
 
 	if len(r.MeanShow) > 0 {
 		fmt.Fprintf(&b, "<p>Mean per player: %s.</p>\n", esc(strings.Join(meanShow(r), ", ")))

@@ -51,6 +51,10 @@ type Report struct {
 	// in a move, or held in its own zones) in any game of the run: a
 	// report says nothing of them. Set by Name.
 	Untaken []Named `json:"untaken,omitempty"`
+	// Boxed are the card types of the game that never left its box in
+	// any game of the run: not in play (another board's, say, or a card
+	// that setup never deals). Set by Name, when the games say.
+	Boxed []Named `json:"boxed,omitempty"`
 	// Catalog names the game's cards and actions (Name); nil until then.
 	Catalog     *Catalog `json:"-"`
 	Decisions   int      `json:"decisions"`

@@ -302,6 +302,9 @@ func TestHeldCards(t *testing.T) {
 	if len(r.Cards) != 1 || r.Cards[0].Name != "coin" || r.Cards[0].Times != 8 || r.Cards[0].Took.Games != 8 {
 		t.Errorf("cards %+v, want coin held by each seat of 4 games, once a game", r.Cards)
 	}
+	if got := r.Records[0].Played; len(got) != 1 || got[0] != "coin" {
+		t.Errorf("cards in play %v, want the coins dealt out of the box", got)
+	}
 	if len(r.Actions) != 1 || r.Actions[0].Times != 24 || r.LeadPer != "20 decisions" {
 		t.Errorf("actions %+v, lead per %q: want 24 passes, lead looked at every 20 decisions", r.Actions, r.LeadPer)
 	}

@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/haven-engine/haven/interpreter"
@@ -67,6 +68,9 @@ type GameRecord struct {
 	// named or held (see Tracker).
 	Actions []map[string]int `json:"actions"`
 	Cards   []map[string]int `json:"cards"`
+	// Played are the card types that left the box (Tracker.Played), in
+	// order.
+	Played []string `json:"played,omitempty"`
 	// Show sums, over the seats, each figure of the scoring's show.
 	Show map[string]int `json:"show,omitempty"`
 }
@@ -261,6 +265,10 @@ func playOne(g *interpreter.Game, st *interpreter.State, opt *Options, i int, br
 	}
 	rec.LeadChanges, rec.Checkpoints = tr.LeadChanges, tr.Checkpoints
 	rec.Actions, rec.Cards = tr.Actions, tr.Cards
+	for def := range tr.Played {
+		rec.Played = append(rec.Played, def)
+	}
+	slices.Sort(rec.Played)
 	for _, show := range score.Show {
 		for k, v := range show {
 			if rec.Show == nil {

@@ -48,7 +48,8 @@ func (r *Report) WriteText(w io.Writer, title string) {
 	}
 	writeAttribution(w, "action", r.Actions)
 	writeAttribution(w, "card", r.Cards)
-	writeUntaken(w, "card types of the game", r.Untaken)
+	writeUntaken(w, "card types in play", r.Untaken)
+	writeBoxed(w, r.Boxed)
 	if r.Seconds > 0 {
 		fmt.Fprintf(w, "\ndecisions: %d  time: %.2fs  %.0f decisions/s\n", r.Decisions, r.Seconds, r.PerSecond)
 	}
@@ -104,6 +105,18 @@ func writeUntaken(w io.Writer, what string, ns []Named) {
 		names[i] = n.String()
 	}
 	fmt.Fprintf(w, "\nwarning: %d %s no seat took in any game, so nothing above measures them: %s\n", len(ns), what, strings.Join(names, ", "))
+}
+
+// writeBoxed lists the card types that never left the box.
+func writeBoxed(w io.Writer, ns []Named) {
+	if len(ns) == 0 {
+		return
+	}
+	names := make([]string, len(ns))
+	for i, n := range ns {
+		names[i] = n.String()
+	}
+	fmt.Fprintf(w, "\nnot in play: %d card types never left the game's box: %s\n", len(ns), strings.Join(names, ", "))
 }
 
 // pval prints an attribution's corrected p-value, "" without a test.

@@ -40,6 +40,10 @@ type Tracker struct {
 	LeadChanges int
 	Checkpoints int
 
+	// Played are the card types seen out of the game's box, in any zone,
+	// at a checkpoint or at the end: the cards in play.
+	Played map[string]bool
+
 	capVar string
 	held   []map[string]bool // card types a seat's zones held at a checkpoint
 	mark   int               // the cap var's value at the last checkpoint
@@ -59,6 +63,7 @@ func (t *Tracker) start(g *interpreter.Game, st *interpreter.State) {
 		t.Actions[p], t.Cards[p], t.held[p] = map[string]int{}, map[string]int{}, map[string]bool{}
 	}
 	t.LeadChanges, t.Checkpoints, t.leader = 0, 0, -1
+	t.Played = map[string]bool{}
 	t.capVar = g.CapVar()
 	t.mark = st.Var(t.capVar)
 }
@@ -120,7 +125,14 @@ func (t *Tracker) look(g *interpreter.Game, st *interpreter.State) {
 	// The zones' own lists, not copies (Zone), read only; in no set
 	// order, which a set of card types does not need.
 	for ref, ids := range st.AllZones() {
-		_, p := interpreter.SplitZoneRef(ref)
+		name, p := interpreter.SplitZoneRef(ref)
+		if name != interpreter.BoxZone {
+			for _, id := range ids {
+				if c := g.Card(id); c != nil {
+					t.Played[c.Def] = true
+				}
+			}
+		}
 		if p < 0 || p >= len(t.held) {
 			continue
 		}

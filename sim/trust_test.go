@@ -98,6 +98,19 @@ func TestCatalogNamesAndUntaken(t *testing.T) {
 	require.NotNil(t, c.Rounds)
 	assert.Equal(t, 2, c.Rounds.N)
 
+	// When the games say which cards left the box, a card that never did
+	// is not in play: listed apart, not warned of.
+	recs[0].Played, recs[1].Played = []string{"gold"}, []string{"gold"}
+	played := Summarize(2, recs)
+	played.Name(base)
+	assert.Empty(t, played.Untaken)
+	assert.Equal(t, []Named{{"lead", "Lead"}}, played.Boxed)
+	recs[1].Played = []string{"gold", "lead"}
+	played = Summarize(2, recs)
+	played.Name(base)
+	assert.Equal(t, []Named{{"lead", "Lead"}}, played.Untaken, "in play in one game, taken in none")
+	assert.Empty(t, played.Boxed)
+
 	// A game that does not count rounds gives no length in rounds.
 	recs[1].Rounds = 0
 	assert.Nil(t, Summarize(2, recs).Rounds)
@@ -123,7 +136,7 @@ func TestHTMLSweepAndWarnings(t *testing.T) {
 	require.NoError(t, WriteHTML(&b, "sweep", m, base, cs))
 	page := b.String()
 	for _, want := range []string{"Sweep of params.bonus", "Win rate against params.bonus", "Mean score against params.bonus",
-		"<strong>Warning:</strong> 1 card types of the game", "Ghost card (ghost)", "p (Holm)", "Holm&#39;s method", "share of games"} {
+		"<strong>Warning:</strong> 1 card types in play", "Ghost card (ghost)", "p (Holm)", "Holm&#39;s method", "share of games"} {
 		assert.Contains(t, page, want)
 	}
 	// Without a sweep there is no sweep plot.
