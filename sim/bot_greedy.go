@@ -1,6 +1,10 @@
 package sim
 
-import "github.com/haven-engine/haven/interpreter"
+import (
+	"cmp"
+
+	"github.com/haven-engine/haven/interpreter"
+)
 
 // GreedyBot looks one move ahead: on one state sampled from what its
 // player may know, it plays each legal move and keeps one that leaves
@@ -62,14 +66,28 @@ func (b *GreedyBot) Choose(obs *interpreter.Observation, legal []interpreter.Mov
 	}
 	st := b.sample
 	obs.SampleInto(b.r, st)
-	best, bestValue := b.best[:0], 0
-	for _, m := range legal {
+	var m interpreter.Move
+	m, b.best = pickBest(legal, b.best, b.r, func(m interpreter.Move) (int, bool) {
 		c := b.copyAt(0, st)
 		if err := b.g.Apply(c, m.Text); err != nil {
-			continue
+			return 0, false
 		}
 		v, err := b.value(c, m.Player, b.depth-1)
-		if err != nil {
+		return v, err == nil
+	})
+	return m
+}
+
+// pickBest plays each legal move through value and returns one of those
+// valued highest, ties broken by r, and the list of them (in best's
+// array); a move value cannot judge is left out, and when none can be
+// judged any legal move is played.
+func pickBest[V cmp.Ordered](legal, best []interpreter.Move, r *interpreter.Rand, value func(interpreter.Move) (V, bool)) (interpreter.Move, []interpreter.Move) {
+	best = best[:0]
+	var bestValue V
+	for _, m := range legal {
+		v, ok := value(m)
+		if !ok {
 			continue
 		}
 		switch {
@@ -79,11 +97,10 @@ func (b *GreedyBot) Choose(obs *interpreter.Observation, legal []interpreter.Mov
 			best = append(best, m)
 		}
 	}
-	b.best = best
 	if len(best) == 0 {
-		return legal[b.r.IntN(len(legal))]
+		return legal[r.IntN(len(legal))], best
 	}
-	return best[b.r.IntN(len(best))]
+	return best[r.IntN(len(best))], best
 }
 
 // value is what st is worth to seat p, looking through up to depth more

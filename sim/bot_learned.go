@@ -91,28 +91,16 @@ func (b *LearnedBot) Choose(obs *interpreter.Observation, legal []interpreter.Mo
 	}
 	seat, made := legal[0].Player, obs.Made()
 	obs.SampleInto(b.r, b.sample)
-	best, bestValue := b.best[:0], 0.0
-	for _, m := range legal {
+	var m interpreter.Move
+	m, b.best = pickBest(legal, b.best, b.r, func(m interpreter.Move) (float64, bool) {
 		c := b.copyAt(0, b.sample)
 		if err := b.g.Apply(c, m.Text); err != nil {
-			continue
+			return 0, false
 		}
 		v, err := b.value(c, seat, made+1)
-		if err != nil {
-			continue
-		}
-		switch {
-		case len(best) == 0 || v > bestValue:
-			best, bestValue = append(best[:0], m), v
-		case v == bestValue:
-			best = append(best, m)
-		}
-	}
-	b.best = best
-	if len(best) == 0 {
-		return legal[b.r.IntN(len(legal))]
-	}
-	return best[b.r.IntN(len(best))]
+		return v, err == nil
+	})
+	return m
 }
 
 // value is what st is worth to seat as the model judges it from the

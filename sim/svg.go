@@ -129,15 +129,7 @@ func forest(title string, as []Attribution) string {
 	}
 	lim = math.Min(1, math.Ceil(lim*10-1e-9)/10)
 	x := func(v float64) float64 { return labelW + innerW*(clamp(v, -lim, lim)/lim+1)/2 }
-	for _, t := range []float64{-lim, -lim / 2, 0, lim / 2, lim} {
-		stroke := "#ddd"
-		if t == 0 {
-			stroke = "#888"
-		}
-		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="%s"/>`, x(t), x(t), marginT, h-marginB, stroke)
-		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle" font-size="11">%+.0f</text>`, x(t), h-marginB+14, 100*t)
-	}
-	fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle" font-size="12">win rate of those who took it minus the others (points)</text>`, x(0), h-8)
+	forestAxis(&b, x, lim, marginT, h)
 	for i, a := range as {
 		yc := marginT + rowH*i + rowH/2
 		colour := "#999"
@@ -151,6 +143,20 @@ func forest(title string, as []Attribution) string {
 	}
 	b.WriteString("</svg>")
 	return b.String()
+}
+
+// forestAxis draws a forest plot's axis of win-rate differences, ±lim,
+// from top to the plot's foot, with x placing a value.
+func forestAxis(b *strings.Builder, x func(float64) float64, lim float64, top, h int) {
+	for _, t := range []float64{-lim, -lim / 2, 0, lim / 2, lim} {
+		stroke := "#ddd"
+		if t == 0 {
+			stroke = "#888"
+		}
+		fmt.Fprintf(b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="%s"/>`, x(t), x(t), top, h-marginB, stroke)
+		fmt.Fprintf(b, `<text x="%.1f" y="%d" text-anchor="middle" font-size="11">%+.0f</text>`, x(t), h-marginB+14, 100*t)
+	}
+	fmt.Fprintf(b, `<text x="%.1f" y="%d" text-anchor="middle" font-size="12">win rate of those who took it minus the others (points)</text>`, x(0), h-8)
 }
 
 func svgOpen(b *strings.Builder, title string, h int) {
@@ -264,15 +270,7 @@ func forestRuns(title string, names []string, runs []series) string {
 	}
 	lim = math.Min(1, math.Ceil(lim*10-1e-9)/10)
 	x := func(v float64) float64 { return labelW + innerW*(clamp(v, -lim, lim)/lim+1)/2 }
-	for _, t := range []float64{-lim, -lim / 2, 0, lim / 2, lim} {
-		stroke := "#ddd"
-		if t == 0 {
-			stroke = "#888"
-		}
-		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="%s"/>`, x(t), x(t), top, h-marginB, stroke)
-		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle" font-size="11">%+.0f</text>`, x(t), h-marginB+14, 100*t)
-	}
-	fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle" font-size="12">win rate of those who took it minus the others (points)</text>`, x(0), h-8)
+	forestAxis(&b, x, lim, top, h)
 	for i, name := range names {
 		y0 := top + rowH*i
 		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="end" font-size="11">%s</text>`, labelW-6, y0+rowH/2+4, esc(name))
