@@ -74,6 +74,7 @@ Wait... then "Go". Done.
 		"Done.",
 	}, texts(b))
 	assert.Equal(t, 3, b.Sentences[0].Line)
+	assert.Equal(t, 4, b.Sentences[2].Line, "a sentence on a joined line")
 	assert.Equal(t, "Start", b.Sentences[3].Section.Heading)
 	assert.Equal(t, 13, b.Sentences[6].Line, "a list of names is one sentence, at its first line")
 }

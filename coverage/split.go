@@ -111,6 +111,19 @@ var (
 type unit struct {
 	text string
 	n    int
+	// joined are the byte offsets in text where its later lines start.
+	joined []int
+}
+
+// lineAt is the line of the byte at offset i of the unit's text.
+func (u unit) lineAt(i int) int {
+	n := u.n
+	for _, j := range u.joined {
+		if j <= i {
+			n++
+		}
+	}
+	return n
 }
 
 func (sp *splitter) paragraph(para []line) {
@@ -138,15 +151,18 @@ func (sp *splitter) paragraph(para []line) {
 					cells = append(cells, c)
 				}
 			}
-			units = append(units, unit{strings.Join(cells, " / "), l.n})
+			units = append(units, unit{text: strings.Join(cells, " / "), n: l.n})
 			joined = false
 		case listMark.MatchString(t) || dotLeader.MatchString(t):
-			units = append(units, unit{clean(dotLeader.ReplaceAllString(t, " ")), l.n})
+			units = append(units, unit{text: clean(dotLeader.ReplaceAllString(t, " ")), n: l.n})
 			joined = true
 		case joined && len(units) > 0:
-			units[len(units)-1].text += " " + clean(t)
+			u := &units[len(units)-1]
+			u.text += " "
+			u.joined = append(u.joined, len(u.text))
+			u.text += clean(t)
 		default:
-			units = append(units, unit{clean(t), l.n})
+			units = append(units, unit{text: clean(t), n: l.n})
 			joined = true
 		}
 	}
@@ -171,14 +187,17 @@ func (sp *splitter) flushUnits(units []unit) {
 		if u.text == "" {
 			continue
 		}
-		u.text = strings.TrimSpace(strings.TrimLeft(u.text, "-*•–◆► "))
 		if isShort(u.text) {
+			u.text = strings.TrimSpace(strings.TrimLeft(u.text, "-*•–◆► "))
 			short = append(short, u)
 			continue
 		}
 		endShort()
+		from := 0
 		for _, s := range sentences(u.text) {
-			sp.add(s, u.n)
+			at := from + max(0, strings.Index(u.text[from:], s))
+			sp.add(strings.TrimLeft(s, "-*•–◆► "), u.lineAt(at))
+			from = at + len(s)
 		}
 	}
 	endShort()
