@@ -5,6 +5,7 @@ import (
 
 	"cuelang.org/go/cue"
 
+	"github.com/haven-engine/haven/load"
 	"github.com/haven-engine/haven/scenario"
 )
 
@@ -45,6 +46,39 @@ func DefinitionQuotes(game cue.Value) []*Quote {
 	}
 	walk(game)
 	return out
+}
+
+// GameQuotes loads a game, and once more with each other value of each
+// of its options (a map, a version: their files quote the book too), and
+// lists the quotes of all, each once.
+func GameQuotes(src load.Source, id string) (cue.Value, []*Quote, error) {
+	game, err := src.Game(id, load.Options{})
+	if err != nil {
+		return game, nil, err
+	}
+	quotes := DefinitionQuotes(game)
+	seen := map[string]bool{}
+	for _, q := range quotes {
+		seen[q.Pos] = true
+	}
+	for _, o := range load.GameOptions(game) {
+		for _, v := range o.Values {
+			if v == o.Default {
+				continue
+			}
+			g, err := src.Game(id, load.Options{Choices: []string{o.Name + "=" + v}})
+			if err != nil {
+				return game, nil, err
+			}
+			for _, q := range DefinitionQuotes(g) {
+				if !seen[q.Pos] {
+					seen[q.Pos] = true
+					quotes = append(quotes, q)
+				}
+			}
+		}
+	}
+	return game, quotes, nil
 }
 
 // ScenarioQuotes lists the rules the scenarios of a game quote.

@@ -9,7 +9,6 @@ import (
 	"cuelang.org/go/cue"
 
 	"github.com/haven-engine/haven/coverage"
-	"github.com/haven-engine/haven/load"
 	"github.com/haven-engine/haven/scenario"
 )
 
@@ -59,7 +58,7 @@ func runCoverage(opts *coverageOptions) error {
 	if err != nil {
 		return err
 	}
-	game, quotes, err := definitionQuotes(src, opts.Game)
+	game, quotes, err := coverage.GameQuotes(src, opts.Game)
 	if err != nil {
 		return err
 	}
@@ -105,39 +104,6 @@ func runCoverage(opts *coverageOptions) error {
 		return silentError{}
 	}
 	return nil
-}
-
-// definitionQuotes loads a game, and once more with each other value of
-// each of its options (a map, a version: their files quote the book
-// too), and lists the quotes of all, each once.
-func definitionQuotes(src load.Source, id string) (cue.Value, []*coverage.Quote, error) {
-	game, err := src.Game(id, load.Options{})
-	if err != nil {
-		return game, nil, err
-	}
-	quotes := coverage.DefinitionQuotes(game)
-	seen := map[string]bool{}
-	for _, q := range quotes {
-		seen[q.Pos] = true
-	}
-	for _, o := range load.GameOptions(game) {
-		for _, v := range o.Values {
-			if v == o.Default {
-				continue
-			}
-			g, err := src.Game(id, load.Options{Choices: []string{o.Name + "=" + v}})
-			if err != nil {
-				return game, nil, err
-			}
-			for _, q := range coverage.DefinitionQuotes(g) {
-				if !seen[q.Pos] {
-					seen[q.Pos] = true
-					quotes = append(quotes, q)
-				}
-			}
-		}
-	}
-	return game, quotes, nil
 }
 
 // defaultRulesDir is where the rule books lie, relative to the repository.
