@@ -134,15 +134,21 @@ func ruleBook(opts *coverageOptions, game cue.Value) ([]byte, error) {
 	return b, err
 }
 
-// repositoryRoot is the folder above the working directory that holds
-// the module's go.mod and the scenarios.
+// repositoryRoot is the folder at or above the working directory that
+// holds the module's go.mod and the scenarios, relative to the working
+// directory, so that positions in scenario files read as `haven test`
+// prints them.
 func repositoryRoot() (string, bool) {
-	dir, err := os.Getwd()
+	wd, err := os.Getwd()
 	if err != nil {
 		return "", false
 	}
+	dir := wd
 	for {
 		if isFile(filepath.Join(dir, "go.mod")) && isFile(filepath.Join(dir, defaultScenarios)) {
+			if rel, err := filepath.Rel(wd, dir); err == nil {
+				return rel, true
+			}
 			return dir, true
 		}
 		up := filepath.Dir(dir)
