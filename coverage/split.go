@@ -55,14 +55,28 @@ func Split(text string, langs map[string]string) *Book {
 	}
 	sp := &splitter{book: b, lang: first}
 	sp.section("", 1)
-	var para []line
+	var para, held []line
+	// A paragraph that stops mid-sentence is held: the next one may go
+	// on with it (a page break of the printed book).
 	flush := func() {
-		sp.paragraph(para)
+		if len(held) > 0 && len(para) > 0 && continues(held[len(held)-1].text, para[0].text) {
+			para = append(held, para...)
+		} else if len(held) > 0 {
+			sp.paragraph(held)
+		}
+		held = nil
+		if len(para) > 0 && stopsMidSentence(para[len(para)-1].text) {
+			held = para
+		} else {
+			sp.paragraph(para)
+		}
 		para = nil
 	}
 	for i, l := range lines {
 		if lang, ok := openers[normalize(l)]; ok && strings.TrimSpace(l) != "" {
 			flush()
+			sp.paragraph(held)
+			held = nil
 			sp.lang = lang
 			sp.section(clean(l), i+1)
 			continue
@@ -74,6 +88,7 @@ func Split(text string, langs map[string]string) *Book {
 		para = append(para, line{l, i + 1})
 	}
 	flush()
+	sp.paragraph(held)
 	b.Sections = b.Sections[:0:0]
 	for _, s := range sp.sections {
 		if len(s.Sentences) > 0 {
@@ -101,7 +116,7 @@ func (sp *splitter) section(heading string, n int) {
 }
 
 var (
-	listMark  = regexp.MustCompile(`^\s*(?:[-*•–◆►]\s+|\(?\d+(?:\.\d+)*[.)]\s+|[a-z]\)\s+)`)
+	listMark  = regexp.MustCompile(`^\s*(?:[-*•–◆►▶■]\s+|\(?\d+(?:\.\d+)*[.)]\s+|[a-z]\)\s+)`)
 	dotLeader = regexp.MustCompile(`\s*\.{4,}\s*`)
 	tags      = regexp.MustCompile(`</?[a-zA-Z][^>]*>`)
 	emphasis  = regexp.MustCompile(`\*+|(^|\s)_+|_+(\s|$)`)
@@ -158,9 +173,14 @@ func (sp *splitter) paragraph(para []line) {
 			joined = true
 		case joined && len(units) > 0:
 			u := &units[len(units)-1]
-			u.text += " "
+			next := clean(t)
+			if hyphenated(u.text, next) {
+				u.text = strings.TrimSuffix(u.text, "-") // a word cut at the line's end
+			} else {
+				u.text += " "
+			}
 			u.joined = append(u.joined, len(u.text))
-			u.text += clean(t)
+			u.text += next
 		default:
 			units = append(units, unit{text: clean(t), n: l.n})
 			joined = true
@@ -188,7 +208,7 @@ func (sp *splitter) flushUnits(units []unit) {
 			continue
 		}
 		if isShort(u.text) {
-			u.text = strings.TrimSpace(strings.TrimLeft(u.text, "-*•–◆► "))
+			u.text = strings.TrimSpace(strings.TrimLeft(u.text, bullets))
 			short = append(short, u)
 			continue
 		}
@@ -196,7 +216,7 @@ func (sp *splitter) flushUnits(units []unit) {
 		from := 0
 		for _, s := range sentences(u.text) {
 			at := from + max(0, strings.Index(u.text[from:], s))
-			sp.add(strings.TrimLeft(s, "-*•–◆► "), u.lineAt(at))
+			sp.add(strings.TrimLeft(s, bullets), u.lineAt(at))
 			from = at + len(s)
 		}
 	}
@@ -342,4 +362,36 @@ func endsSentence(before []rune) bool {
 func isShort(t string) bool {
 	bare := listMark.ReplaceAllString(t, "")
 	return len(words(bare)) <= 3 && !strings.ContainsAny(bare[max(0, len(bare)-1):], ".!?")
+}
+
+// bullets are the characters that open a list item.
+const bullets = "-*•–◆►▶■ "
+
+// stopsMidSentence tells whether a line ends inside a sentence: with a
+// letter, a digit, a comma or a cut word's hyphen.
+func stopsMidSentence(t string) bool {
+	t = strings.TrimSpace(t)
+	if t == "" || listMark.MatchString(t) || strings.Contains(t, "\t") || strings.HasPrefix(t, "#") {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(t)
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == ',' || r == '-'
+}
+
+// continues tells whether next goes on with the sentence the line before
+// left open: it starts with a small letter.
+func continues(before, next string) bool {
+	r, _ := utf8.DecodeRuneInString(strings.TrimSpace(next))
+	return stopsMidSentence(before) && unicode.IsLower(r)
+}
+
+// hyphenated tells whether a line ends with a word cut by a hyphen that
+// the next line finishes ("ma-" "chen.").
+func hyphenated(before, next string) bool {
+	if !strings.HasSuffix(before, "-") || len(before) < 2 {
+		return false
+	}
+	a, _ := utf8.DecodeLastRuneInString(before[:len(before)-1])
+	b, _ := utf8.DecodeRuneInString(next)
+	return unicode.IsLower(a) && unicode.IsLower(b)
 }
