@@ -82,14 +82,16 @@ Wait... then "Go". Done.
 // TestSplitPrintedPages checks the text of a printed book: a word cut at
 // a line's end, a sentence that goes on after a page break, bullets.
 func TestSplitPrintedPages(t *testing.T) {
-	b := coverage.Split("Er darf bis zu drei Geschäfte ma-\nchen. Die Spieler setzen\n\nihre Dockarbeiter ein.\n\n■ 16 Fabriken (in 4 Farben)\n- ▶ Die Schiffskarten liegen offen.\n", nil)
+	b := coverage.Split("Er darf bis zu drei Geschäfte ma-\nchen. Die Spieler setzen\n\nihre Dockarbeiter ein.\n\n■ 16 Fabriken (in 4 Farben)\n- ▶ Die Schiffskarten liegen offen.\n\n▶ Der Händler darf Geschäfte ma-\n\nchen. Ein Geschäft ist ein Einkauf.\n", nil)
 	assert.Equal(t, []string{
 		"Er darf bis zu drei Geschäfte machen.",
 		"Die Spieler setzen ihre Dockarbeiter ein.",
 		"16 Fabriken (in 4 Farben)",
 		"Die Schiffskarten liegen offen.",
+		"Der Händler darf Geschäfte machen.",
+		"Ein Geschäft ist ein Einkauf.",
 	}, texts(b))
-	assert.Equal(t, []int{1, 2, 6, 7}, []int{b.Sentences[0].Line, b.Sentences[1].Line, b.Sentences[2].Line, b.Sentences[3].Line})
+	assert.Equal(t, []int{1, 2, 6, 7, 9, 11}, []int{b.Sentences[0].Line, b.Sentences[1].Line, b.Sentences[2].Line, b.Sentences[3].Line, b.Sentences[4].Line, b.Sentences[5].Line})
 }
 
 // measureTally measures the package's own game against its book.

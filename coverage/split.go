@@ -126,16 +126,18 @@ var (
 type unit struct {
 	text string
 	n    int
-	// joined are the byte offsets in text where its later lines start.
-	joined []int
+	// joined are its later lines: where each starts in text, and its number.
+	joined []joinedLine
 }
+
+type joinedLine struct{ at, n int }
 
 // lineAt is the line of the byte at offset i of the unit's text.
 func (u unit) lineAt(i int) int {
 	n := u.n
 	for _, j := range u.joined {
-		if j <= i {
-			n++
+		if j.at <= i {
+			n = j.n
 		}
 	}
 	return n
@@ -179,7 +181,7 @@ func (sp *splitter) paragraph(para []line) {
 			} else {
 				u.text += " "
 			}
-			u.joined = append(u.joined, len(u.text))
+			u.joined = append(u.joined, joinedLine{len(u.text), l.n})
 			u.text += next
 		default:
 			units = append(units, unit{text: clean(t), n: l.n})
@@ -371,7 +373,7 @@ const bullets = "-*•–◆►▶■ "
 // letter, a digit, a comma or a cut word's hyphen.
 func stopsMidSentence(t string) bool {
 	t = strings.TrimSpace(t)
-	if t == "" || listMark.MatchString(t) || strings.Contains(t, "\t") || strings.HasPrefix(t, "#") {
+	if t == "" || strings.Contains(t, "\t") || strings.HasPrefix(t, "#") {
 		return false
 	}
 	r, _ := utf8.DecodeLastRuneInString(t)
