@@ -31,7 +31,7 @@ func rulesDir() string {
 var minCoverage = map[string]float64{
 	"mainport-mastermind": 100,
 	"rotterdam":           100,
-	"masters-of-trade":    50,
+	"masters-of-trade":    99,
 	"mainports":           55,
 }
 
