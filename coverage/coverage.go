@@ -19,7 +19,6 @@ package coverage
 
 import (
 	"fmt"
-	"math"
 	"sort"
 	"strings"
 )
@@ -220,78 +219,4 @@ func checkConfig(b *Book, cfg Config) error {
 		return fmt.Errorf("the standing language %q is not one of the book's translations (%s)", cfg.Language, strings.Join(known, ", "))
 	}
 	return nil
-}
-
-// align pairs each sentence of another translation with its standing
-// counterpart: section by section where the translations have as many
-// sections, else over the whole translation, by relative position.
-func (r *Report) align(standing string) {
-	byLang := map[string][]*Section{}
-	var langs []string
-	for _, s := range r.Book.Sections {
-		if _, ok := byLang[s.Lang]; !ok {
-			langs = append(langs, s.Lang)
-		}
-		byLang[s.Lang] = append(byLang[s.Lang], s)
-	}
-	results := func(secs []*Section) []*Result {
-		var out []*Result
-		for _, s := range secs {
-			for _, x := range s.Sentences {
-				out = append(out, r.Results[x.N-1])
-			}
-		}
-		return out
-	}
-	std := byLang[standing]
-	r.Standing = results(std)
-	for _, lang := range langs {
-		if lang == standing {
-			continue
-		}
-		other := byLang[lang]
-		if len(other) == len(std) {
-			for i := range std {
-				pair(results(std[i:i+1]), results(other[i:i+1]))
-			}
-			continue
-		}
-		pair(r.Standing, results(other))
-	}
-}
-
-// pair makes each of other a counterpart of the standing result at the
-// same relative position, and gives every standing result at least one.
-func pair(std, other []*Result) {
-	if len(std) == 0 || len(other) == 0 {
-		return
-	}
-	at := func(i, from, to int) int {
-		if from == 1 {
-			return 0
-		}
-		return int(math.Round(float64(i) * float64(to-1) / float64(from-1)))
-	}
-	got := make([]bool, len(std))
-	for i, o := range other {
-		j := at(i, len(other), len(std))
-		std[j].Counterparts = append(std[j].Counterparts, o)
-		got[j] = true
-	}
-	for i, s := range std {
-		if !got[i] {
-			s.Counterparts = append(s.Counterparts, other[at(i, len(std), len(other))])
-		}
-	}
-	for _, s := range std {
-		if s.Status != Uncovered {
-			continue
-		}
-		for _, o := range s.Counterparts {
-			if o.Status != Uncovered && o.Status != NotARule {
-				s.Through = o
-				break
-			}
-		}
-	}
 }

@@ -189,6 +189,31 @@ Throw the die. Move your pawn forward.
 	assert.EqualError(t, err, `the standing language "fr" is not one of the book's translations (en, nl)`)
 }
 
+// TestAlignment checks that translations are paired by what they say,
+// not by position: a sentence only one translation has, and a number.
+func TestAlignment(t *testing.T) {
+	langs := map[string]string{"nl": "Regels", "en": "Rules"}
+	b := coverage.Split(`REGELS
+
+Gooi de dobbelsteen en tel de ogen. Betaal 5 euro aan de bank. Zet je pion vooruit.
+
+RULES
+
+Throw the die and count its pips. This is the most exciting moment of the game! Pay 5 euros to the bank. Move your pawn forward.
+`, langs)
+	rep, err := coverage.Measure(b, nil, coverage.Config{Language: "nl", Languages: langs})
+	require.NoError(t, err)
+	var got [][]int
+	for _, x := range rep.Standing {
+		var ns []int
+		for _, o := range x.Counterparts {
+			ns = append(ns, o.Sentence.N)
+		}
+		got = append(got, ns)
+	}
+	assert.Equal(t, [][]int{{4, 5}, {6}, {7}}, got)
+}
+
 // TestPrint checks the report a reader sees and the one tools read.
 func TestPrint(t *testing.T) {
 	rep := measureTally(t)
