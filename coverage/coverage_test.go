@@ -190,28 +190,40 @@ Throw the die. Move your pawn forward.
 }
 
 // TestAlignment checks that translations are paired by what they say,
-// not by position: a sentence only one translation has, and a number.
+// not by position: a sentence only one translation has, found by the
+// sentences' lengths, and by their numbers.
 func TestAlignment(t *testing.T) {
 	langs := map[string]string{"nl": "Regels", "en": "Rules"}
-	b := coverage.Split(`REGELS
+	counterparts := func(book string) [][]int {
+		t.Helper()
+		rep, err := coverage.Measure(coverage.Split(book, langs), nil, coverage.Config{Language: "nl", Languages: langs})
+		require.NoError(t, err)
+		var got [][]int
+		for _, x := range rep.Standing {
+			var ns []int
+			for _, o := range x.Counterparts {
+				ns = append(ns, o.Sentence.N)
+			}
+			got = append(got, ns)
+		}
+		return got
+	}
+	assert.Equal(t, [][]int{{4, 5}, {6}, {7}}, counterparts(`REGELS
 
-Gooi de dobbelsteen en tel de ogen. Betaal 5 euro aan de bank. Zet je pion vooruit.
+Gooi de dobbelsteen en tel de ogen. Betaal de bank. Zet je pion een stap vooruit op het bord.
 
 RULES
 
-Throw the die and count its pips. This is the most exciting moment of the game! Pay 5 euros to the bank. Move your pawn forward.
-`, langs)
-	rep, err := coverage.Measure(b, nil, coverage.Config{Language: "nl", Languages: langs})
-	require.NoError(t, err)
-	var got [][]int
-	for _, x := range rep.Standing {
-		var ns []int
-		for _, o := range x.Counterparts {
-			ns = append(ns, o.Sentence.N)
-		}
-		got = append(got, ns)
-	}
-	assert.Equal(t, [][]int{{4, 5}, {6}, {7}}, got)
+Throw the die and count its pips. This is the most exciting moment of the whole long game! Pay the bank. Move your pawn one step forward on the board.
+`))
+	assert.Equal(t, [][]int{{4, 5}, {6}, {7}}, counterparts(`REGELS
+
+Gooi de dobbelsteen. Betaal 5 euro aan de bank. Neem 3 kaarten.
+
+RULES
+
+Throw the die. You pay 2 euros if you like. Pay 5 euros to the bank. Take 3 cards.
+`))
 }
 
 // TestPrint checks the report a reader sees and the one tools read.
