@@ -208,21 +208,21 @@ func TestAlignment(t *testing.T) {
 		}
 		return got
 	}
-	assert.Equal(t, [][]int{{4, 5}, {6}, {7}}, counterparts(`REGELS
+	assert.Equal(t, [][]int{{4}, {5, 6}, {7}}, counterparts(`REGELS
 
 Gooi de dobbelsteen en tel de ogen. Betaal de bank. Zet je pion een stap vooruit op het bord.
 
 RULES
 
-Throw the die and count its pips. This is the most exciting moment of the whole long game! Pay the bank. Move your pawn one step forward on the board.
+Throw the die and count its pips. Pay the bank. This is the most exciting moment of the whole long game! Move your pawn one step forward on the board.
 `))
-	assert.Equal(t, [][]int{{4, 5}, {6}, {7}}, counterparts(`REGELS
+	assert.Equal(t, [][]int{{4}, {5}, {6, 7}}, counterparts(`REGELS
 
-Gooi de dobbelsteen. Betaal 5 euro aan de bank. Neem 3 kaarten.
+Gooi de dobbelsteen. Neem 3 kaarten. Betaal 5 euro aan de bank.
 
 RULES
 
-Throw the die. You pay 2 euros if you like. Pay 5 euros to the bank. Take 3 cards.
+Throw the die. Take 3 cards. Pay 5 euros to the bank. Pay 2 euros to the player.
 `))
 }
 
