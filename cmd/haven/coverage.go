@@ -83,6 +83,8 @@ func runCoverage(opts *coverageOptions) error {
 		if scs, err = scenario.LoadDir(dir); err != nil {
 			return err
 		}
+	} else if opts.Scenarios != "" {
+		return fmt.Errorf("coverage: --scenarios %s: no such folder", dir)
 	}
 	quotes = append(quotes, coverage.ScenarioQuotes(opts.Game, scs)...)
 	rep, err := coverage.Measure(coverage.Split(string(book), cfg.Languages), quotes, cfg)

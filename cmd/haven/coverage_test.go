@@ -40,6 +40,9 @@ func TestCoverage(t *testing.T) {
 	_, stderr, code = haven(t, "", "coverage", "tally", "--defs", tallyDefs, "--rules-dir", t.TempDir())
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr, "haven: coverage: the rule book tally.en.txt is not in ")
+	_, stderr, code = haven(t, "", "coverage", "tally", "--defs", tallyDefs, "--rules-dir", tallyRules, "--scenarios", "no-such-folder")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "haven: coverage: --scenarios no-such-folder: no such folder\n", stderr)
 	_, stderr, code = haven(t, "", "coverage", "--defs", tallyDefs)
 	assert.Equal(t, 2, code, stderr)
 }
