@@ -217,12 +217,14 @@ type baseInstance func() (*build.Instance, error)
 
 // buildGame adds the schema and srcs to the base instance, builds it and
 // validates the game.
-func buildGame(dir string, base baseInstance, srcs []source) (cue.Value, error) {
-	return watched(dir, func() (cue.Value, error) { return parseAndEvaluate(dir, base, srcs) })
+// A patch, when given, edits the syntax of the sources before CUE
+// evaluates them (patch.go).
+func buildGame(dir string, base baseInstance, srcs []source, patch *patchEdit) (cue.Value, error) {
+	return watched(dir, func() (cue.Value, error) { return parseAndEvaluate(dir, base, srcs, patch) })
 }
 
 // parseAndEvaluate parses the sources, then builds and validates them.
-func parseAndEvaluate(dir string, base baseInstance, srcs []source) (cue.Value, error) {
+func parseAndEvaluate(dir string, base baseInstance, srcs []source, patch *patchEdit) (cue.Value, error) {
 	schemaFiles, _ := fs.Glob(schema.Files, "*.cue")
 	var all []source
 	for _, f := range schemaFiles {
@@ -259,6 +261,11 @@ func parseAndEvaluate(dir string, base baseInstance, srcs []source) (cue.Value, 
 	}
 	if err := errs.Err(); err != nil {
 		return cue.Value{}, err
+	}
+	if patch != nil {
+		if err := patch.apply(inst); err != nil {
+			return cue.Value{}, err
+		}
 	}
 	return evaluate(dir, inst)
 }

@@ -1,0 +1,608 @@
+package load
+
+import (
+	"strconv"
+	"strings"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/build"
+	"cuelang.org/go/cue/literal"
+	"cuelang.org/go/cue/token"
+
+	"github.com/haven-engine/haven/diag"
+)
+
+// A variant patches the definition with a list of edits, `patch`, beside
+// its `game`:
+//
+//	patch: [
+//		{remove: "cards.la-chance-tourne"},
+//		{replace: "cards.revers.count", with: 1},
+//		{insert: {name: "toll", do: "padd(me, 'coins', -1)"}, after: "flow.deal"},
+//	]
+//
+// CUE unifies a variant with the game and cannot undo a value the game
+// fixed, so the edits act on the definition's syntax before CUE
+// evaluates it: the game alone is built first, each edit's path (path.go)
+// is followed in it, and the places in the source files that write the
+// value there (CUE reports them for every value, through lets, imported
+// packages and embedded structs) are what the edit changes in the build
+// with the variant:
+//
+//   - remove takes out every field, or list entry, that writes the value;
+//   - replace takes out a fixed value and keeps a default's alternatives
+//     without its mark (`*12 | int` stays `12 | int`, so the game's
+//     bounds still hold), then puts the new value there;
+//   - insert puts an entry into the list before or after the one named.
+//
+// The schema checks the result as it checks any game. A value written
+// once and used in several places (a let, a package of lib/) changes in
+// every one of them; a value made by a comprehension cannot be changed
+// one at a time. The values a patch brings stay in the variant's file,
+// as hidden fields the definition refers to, so that errors in them point
+// at the variant.
+
+// patchOp is one edit of a patch list.
+type patchOp struct {
+	kind  string // remove, replace or insert
+	path  gamePath
+	at    diag.Pos // the path as written: where the edit's errors are shown
+	value ast.Expr // replace's with, insert's entry
+	after bool     // insert after the entry named, rather than before
+}
+
+func (op *patchOp) String() string { return op.kind + " " + op.path.String() }
+
+var patchKeys = []string{"remove", "replace", "with", "insert", "before", "after"}
+
+// patchesOf reads the patch list of a parsed variant; decl is the index
+// of its declaration in the file, -1 when it has none.
+func patchesOf(errs *diag.List, f *ast.File) (ops []*patchOp, decl int) {
+	decl = -1
+	for i, d := range f.Decls {
+		fd, ok := d.(*ast.Field)
+		if !ok {
+			continue
+		}
+		if name, _, _ := ast.LabelName(fd.Label); name != "patch" {
+			continue
+		}
+		if decl >= 0 {
+			errs.Add(Pos(fd.Pos()), "a second patch: a variant has one patch list")
+			continue
+		}
+		decl = i
+		list, ok := fd.Value.(*ast.ListLit)
+		if !ok {
+			errs.Add(Pos(fd.Value.Pos()), `patch: want a list of edits, [{remove: "PATH"}, {replace: "PATH", with: VALUE}, {insert: ENTRY, after: "PATH"}]`)
+			continue
+		}
+		for _, e := range list.Elts {
+			if op := patchOpOf(errs, e); op != nil {
+				ops = append(ops, op)
+			}
+		}
+	}
+	return ops, decl
+}
+
+// patchOpOf reads one edit.
+func patchOpOf(errs *diag.List, e ast.Expr) *patchOp {
+	s, ok := e.(*ast.StructLit)
+	if !ok {
+		errs.Add(Pos(e.Pos()), `an edit is a struct: {remove: "PATH"}, {replace: "PATH", with: VALUE} or {insert: ENTRY, before: "PATH"} (or after:)`)
+		return nil
+	}
+	fields := map[string]*ast.Field{}
+	for _, d := range s.Elts {
+		fd, ok := d.(*ast.Field)
+		name, _, err := ast.LabelName(fieldLabel(fd))
+		if !ok || err != nil {
+			errs.Add(Pos(d.Pos()), "an edit holds only the fields %s", strings.Join(patchKeys, ", "))
+			return nil
+		}
+		if !contains(patchKeys, name) {
+			hint := diag.DidYouMean(name, patchKeys)
+			if hint == "" {
+				hint = " (an edit holds " + strings.Join(patchKeys, ", ") + ")"
+			}
+			errs.Add(Pos(fd.Pos()), "unknown field %s of an edit%s", quote(name), hint)
+			return nil
+		}
+		fields[name] = fd
+	}
+	var kinds []string
+	for _, k := range []string{"remove", "replace", "insert"} {
+		if fields[k] != nil {
+			kinds = append(kinds, k)
+		}
+	}
+	if len(kinds) != 1 {
+		errs.Add(Pos(s.Pos()), "an edit does one of remove, replace or insert; found %s", orNone(kinds))
+		return nil
+	}
+	op := &patchOp{kind: kinds[0]}
+	pathField := fields[op.kind]
+	switch op.kind {
+	case "replace":
+		w := fields["with"]
+		if w == nil {
+			errs.Add(Pos(s.Pos()), "replace needs with, the new value")
+			return nil
+		}
+		op.value = w.Value
+	case "insert":
+		op.value = fields["insert"].Value
+		b, a := fields["before"], fields["after"]
+		if (b == nil) == (a == nil) {
+			errs.Add(Pos(s.Pos()), `insert needs one of before or after: the entry it goes beside ("flow.deal", "setup[0]")`)
+			return nil
+		}
+		pathField, op.after = b, a != nil
+		if a != nil {
+			pathField = a
+		}
+	}
+	for _, k := range []string{"with", "before", "after"} {
+		if fields[k] != nil && !(k == "with" && op.kind == "replace" || k != "with" && op.kind == "insert") {
+			errs.Add(Pos(fields[k].Pos()), "%s belongs to %s, not to %s", k, map[string]string{"with": "replace", "before": "insert", "after": "insert"}[k], op.kind)
+			return nil
+		}
+	}
+	lit, ok := pathField.Value.(*ast.BasicLit)
+	var text string
+	var err error
+	if ok && lit.Kind == token.STRING {
+		text, err = literal.Unquote(lit.Value)
+	}
+	if !ok || lit.Kind != token.STRING || err != nil {
+		errs.Add(Pos(pathField.Value.Pos()), `%s: want a path, as text: "cards.NAME", "flow[2]", "effects.NAME.do.STEP"`, fieldName(pathField))
+		return nil
+	}
+	op.at = Pos(lit.Pos())
+	if op.path, err = parsePath(text); err != nil {
+		errs.Add(op.at, "%v", err)
+		return nil
+	}
+	return op
+}
+
+func fieldLabel(f *ast.Field) ast.Label {
+	if f == nil {
+		return nil
+	}
+	return f.Label
+}
+
+func fieldName(f *ast.Field) string {
+	name, _, _ := ast.LabelName(f.Label)
+	return name
+}
+
+func orNone(l []string) string {
+	if len(l) == 0 {
+		return "none"
+	}
+	return strings.Join(l, " and ")
+}
+
+// nodeRef is a node of the definition's syntax by where it stands, so
+// that a fresh parse of the same files finds it again.
+type nodeRef struct {
+	file   string
+	offset int
+	field  bool // an *ast.Field; otherwise an entry of a list
+}
+
+// plannedOp is an edit with the nodes that write its target.
+type plannedOp struct {
+	op   *patchOp
+	file string // the variant's file
+	refs []nodeRef
+	elem bool // the target is an entry of a list
+	// unify: replace puts the new value at the path from the variant's
+	// file, as `game: PATH: VALUE`, once the game's own is taken out.
+	unify bool
+	// hidden is the hidden field of the variant's file that holds the
+	// value the edit brings.
+	hidden string
+}
+
+// planPatches follows the path of every edit in the game built alone and
+// records the nodes that write the value there.
+func planPatches(errs *diag.List, base cue.Value, file string, ops []*patchOp, fileIndex int) []*plannedOp {
+	var out []*plannedOp
+	for i, op := range ops {
+		loc, err := locate(base, op.path)
+		if err != nil {
+			errs.Add(op.at, "%s: %v", op, err)
+			continue
+		}
+		p := &plannedOp{op: op, file: file, elem: loc.elem, hidden: hiddenName(fileIndex, i)}
+		last := op.path[len(op.path)-1]
+		for _, n := range writers(loc.v) {
+			if fd, ok := n.(*ast.Field); ok {
+				if p.elem {
+					continue
+				}
+				name, _, err := ast.LabelName(fd.Label)
+				if _, pattern := fd.Label.(*ast.ListLit); pattern {
+					continue
+				}
+				if err != nil {
+					errs.Add(op.at, "%s: %s is made by the comprehension at %s: a patch cannot change one of the values it makes", op, op.path, Pos(fd.Pos()))
+					p = nil
+					break
+				}
+				if name == last.name {
+					p.refs = append(p.refs, nodeRef{fd.Pos().Filename(), fd.Pos().Offset(), true})
+				}
+			} else if p.elem {
+				p.refs = append(p.refs, nodeRef{n.Pos().Filename(), n.Pos().Offset(), false})
+			}
+		}
+		if p == nil {
+			continue
+		}
+		switch {
+		case op.kind == "insert" && !p.elem:
+			errs.Add(op.at, "%s: %s is not an entry of a list: insert puts an entry before or after another (flow.NAME, setup[0])", op, op.path)
+			continue
+		case op.kind == "replace" && !p.elem && op.path.namesOnly():
+			p.unify = true
+		case len(p.refs) == 0:
+			errs.Add(op.at, "%s: the game does not write %s (its value is the schema's): there is nothing to %s", op, op.path, op.kind)
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// writers are the nodes of the definition's syntax that write v: the
+// fields that declare it, or the entries of lists it is one of; never the
+// schema's.
+func writers(v cue.Value) []ast.Node {
+	if !v.Exists() {
+		return nil
+	}
+	op, args := v.Expr()
+	if op != cue.AndOp {
+		args = []cue.Value{v}
+	}
+	var out []ast.Node
+	for _, a := range args {
+		n := a.Source()
+		if n == nil || strings.HasPrefix(n.Pos().Filename(), "schema/") || !n.Pos().IsValid() {
+			continue
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// patchEdit applies planned edits to the syntax of a build: it is run
+// after the game's files, its packages and the variants are parsed, and
+// before CUE evaluates them.
+type patchEdit struct {
+	plans []*plannedOp
+	files []string // the files whose patch lists the plans come from
+}
+
+func (e *patchEdit) apply(inst *build.Instance) error {
+	files := map[string]*ast.File{}
+	var walk func(*build.Instance)
+	seen := map[*build.Instance]bool{}
+	walk = func(i *build.Instance) {
+		if seen[i] {
+			return
+		}
+		seen[i] = true
+		for _, f := range i.Files {
+			files[f.Filename] = f
+		}
+		for _, imp := range i.Imports {
+			walk(imp)
+		}
+	}
+	walk(inst)
+	var errs diag.List
+	// The patch lists leave the variants' files; the values they bring
+	// stay there as hidden fields.
+	values := map[string]ast.Expr{}
+	for k, name := range e.files {
+		f := files[name]
+		if f == nil {
+			continue
+		}
+		var ignore diag.List
+		ops, decl := patchesOf(&ignore, f)
+		if decl < 0 {
+			continue
+		}
+		f.Decls = append(f.Decls[:decl:decl], f.Decls[decl+1:]...)
+		for j, op := range ops {
+			if op.value != nil {
+				h := hiddenName(k, j)
+				values[h] = op.value
+				f.Decls = append(f.Decls, &ast.Field{Label: ast.NewIdent(h), Value: op.value})
+			}
+		}
+	}
+	idx := newSyntaxIndex(files)
+	for _, p := range e.plans {
+		// A build without the variant (the checks' own) leaves its
+		// edits out.
+		if files[p.file] != nil {
+			e.applyOne(&errs, idx, files, p, values[p.hidden])
+		}
+	}
+	return errs.Err()
+}
+
+func (e *patchEdit) applyOne(errs *diag.List, idx *syntaxIndex, files map[string]*ast.File, p *plannedOp, value ast.Expr) {
+	op := p.op
+	var nodes []ast.Node
+	for _, r := range p.refs {
+		n := idx.find(r)
+		if n == nil {
+			errs.Add(op.at, "%s: the definition's source at %s:%d changed under the patch", op, r.file, r.offset)
+			return
+		}
+		if c := idx.enclosing(n); c != nil {
+			errs.Add(op.at, "%s: %s is written inside the comprehension at %s, which makes many values: a patch cannot change one of them", op, op.path, Pos(c.Pos()))
+			return
+		}
+		nodes = append(nodes, n)
+	}
+	// newValue is what stands at a node of file: a reference to the
+	// variant's hidden field in a file of the game's package, the value
+	// itself in an imported package, which cannot see the variant.
+	newValue := func(file string) ast.Expr {
+		if f := files[file]; f == nil || f.PackageName() == "haven" {
+			return ast.NewIdent(p.hidden)
+		}
+		if id := firstReference(value); id != nil {
+			errs.Add(Pos(id.Pos()), "%s: %s is written in %s, a package the game imports, which cannot see the variant's names: write the value out", op, op.path, file)
+			return nil
+		}
+		return value
+	}
+	switch {
+	case p.elem:
+		for _, n := range nodes {
+			list, i := idx.inList(n)
+			if list == nil {
+				errs.Add(op.at, "%s: the entry at %s is not written in a list: a patch changes only entries written out", op, Pos(n.Pos()))
+				return
+			}
+			switch op.kind {
+			case "remove":
+				list.Elts = append(list.Elts[:i:i], list.Elts[i+1:]...)
+			case "replace":
+				if v := newValue(n.Pos().Filename()); v != nil {
+					list.Elts[i] = v
+				}
+			case "insert":
+				v := newValue(n.Pos().Filename())
+				if v == nil {
+					return
+				}
+				if op.after {
+					i++
+				}
+				list.Elts = append(list.Elts[:i:i], append([]ast.Expr{v}, list.Elts[i:]...)...)
+			}
+			idx.reindex(list)
+		}
+	case op.kind == "remove":
+		for _, n := range nodes {
+			idx.removeField(n.(*ast.Field))
+		}
+	default: // replace a field
+		placed := p.unify
+		for _, n := range nodes {
+			fd := n.(*ast.Field)
+			stripped, hadDefault := stripDefault(fd.Value)
+			if !placed {
+				v := newValue(n.Pos().Filename())
+				if v == nil {
+					return
+				}
+				if hadDefault {
+					v = &ast.BinaryExpr{X: stripped, Op: token.AND, Y: v}
+				}
+				fd.Value, placed = v, true
+			} else if hadDefault {
+				fd.Value = stripped
+			} else {
+				idx.removeField(fd)
+			}
+		}
+		if p.unify {
+			f := files[p.file]
+			var x ast.Expr = ast.NewIdent(p.hidden)
+			for i := len(op.path) - 1; i >= 0; i-- {
+				x = &ast.StructLit{Elts: []ast.Decl{&ast.Field{Label: pathLabel(op.path[i].name), Value: x}}}
+			}
+			f.Decls = append(f.Decls, &ast.Field{Label: ast.NewIdent("game"), Value: x})
+		}
+	}
+}
+
+// hiddenName is the hidden field that holds the value of edit j of the
+// k-th patched file.
+func hiddenName(k, j int) string {
+	return "_patch" + strconv.Itoa(k) + "_" + strconv.Itoa(j)
+}
+
+// stripDefault removes the default mark of a disjunction, keeping its
+// alternatives: `*12 | int` becomes `12 | int`.
+func stripDefault(x ast.Expr) (ast.Expr, bool) {
+	switch x := x.(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.MUL {
+			return x.X, true
+		}
+	case *ast.ParenExpr:
+		if y, ok := stripDefault(x.X); ok {
+			return &ast.ParenExpr{Lparen: x.Lparen, X: y, Rparen: x.Rparen}, true
+		}
+	case *ast.BinaryExpr:
+		if x.Op == token.OR {
+			l, a := stripDefault(x.X)
+			r, b := stripDefault(x.Y)
+			if a || b {
+				return &ast.BinaryExpr{X: l, OpPos: x.OpPos, Op: token.OR, Y: r}, true
+			}
+		}
+	}
+	return x, false
+}
+
+// firstReference is the first identifier of x that names a value rather
+// than a builtin type or function.
+func firstReference(x ast.Expr) *ast.Ident {
+	var found *ast.Ident
+	ast.Walk(x, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.Field:
+			// A label is not a reference; its value may hold one.
+			ast.Walk(n.Value, func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok && found == nil && !builtinName(id.Name) {
+					found = id
+				}
+				return found == nil
+			}, nil)
+			return false
+		case *ast.Ident:
+			if !builtinName(n.Name) {
+				found = n
+			}
+		}
+		return true
+	}, nil)
+	return found
+}
+
+func builtinName(s string) bool {
+	switch s {
+	case "_", "int", "string", "bool", "number", "float", "bytes", "null", "true", "false", "len", "close", "and", "or", "div", "mod", "quo", "rem":
+		return true
+	}
+	return false
+}
+
+// syntaxIndex finds the nodes of parsed files by where they stand, and
+// each node's parent.
+type syntaxIndex struct {
+	files  map[string]*ast.File
+	byPos  map[string]map[int][]ast.Node // file → offset → nodes
+	parent map[ast.Node]ast.Node
+}
+
+func newSyntaxIndex(files map[string]*ast.File) *syntaxIndex {
+	return &syntaxIndex{files: files, byPos: map[string]map[int][]ast.Node{}, parent: map[ast.Node]ast.Node{}}
+}
+
+// index walks a file once, when a node of it is first looked for.
+func (x *syntaxIndex) index(name string) map[int][]ast.Node {
+	if m, ok := x.byPos[name]; ok {
+		return m
+	}
+	m := map[int][]ast.Node{}
+	x.byPos[name] = m
+	f := x.files[name]
+	if f == nil {
+		return m
+	}
+	var stack []ast.Node
+	ast.Walk(f, func(n ast.Node) bool {
+		if len(stack) > 0 {
+			x.parent[n] = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
+		if p := n.Pos(); p.IsValid() && p.Filename() == name {
+			m[p.Offset()] = append(m[p.Offset()], n)
+		}
+		return true
+	}, func(ast.Node) { stack = stack[:len(stack)-1] })
+	return m
+}
+
+func (x *syntaxIndex) find(r nodeRef) ast.Node {
+	for _, n := range x.index(r.file)[r.offset] {
+		if _, ok := n.(*ast.Field); ok == r.field {
+			if r.field {
+				return n
+			}
+			if _, inList := x.parent[n].(*ast.ListLit); inList {
+				return n
+			}
+		}
+	}
+	// An entry that is not written in a list: the first node there.
+	if !r.field {
+		for _, n := range x.index(r.file)[r.offset] {
+			if _, ok := n.(*ast.Field); !ok {
+				return n
+			}
+		}
+	}
+	return nil
+}
+
+// enclosing is the comprehension n is written in, if any.
+func (x *syntaxIndex) enclosing(n ast.Node) ast.Node {
+	for p := x.parent[n]; p != nil; p = x.parent[p] {
+		if _, ok := p.(*ast.Comprehension); ok {
+			return p
+		}
+	}
+	return nil
+}
+
+// inList is the list n is an entry of, and its index there.
+func (x *syntaxIndex) inList(n ast.Node) (*ast.ListLit, int) {
+	list, ok := x.parent[n].(*ast.ListLit)
+	if !ok {
+		return nil, 0
+	}
+	for i, e := range list.Elts {
+		if e == n {
+			return list, i
+		}
+	}
+	return nil, 0
+}
+
+func (x *syntaxIndex) reindex(list *ast.ListLit) {
+	for _, e := range list.Elts {
+		x.parent[e] = list
+	}
+}
+
+// removeField takes a field out of the struct or file that holds it.
+func (x *syntaxIndex) removeField(fd *ast.Field) {
+	switch p := x.parent[fd].(type) {
+	case *ast.StructLit:
+		p.Elts = without(p.Elts, ast.Decl(fd))
+	case *ast.File:
+		p.Decls = without(p.Decls, ast.Decl(fd))
+	}
+}
+
+func without(l []ast.Decl, d ast.Decl) []ast.Decl {
+	out := l[:0:0]
+	for _, e := range l {
+		if e != d {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
