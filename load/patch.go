@@ -605,4 +605,3 @@ func without(l []ast.Decl, d ast.Decl) []ast.Decl {
 	}
 	return out
 }
-

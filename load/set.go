@@ -30,7 +30,7 @@ var (
 
 // setOverride is one parsed --set.
 type setOverride struct {
-	flag string   // the flag as given, for messages: "--set params.x=3"
+	flag  string   // the flag as given, for messages: "--set params.x=3"
 	path  []string // relative to game, when it is names only
 	gpath gamePath // the path as a patch reads it
 	lit   string   // the value as a CUE literal
