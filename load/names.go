@@ -198,6 +198,9 @@ func buildChecked(dir string, start baseInstance, game, variants []source, sets 
 	all = append(game[:len(game):len(game)], variants...)
 	for _, o := range sets {
 		if o.option || !setPatches(base, o) {
+			// A value the game does not write is unified with it, at
+			// a path of fields; locate says what a path into a list
+			// names.
 			if o.src == nil {
 				_, err := locate(base, o.gpath)
 				errs.Add(diag.Pos{File: o.flag}, "%v", err)
@@ -260,10 +263,14 @@ type patchedSource struct {
 }
 
 // setPatches tells whether a --set replaces a value the game writes,
-// rather than being unified with the game.
+// rather than being unified with the game: a value written in a list is
+// replaced or is an error, and so is a path that names no value of a list.
 func setPatches(base cue.Value, o *setOverride) bool {
 	loc, err := locate(base, o.gpath)
-	return err == nil && len(writers(loc.v)) > 0
+	if err != nil {
+		return loc.inList || loc.v.IncompleteKind() == cue.ListKind
+	}
+	return len(writers(loc.v)) > 0 || loc.inList
 }
 
 // onlyOptions tells whether every override chooses an option's value.

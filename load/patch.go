@@ -249,10 +249,10 @@ func planPatches(errs *diag.List, base cue.Value, file string, ops []*patchOp, f
 		case op.kind == "insert" && !p.elem:
 			errs.Add(op.at, "%s: %s is not an entry of a list: insert puts an entry before or after another (flow.NAME, setup[0])", op, op.path)
 			continue
-		case op.kind == "replace" && !p.elem && op.path.namesOnly():
+		case op.kind == "replace" && !p.elem && !loc.inList:
 			p.unify = true
 		case len(p.refs) == 0:
-			errs.Add(op.at, "%s: the game does not write %s (its value is the schema's): there is nothing to %s", op, op.path, op.kind)
+			errs.Add(op.at, "%s: the game does not write %s: there is nothing to %s", op, op.path, op.kind)
 			continue
 		}
 		out = append(out, p)

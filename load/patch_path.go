@@ -54,8 +54,7 @@ func (p gamePath) String() string {
 	return b.String()
 }
 
-// namesOnly tells whether every step of the path is a name written as
-// such: a path CUE can write as nested fields.
+// namesOnly tells whether no step of the path is an index.
 func (p gamePath) namesOnly() bool {
 	for _, s := range p {
 		if s.isIndex {
@@ -129,7 +128,7 @@ const pathHelp = "a path is names joined by dots, relative to game, e.g. params.
 
 // badPart is the part of a path that does not read, up to the next dot.
 func badPart(rest string) string {
-	if i := strings.IndexByte(rest, '.'); i > 0 {
+	if i := strings.IndexByte(rest, '.'); i >= 0 {
 		return rest[:i]
 	}
 	return rest
@@ -141,10 +140,14 @@ type located struct {
 	parent cue.Value // the struct or list that holds it
 	elem   bool      // an entry of a list rather than a field
 	index  int       // its index, for an entry
+	// inList: the path goes through an entry of a list, so CUE cannot
+	// write it as nested fields.
+	inList bool
 }
 
 // locate follows a path in game. A step that names nothing is an error
-// that says what there is, with the closest name.
+// that says what there is, with the closest name, and the value reached
+// before it.
 func locate(game cue.Value, p gamePath) (located, error) {
 	cur := located{v: game}
 	for i, seg := range p {
@@ -172,17 +175,17 @@ func locate(game cue.Value, p gamePath) (located, error) {
 				}
 				if idx < 0 {
 					if hint := diag.DidYouMean(seg.name, names); hint != "" {
-						return located{}, fmt.Errorf("%s has no entry named %s%s", where, quote(seg.name), hint)
+						return cur, fmt.Errorf("%s has no entry named %s%s", where, quote(seg.name), hint)
 					}
-					return located{}, fmt.Errorf("%s has no entry named %s (%s); give a step a name, or say %s[N]", where, quote(seg.name), entriesText(n, names), where)
+					return cur, fmt.Errorf("%s has no entry named %s (%s); give a step a name, or say %s[N]", where, quote(seg.name), entriesText(n, names), where)
 				}
 			} else if idx >= n {
-				return located{}, fmt.Errorf("%s has %s: there is no [%d]", where, entriesText(n, nil), idx)
+				return cur, fmt.Errorf("%s has %s: there is no [%d]", where, entriesText(n, nil), idx)
 			}
-			cur = located{v: v.LookupPath(cue.MakePath(cue.Index(idx))), parent: v, elem: true, index: idx}
+			cur = located{v: v.LookupPath(cue.MakePath(cue.Index(idx))), parent: v, elem: true, index: idx, inList: true}
 		case cue.StructKind:
 			if seg.isIndex {
-				return located{}, fmt.Errorf("%s is a struct, not a list: it has no [%d]", where, seg.index)
+				return cur, fmt.Errorf("%s is a struct, not a list: it has no [%d]", where, seg.index)
 			}
 			// A key a pattern allows (any card's id) exists to
 			// LookupPath: a field is one the struct lists.
@@ -190,13 +193,13 @@ func locate(game cue.Value, p gamePath) (located, error) {
 			next := v.LookupPath(cue.MakePath(cue.Str(seg.name)))
 			if !contains(known, seg.name) {
 				if hint := diag.DidYouMean(seg.name, known); hint != "" {
-					return located{}, fmt.Errorf("%s has no field %s%s", where, quote(seg.name), hint)
+					return cur, fmt.Errorf("%s has no field %s%s", where, quote(seg.name), hint)
 				}
-				return located{}, fmt.Errorf("%s has no field %s (fields: %s)", where, quote(seg.name), strings.Join(sorted(known), ", "))
+				return cur, fmt.Errorf("%s has no field %s (fields: %s)", where, quote(seg.name), strings.Join(sorted(known), ", "))
 			}
-			cur = located{v: next, parent: v}
+			cur = located{v: next, parent: v, inList: cur.inList}
 		default:
-			return located{}, fmt.Errorf("%s is a value, not a struct or a list: it has no %s", where, quote(seg.String()))
+			return cur, fmt.Errorf("%s is a value, not a struct or a list: it has no %s", where, quote(seg.String()))
 		}
 	}
 	return cur, nil

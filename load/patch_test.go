@@ -1,0 +1,204 @@
+package load_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"testing/fstest"
+
+	"cuelang.org/go/cue"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/load"
+)
+
+// patchGame fixes values a unification cannot change: a card's count, a
+// param without a default, steps of the flow and the setup.
+const patchGame = `package haven
+
+let coins = {coin: {name: "Coin", kind: "money", count: 3}}
+
+game: {
+	id: "p"
+	name: "P"
+	players: {min: 2, max: 4}
+	params: {target: 12, bonus: *2 | int & >=0}
+	cards: coins
+	cards: gem: {name: "Gem", kind: "money", count: 1}
+	cards: {for k in ["ore"] {(k): {name: "Ore", kind: "raw", count: 2}}}
+	setup: [{do: "a"}, {name: "deal", do: "b"}]
+	flow: [{turn: {player: "0", actions: ["buy", "pass"]}}]
+	scoring: {score: "0", tiebreak: [], estimate: "1"}
+}
+`
+
+func patchSource(variants map[string]string) load.Source {
+	fs := fstest.MapFS{"p/game.cue": {Data: []byte(patchGame)}}
+	for name, src := range variants {
+		fs["p/variants/"+name+".cue"] = &fstest.MapFile{Data: []byte("package haven\n\n" + src)}
+	}
+	return load.Source{FS: fs}
+}
+
+func show(t *testing.T, v cue.Value, path string) string {
+	t.Helper()
+	x := v.LookupPath(cue.ParsePath(path))
+	if !x.Exists() {
+		return "-"
+	}
+	if d, ok := x.Default(); ok {
+		x = d
+	}
+	return fmt.Sprint(x)
+}
+
+// TestPatch checks each edit on the value it changes.
+func TestPatch(t *testing.T) {
+	for _, tc := range []struct {
+		name, patch string
+		path, want  string
+	}{
+		{"remove a card written through a let", `{remove: "cards.coin"}`, "cards.coin", "-"},
+		{"remove leaves the others", `{remove: "cards.coin"}`, "cards.gem.count", "1"},
+		{"replace a fixed count", `{replace: "cards.gem.count", with: 4}`, "cards.gem.count", "4"},
+		{"replace a count written through a let", `{replace: "cards.coin.count", with: 0}`, "cards.coin.count", "0"},
+		{"replace a fixed param", `{replace: "params.target", with: 6}`, "params.target", "6"},
+		{"replace a default", `{replace: "params.bonus", with: 5}`, "params.bonus", "5"},
+		{"replace the estimate", `{replace: "scoring.estimate", with: "2"}`, "scoring.estimate", `"2"`},
+		{"replace a field the game leaves to the schema", `{replace: "cards.gem.text", with: "shiny"}`, "cards.gem.text", `"shiny"`},
+		{"remove a step by name", `{remove: "setup.deal"}`, "setup", `[{
+	do: "a"
+}]`},
+		{"remove a step by index", `{remove: "setup[0]"}`, "setup[0].do", `"b"`},
+		{"replace a step", `{replace: "setup.deal", with: {do: "c"}}`, "setup[1].do", `"c"`},
+		{"replace a field of a step", `{replace: "setup.deal.do", with: "c"}`, "setup[1].do", `"c"`},
+		{"insert before", `{insert: {do: "c"}, before: "setup.deal"}`, "setup[1].do", `"c"`},
+		{"insert after", `{insert: {do: "c"}, after: "setup.deal"}`, "setup[2].do", `"c"`},
+		{"insert after the first", `{insert: {do: "c"}, after: "setup[0]"}`, "setup[1].do", `"c"`},
+		{"remove an action of a turn by its id", `{remove: "flow[0].turn.actions.pass"}`, "flow[0].turn.actions", `["buy"]`},
+		{"insert an action into a turn", `{insert: "sell", after: "flow[0].turn.actions.buy"}`, "flow[0].turn.actions", `["buy", "sell", "pass"]`},
+		{"a leading game. is accepted", `{replace: "game.params.target", with: 6}`, "params.target", "6"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := patchSource(map[string]string{"x": "patch: [" + tc.patch + "]\n"}).Game("p", load.Options{Variants: []string{"x"}})
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, show(t, v, tc.path))
+		})
+	}
+}
+
+// TestPatchValueReadsTheVariant checks that a value a patch brings may
+// refer to the variant's own names, and is positioned in the variant.
+func TestPatchValueReadsTheVariant(t *testing.T) {
+	v, err := patchSource(map[string]string{"x": `let word = "c"
+patch: [{insert: {do: word}, after: "setup.deal"}]
+`}).Game("p", load.Options{Variants: []string{"x"}})
+	require.NoError(t, err)
+	x := v.LookupPath(cue.ParsePath("setup[2].do"))
+	assert.Equal(t, `"c"`, fmt.Sprint(x))
+	assert.Equal(t, "p/variants/x.cue:3", fmt.Sprintf("%s:%d", x.Pos().Filename(), x.Pos().Line()))
+}
+
+// TestPatchKeepsBounds checks that a replaced default keeps the game's
+// bounds on it.
+func TestPatchKeepsBounds(t *testing.T) {
+	_, err := patchSource(map[string]string{"x": `patch: [{replace: "params.bonus", with: -1}]`}).Game("p", load.Options{Variants: []string{"x"}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "invalid value -1 (out of bound >=0)")
+}
+
+// TestPatchVariantAfter checks that the variant's own game is unified
+// with the patched definition: a card whose count was replaced takes a
+// text, a removed one can be declared anew.
+func TestPatchVariantAfter(t *testing.T) {
+	v, err := patchSource(map[string]string{"x": `patch: [{replace: "cards.gem.count", with: 5}, {remove: "cards.coin"}]
+game: cards: gem: text: "shiny"
+game: cards: coin: {name: "New coin", kind: "money"}
+`}).Game("p", load.Options{Variants: []string{"x"}})
+	require.NoError(t, err)
+	assert.Equal(t, "5", show(t, v, "cards.gem.count"))
+	assert.Equal(t, `"shiny"`, show(t, v, "cards.gem.text"))
+	assert.Equal(t, `"New coin"`, show(t, v, "cards.coin.name"))
+	assert.Equal(t, "1", show(t, v, "cards.coin.count"))
+}
+
+// TestPatchErrors checks that every mistake in a patch is one line at
+// the variant's position, with the closest name.
+func TestPatchErrors(t *testing.T) {
+	const at = "p/variants/x.cue:4:"
+	for _, tc := range []struct{ name, patch, want string }{
+		{"misspelt card", `{remove: "cards.gme"}`, at + `11: remove cards.gme: cards has no field "gme" (did you mean "gem"?)`},
+		{"misspelt field", `{replace: "cards.gem.cont", with: 2}`, at + `12: replace cards.gem.cont: cards.gem has no field "cont" (did you mean "count"?)`},
+		{"misspelt step", `{remove: "setup.dael"}`, at + `11: remove setup.dael: setup has no entry named "dael" (did you mean "deal"?)`},
+		{"index past the end", `{remove: "setup[2]"}`, at + `11: remove setup[2]: setup has 2 entries, [0] to [1]: there is no [2]`},
+		{"index into a struct", `{remove: "cards[0]"}`, at + `11: remove cards[0]: cards is a struct, not a list: it has no [0]`},
+		{"below a value", `{remove: "params.target.x"}`, at + `11: remove params.target.x: params.target is a value, not a struct or a list: it has no "x"`},
+		{"misspelt op", `{remvoe: "cards.gem"}`, at + `3: unknown field "remvoe" of an edit (did you mean "remove"?)`},
+		{"two ops", `{remove: "cards.gem", replace: "cards.coin", with: 1}`, at + `2: an edit does one of remove, replace or insert; found remove and replace`},
+		{"replace without with", `{replace: "cards.gem.count"}`, at + `2: replace needs with, the new value`},
+		{"insert without a place", `{insert: {do: "c"}}`, at + `2: insert needs one of before or after: the entry it goes beside ("flow.deal", "setup[0]")`},
+		{"insert beside a field", `{insert: {do: "c"}, after: "cards.gem"}`, at + `29: insert cards.gem: cards.gem is not an entry of a list: insert puts an entry before or after another (flow.NAME, setup[0])`},
+		{"with on remove", `{remove: "cards.gem", with: 1}`, at + `24: with belongs to replace, not to remove`},
+		{"path not text", `{remove: cards}`, at + `11: remove: want a path, as text: "cards.NAME", "flow[2]", "effects.NAME.do.STEP"`},
+		{"bad path", `{remove: "cards..gem"}`, at + `11: path "cards..gem": "" is not a name; a path is names joined by dots, relative to game, e.g. params.NAME, cards.NAME.count, flow[2]`},
+		{"a card made by a comprehension", `{remove: "cards.ore"}`, at + `11: remove cards.ore: cards.ore is made by the comprehension at p/game.cue:12:28: a patch cannot change one of the values it makes`},
+		{"nothing to remove", `{remove: "cards.gem.text"}`, at + `11: remove cards.gem.text: the game does not write cards.gem.text: there is nothing to remove`},
+		{"a default of the schema", `{remove: "players.min"}`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := patchSource(map[string]string{"x": "patch: [\n\t" + tc.patch + ",\n]\n"}).Game("p", load.Options{Variants: []string{"x"}})
+			if tc.want == "" {
+				require.Error(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.Equal(t, tc.want, err.Error())
+		})
+	}
+}
+
+// TestSetReplaces checks that a --set reaches the paths a patch does and
+// replaces a value the game fixed.
+func TestSetReplaces(t *testing.T) {
+	for _, tc := range []struct{ set, path, want string }{
+		{"cards.gem.count=4", "cards.gem.count", "4"},
+		{"params.target=6", "params.target", "6"},
+		{"setup.deal.do=c", "setup[1].do", `"c"`},
+		{"setup[0].do=c", "setup[0].do", `"c"`},
+		{`scoring.estimate="2"`, "scoring.estimate", `"2"`},
+	} {
+		v, err := patchSource(nil).Game("p", load.Options{Sets: []string{tc.set}})
+		require.NoError(t, err, tc.set)
+		assert.Equal(t, tc.want, show(t, v, tc.path), tc.set)
+	}
+	_, err := patchSource(nil).Game("p", load.Options{Sets: []string{"setup.dael.do=c"}})
+	require.Error(t, err)
+	assert.Equal(t, `--set setup.dael.do=c: replace setup.dael.do: setup has no entry named "dael" (did you mean "deal"?)`, err.Error())
+	_, err = patchSource(nil).Game("p", load.Options{Sets: []string{"params.bonus=-1"}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "out of bound >=0")
+}
+
+// TestPatchInImportedPackage checks a patch on a value an imported package
+// writes: a count of Rotterdam's lib package, through the game's files.
+func TestPatchInImportedPackage(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte("package haven\n\n"+src), 0o644))
+		return p
+	}
+	defs := load.Dir(filepath.Join("..", "definitions"))
+	ok := write("ok.cue", `patch: [{replace: "cards.la-chance-tourne.count", with: 1}]`)
+	v, err := defs.Game("rotterdam", load.Options{Variants: []string{ok}})
+	require.NoError(t, err)
+	assert.Equal(t, "1", show(t, v, `cards."la-chance-tourne".count`))
+	// A value put into a list of the package cannot see the variant.
+	named := write("named.cue", "let w = \"white\"\npatch: [{replace: \"boards.main.edges[0].str.color\", with: w}]\n")
+	_, err = defs.Game("rotterdam", load.Options{Variants: []string{named}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), named+`:4:59: replace boards.main.edges[0].str.color: boards.main.edges[0].str.color is written in `)
+	assert.Contains(t, err.Error(), `a package the game imports, which cannot see the variant's names: write the value out`)
+}
