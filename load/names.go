@@ -221,9 +221,14 @@ func buildChecked(dir string, start baseInstance, game, variants []source, sets 
 	for _, o := range unified {
 		all = append(all, source{o.flag, o.src})
 	}
-	var edit *patchEdit
+	edit := &overlay{sources: map[string][]byte{}}
+	for _, s := range append(over[:len(over):len(over)], variants...) {
+		edit.sources[s.name] = s.src
+	}
+	for _, o := range unified {
+		edit.sources[o.flag] = o.src
+	}
 	if len(patched) > 0 {
-		edit = &patchEdit{}
 		for k, p := range patched {
 			edit.files = append(edit.files, p.src.name)
 			edit.plans = append(edit.plans, planPatches(&errs, base, p.src.name, p.ops, k)...)

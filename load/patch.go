@@ -282,15 +282,19 @@ func writers(v cue.Value) []ast.Node {
 	return out
 }
 
-// patchEdit applies planned edits to the syntax of a build: it is run
-// after the game's files, its packages and the variants are parsed, and
-// before CUE evaluates them.
-type patchEdit struct {
+// overlay is what a build with overrides adds to the game's own files:
+// the planned edits of patches, applied to the syntax after the game's
+// files, its packages and the variants are parsed and before CUE
+// evaluates them, and the overrides' texts, to say where a conflict
+// with a fixed value was written (conflict.go).
+type overlay struct {
 	plans []*plannedOp
 	files []string // the files whose patch lists the plans come from
+	// sources are the variants' and --set's texts by file name.
+	sources map[string][]byte
 }
 
-func (e *patchEdit) apply(inst *build.Instance) error {
+func (e *overlay) apply(inst *build.Instance) error {
 	files := map[string]*ast.File{}
 	var walk func(*build.Instance)
 	seen := map[*build.Instance]bool{}
@@ -341,7 +345,7 @@ func (e *patchEdit) apply(inst *build.Instance) error {
 	return errs.Err()
 }
 
-func (e *patchEdit) applyOne(errs *diag.List, idx *syntaxIndex, files map[string]*ast.File, p *plannedOp, value ast.Expr) {
+func (e *overlay) applyOne(errs *diag.List, idx *syntaxIndex, files map[string]*ast.File, p *plannedOp, value ast.Expr) {
 	op := p.op
 	var nodes []ast.Node
 	for _, r := range p.refs {

@@ -202,3 +202,33 @@ func TestPatchInImportedPackage(t *testing.T) {
 	assert.Contains(t, err.Error(), named+`:4:59: replace boards.main.edges[0].str.color: boards.main.edges[0].str.color is written in `)
 	assert.Contains(t, err.Error(), `a package the game imports, which cannot see the variant's names: write the value out`)
 }
+
+// TestConflictSaysHowToReplace checks that a variant giving a value the
+// game fixed is told, at its own line, where the value is fixed and the
+// patch that replaces it.
+func TestConflictSaysHowToReplace(t *testing.T) {
+	src := patchSource(map[string]string{"x": "game: cards: gem: count: 2\n", "six": "game: params: target: 6\n"})
+	_, err := src.Game("p", load.Options{Variants: []string{"x"}})
+	require.Error(t, err)
+	assert.Equal(t, `p/variants/x.cue:3:26: game.cards.gem.count: conflicting values 2 and 1: fixed at p/game.cue:11:50; a variant replaces a fixed value with patch: [{replace: "cards.gem.count", with: 2}]`, err.Error())
+	// Through a let, the path is still the game's.
+	src = patchSource(map[string]string{"x": "game: cards: coin: count: 2\n"})
+	_, err = src.Game("p", load.Options{Variants: []string{"x"}})
+	require.Error(t, err)
+	assert.Equal(t, `p/variants/x.cue:3:27: game.cards.coin.count: conflicting values 3 and 2: fixed at p/game.cue:3:57; a variant replaces a fixed value with patch: [{replace: "cards.coin.count", with: 2}]`, err.Error())
+	// A --set replaces the game's value, not a variant's.
+	src = patchSource(map[string]string{"six": "game: params: target: 6\n"})
+	_, err = src.Game("p", load.Options{Variants: []string{"six"}, Sets: []string{"params.target=7"}})
+	require.Error(t, err)
+	assert.Equal(t, `--set params.target=7: game.params.target: conflicting values 7 and 6: fixed at p/variants/six.cue:3:23, by a variant given with the --set`, err.Error())
+}
+
+// TestDisjunctionHeadingFirst checks that CUE's heading of the ways a
+// disjunction failed prints before them, at their position.
+func TestDisjunctionHeadingFirst(t *testing.T) {
+	_, err := patchSource(map[string]string{"x": "game: params: bonus: \"many\"\n"}).Game("p", load.Options{Variants: []string{"x"}})
+	require.Error(t, err)
+	assert.Equal(t, `p/variants/x.cue:3:22: game.params.bonus: 2 errors in empty disjunction:
+p/variants/x.cue:3:22: game.params.bonus: conflicting values "many" and 2 (mismatched types string and int)
+p/variants/x.cue:3:22: game.params.bonus: conflicting values "many" and int (mismatched types string and int)`, err.Error())
+}
