@@ -46,6 +46,10 @@ type Options struct {
 	Texts []Text
 	// Choices are the options chosen, NAME=VALUE (option.go).
 	Choices []string
+	// Scoped applies each variant only to the game it belongs to, for a
+	// command that loads every game with the same options (haven
+	// serve): see Source.For.
+	Scoped bool
 }
 
 // Text is a variant given by its source text; Name stands for its file
@@ -101,6 +105,7 @@ func (s Source) name(p string) string {
 // validates it against the schema. It returns the `game` value. Every
 // problem found is reported in one diag.List.
 func (s Source) Game(id string, opt Options) (cue.Value, error) {
+	opt = s.For(id, opt)
 	files, err := fs.Glob(s.FS, id+"/*.cue")
 	if err != nil || len(files) == 0 {
 		games, _ := s.Games()

@@ -232,3 +232,25 @@ func TestDisjunctionHeadingFirst(t *testing.T) {
 p/variants/x.cue:3:22: game.params.bonus: conflicting values "many" and 2 (mismatched types string and int)
 p/variants/x.cue:3:22: game.params.bonus: conflicting values "many" and int (mismatched types string and int)`, err.Error())
 }
+
+// TestScoped checks that a Scoped variant applies only to the game it
+// belongs to, as haven serve loads every game with the same options.
+func TestScoped(t *testing.T) {
+	src := patchSource(map[string]string{"six": "game: params: bonus: 6\n"})
+	fs := src.FS.(fstest.MapFS)
+	fs["g/game.cue"] = &fstest.MapFile{Data: []byte(game)}
+	fs["g/variants/fast.cue"] = &fstest.MapFile{Data: []byte("package haven\ngame: params: target: 6\n")}
+	opt := load.Options{Variants: []string{"six", "fast", "./any.cue", "defs/g/variants/x.cue"}, Scoped: true}
+	assert.Equal(t, []string{"six", "./any.cue"}, src.For("p", opt).Variants)
+	assert.Equal(t, []string{"fast", "./any.cue", "defs/g/variants/x.cue"}, src.For("g", opt).Variants)
+	assert.Equal(t, opt.Variants, src.For("g", load.Options{Variants: opt.Variants}).Variants, "unscoped")
+	opt.Variants = []string{"six", "fast"}
+	v, err := src.Game("p", opt)
+	require.NoError(t, err)
+	assert.Equal(t, "6", show(t, v, "params.bonus"))
+	v, err = src.Game("g", opt)
+	require.NoError(t, err)
+	assert.Equal(t, "6", show(t, v, "params.target"))
+	require.NoError(t, src.CheckScoped(opt))
+	assert.EqualError(t, src.CheckScoped(load.Options{Variants: []string{"fats"}}), `variant "fats": no game ships a variant of that name (did you mean "fast"?); a file is given by its path (./fats.cue)`)
+}

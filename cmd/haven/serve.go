@@ -66,7 +66,14 @@ func runServe(opts *serveOptions) error {
 	if err != nil {
 		return err
 	}
-	wo := web.Options{Source: src, Load: opts.options(), Players: opts.Players, Seed: opts.Seed, Bot: opts.Bot}
+	// Every game is served with the same options: a variant applies to
+	// the game it belongs to (load.Source.For).
+	lo := opts.options()
+	lo.Scoped = true
+	if err := src.CheckScoped(lo); err != nil {
+		return err
+	}
+	wo := web.Options{Source: src, Load: lo, Players: opts.Players, Seed: opts.Seed, Bot: opts.Bot}
 	if opts.Bots == "all" {
 		wo.AllBots = true
 	} else if opts.Bots != "" {
