@@ -1,7 +1,10 @@
 // Package load reads a game definition: it parses the CUE files of a game
 // folder together with the schema, applies variant files and --set
-// overrides, and validates the result. It is the first stage of Haven's
-// pipeline: load → compile → run.
+// overrides, and validates the result. A variant is unified with the
+// game; its patch list (patch.go) and a --set of a value the game writes
+// edit the game's syntax first, so that they can remove and replace what
+// unification cannot. It is the first stage of Haven's pipeline: load →
+// compile → run.
 package load
 
 import (
