@@ -31,6 +31,7 @@ game: {
 	setup: [{do: "a"}, {name: "deal", do: "b"}]
 	flow: [{turn: {player: "0", actions: ["buy", "pass"]}}]
 	scoring: {score: "0", tiebreak: [], estimate: "1"}
+	bots: prefer: {buy: "1", pass: "0"}
 }
 `
 
@@ -67,6 +68,8 @@ func TestPatch(t *testing.T) {
 		{"replace a fixed param", `{replace: "params.target", with: 6}`, "params.target", "6"},
 		{"replace a default", `{replace: "params.bonus", with: 5}`, "params.bonus", "5"},
 		{"replace the estimate", `{replace: "scoring.estimate", with: "2"}`, "scoring.estimate", `"2"`},
+		{"replace a policy entry", `{replace: "bots.prefer.buy", with: "2"}`, "bots.prefer.buy", `"2"`},
+		{"remove a policy entry", `{remove: "bots.prefer.pass"}`, "bots.prefer.pass", "-"},
 		{"replace a field the game leaves to the schema", `{replace: "cards.gem.text", with: "shiny"}`, "cards.gem.text", `"shiny"`},
 		{"remove a step by name", `{remove: "setup.deal"}`, "setup", `[{
 	do: "a"
