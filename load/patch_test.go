@@ -147,6 +147,7 @@ func TestPatchErrors(t *testing.T) {
 		{"path not text", `{remove: cards}`, at + `11: remove: want a path, as text: "cards.NAME", "flow[2]", "effects.NAME.do.STEP"`},
 		{"bad path", `{remove: "cards..gem"}`, at + `11: path "cards..gem": "" is not a name; a path is names joined by dots, relative to game, e.g. params.NAME, cards.NAME.count, flow[2]`},
 		{"a card made by a comprehension", `{remove: "cards.ore"}`, at + `11: remove cards.ore: cards.ore is made by the comprehension at p/game.cue:12:28: a patch cannot change one of the values it makes`},
+		{"a value written inside a comprehension", `{replace: "cards.ore.count", with: 1}`, at + `12: replace cards.ore.count: cards.ore.count is written inside the comprehension at p/game.cue:12:10, which makes many values: a patch cannot change one of them`},
 		{"nothing to remove", `{remove: "cards.gem.text"}`, at + `11: remove cards.gem.text: the game does not write cards.gem.text: there is nothing to remove`},
 		{"a default of the schema", `{remove: "players.min"}`, ""},
 	} {
@@ -198,7 +199,12 @@ func TestPatchInImportedPackage(t *testing.T) {
 	v, err := defs.Game("rotterdam", load.Options{Variants: []string{ok}})
 	require.NoError(t, err)
 	assert.Equal(t, "1", show(t, v, `cards."la-chance-tourne".count`))
-	// A value put into a list of the package cannot see the variant.
+	// A value written out may go into a list of the package...
+	lit := write("lit.cue", "patch: [{replace: \"boards.main.edges[0].str.color\", with: \"white\"}]\n")
+	v, err = defs.Game("rotterdam", load.Options{Variants: []string{lit}})
+	require.NoError(t, err)
+	assert.Equal(t, `"white"`, show(t, v, "boards.main.edges[0].str.color"))
+	// ...but it cannot see the variant's names.
 	named := write("named.cue", "let w = \"white\"\npatch: [{replace: \"boards.main.edges[0].str.color\", with: w}]\n")
 	_, err = defs.Game("rotterdam", load.Options{Variants: []string{named}})
 	require.Error(t, err)
