@@ -130,6 +130,7 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 		return cue.Value{}, err
 	}
 	var errs diag.List
+	ownPatches(&errs, srcs)
 	srcs, out, gated := splitGated(&errs, srcs, chosenValues(sets))
 	for _, v := range variants {
 		if g := gateOf(&errs, v); g != nil {

@@ -1,6 +1,7 @@
 package load
 
 import (
+	"bytes"
 	"strings"
 
 	"cuelang.org/go/cue"
@@ -278,4 +279,23 @@ func writers(v cue.Value) []ast.Node {
 		out = append(out, n)
 	}
 	return out
+}
+
+// ownPatches reports a patch list in a file of the game's own folder:
+// CUE would take it for data, and a game writes its definition itself.
+func ownPatches(errs *diag.List, srcs []source) {
+	for _, s := range srcs {
+		if !bytes.Contains(s.src, []byte("patch")) {
+			continue
+		}
+		f, err := parseFile(s.name, s.src, 0)
+		if err != nil {
+			continue // the full parse reports it
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.Field); ok && fieldName(fd) == "patch" {
+				errs.Add(Pos(fd.Pos()), "patch belongs in a variant (the game's variants/ folder): a game's own files write its definition as it is")
+			}
+		}
+	}
 }

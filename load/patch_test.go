@@ -263,3 +263,13 @@ func TestScoped(t *testing.T) {
 	require.NoError(t, src.CheckScoped(opt))
 	assert.EqualError(t, src.CheckScoped(load.Options{Variants: []string{"fats"}}), `variant "fats": no game ships a variant of that name (did you mean "fast"?); a file is given by its path (./fats.cue)`)
 }
+
+// TestPatchInTheGame checks that a patch list in a game's own file is
+// refused, rather than taken for data.
+func TestPatchInTheGame(t *testing.T) {
+	src := patchSource(nil)
+	src.FS.(fstest.MapFS)["p/more.cue"] = &fstest.MapFile{Data: []byte("package haven\n\npatch: [{remove: \"cards.gem\"}]\n")}
+	_, err := src.Game("p", load.Options{})
+	require.Error(t, err)
+	assert.Equal(t, `p/more.cue:3:1: patch belongs in a variant (the game's variants/ folder): a game's own files write its definition as it is`, err.Error())
+}
