@@ -43,7 +43,7 @@ func TestLearnedPrefersPoints(t *testing.T) {
 		assert.Equal(t, "jump 3", mv.Text, "seed %d, of %v", seed, legal)
 	}
 	// A bot that trains its own model on first use does as well.
-	mv, err := Decide(g, st, Learned(g, 1, nil, 200), legal)
+	mv, err := Decide(g, st, Learned(g, 1, nil, 1000), legal)
 	require.NoError(t, err)
 	assert.Equal(t, "jump 3", mv.Text)
 }
