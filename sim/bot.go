@@ -109,19 +109,22 @@ var botKinds = map[string]botKind{
 		}
 		return NewISMCTS(g, seed, o)
 	}},
-	"learned": {keys: []string{"games"}, words: []string{"model"}, makeWords: func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error) {
-		path, ok := words["model"]
-		if !ok {
-			return Learned(g, seed, nil, opt["games"]), nil
+	"learned": {keys: []string{"games", "depth"}, words: []string{"model"}, makeWords: func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error) {
+		var m *Model
+		if path, ok := words["model"]; ok {
+			if _, both := opt["games"]; both {
+				return nil, fmt.Errorf("bot learned: games= trains a model, model= reads one: give one or the other")
+			}
+			var err error
+			if m, err = ReadModel(path, g); err != nil {
+				return nil, err
+			}
 		}
-		if _, both := opt["games"]; both {
-			return nil, fmt.Errorf("bot learned: games= trains a model, model= reads one: give one or the other")
+		b := Learned(g, seed, m, opt["games"])
+		if d := opt["depth"]; d > 0 {
+			b.depth = d
 		}
-		m, err := ReadModel(path, g)
-		if err != nil {
-			return nil, err
-		}
-		return Learned(g, seed, m, 0), nil
+		return b, nil
 	}},
 }
 

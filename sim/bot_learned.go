@@ -17,6 +17,7 @@ type LearnedBot struct {
 	g     *interpreter.Game
 	r     *interpreter.Rand
 	model *Model
+	depth int // its own decisions in a row it looks through
 	// train is the model's source when none was given: trained on first
 	// use for the table's number of players.
 	train func(players int) (*Model, error)
@@ -31,10 +32,14 @@ type LearnedBot struct {
 }
 
 // Learned returns a learned bot for g, seeded with seed, judging by m;
-// when m is nil it trains one on first use on games self-play games (0:
+// when m is nil and games is 0, by the model shipped with g's definition
+// (ShippedModel); failing that it trains one on first use on games self-play games (0:
 // DefaultTrainGames), the same for every bot of the same definition,
 // player count and games, kept for the process (TrainedModel).
 func Learned(g *interpreter.Game, seed uint64, m *Model, games int) *LearnedBot {
+	if m == nil && games < 1 {
+		m = ShippedModel(g)
+	}
 	b := newLearned(g, seed, m)
 	if m == nil {
 		b.train = func(players int) (*Model, error) { return TrainedModel(g, players, games) }
@@ -43,7 +48,7 @@ func Learned(g *interpreter.Game, seed uint64, m *Model, games int) *LearnedBot 
 }
 
 func newLearned(g *interpreter.Game, seed uint64, m *Model) *LearnedBot {
-	return &LearnedBot{g: g, r: newRand(seed), model: m, x: features{},
+	return &LearnedBot{g: g, r: newRand(seed), model: m, x: features{}, depth: DefaultLearnedDepth,
 		sample: new(interpreter.State), after: new(interpreter.Observation)}
 }
 
@@ -75,9 +80,10 @@ func TrainedModel(g *interpreter.Game, players, games int) (*Model, error) {
 }
 
 // DefaultLearnedDepth is how many of its own decisions in a row the
-// learned bot looks through: a card paid in one decision is weighed with
-// the move it pays for in the next, as greedy does.
-const DefaultLearnedDepth = 2
+// learned bot looks through (depth=N): with more than one, a card paid
+// in one decision is weighed with the move it pays for in the next, as
+// greedy does, at the cost of valuing every pair of moves.
+const DefaultLearnedDepth = 1
 
 // Choose picks the legal move whose state the model values most for the
 // deciding seat.
@@ -100,7 +106,7 @@ func (b *LearnedBot) Choose(obs *interpreter.Observation, legal []interpreter.Mo
 		if err := b.g.Apply(c, m.Text); err != nil {
 			return 0, false
 		}
-		v, err := b.lookThrough(c, seat, made+1, DefaultLearnedDepth-1)
+		v, err := b.lookThrough(c, seat, made+1, b.depth-1)
 		return v, err == nil
 	})
 	return m
@@ -110,7 +116,7 @@ func (b *LearnedBot) Choose(obs *interpreter.Observation, legal []interpreter.Mo
 // more of the seat's own decisions when the next one is its own.
 func (b *LearnedBot) lookThrough(st *interpreter.State, seat, made, depth int) (float64, error) {
 	if depth > 0 && !st.Finished {
-		level := DefaultLearnedDepth - depth
+		level := b.depth - depth
 		for len(b.legal) <= level {
 			b.legal = append(b.legal, nil)
 		}

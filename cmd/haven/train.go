@@ -104,6 +104,9 @@ func runTrain(opts *trainOptions) error {
 		}
 	}()
 	bar := newProgress(opts.Err, opts.Rounds*(opts.Games+opts.Eval))
+	if bar != nil {
+		bar.cmd = "train"
+	}
 	m, err := sim.Train(g, sim.TrainOptions{Players: n, Games: opts.Games, Rounds: opts.Rounds, Eval: opts.Eval, Eps: eps,
 		Seed: opts.Seed, Lead: opts.Lead, Keep: opts.Keep, Workers: opts.Workers, Compile: func() (*interpreter.Game, error) { return opts.compile(opts.Game) }, Stop: stopped.Load,
 		Progress: func(done, _ int) { bar.update(done) }})
