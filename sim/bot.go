@@ -96,7 +96,7 @@ var botKinds = map[string]botKind{
 	"greedy": {keys: []string{"depth"}, make: func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
 		return Greedy(g, seed, opt["depth"])
 	}},
-	"ismcts": {keys: []string{"iters", "ms", "depth", "c", "eps", "spread", "prior"}, make: func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
+	"ismcts": {keys: []string{"iters", "ms", "depth", "c", "eps", "spread", "prior"}, words: []string{"value"}, makeWords: func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error) {
 		o := ISMCTSOptions{Iterations: opt["iters"], Millis: opt["ms"], Depth: opt["depth"], C: opt["c"], Eps: opt["eps"], Spread: opt["spread"] != 0, Prior: opt["prior"]}
 		if d, ok := opt["depth"]; ok && d == 0 {
 			o.Depth = -1 // depth=0: no playout
@@ -107,7 +107,14 @@ var botKinds = map[string]botKind{
 		if e, ok := opt["eps"]; ok && e == 0 {
 			o.Eps = -1 // eps=0: the policy's best move every time
 		}
-		return NewISMCTS(g, seed, o)
+		if path, ok := words["value"]; ok {
+			m, err := ReadModel(path, g)
+			if err != nil {
+				return nil, err
+			}
+			o.Value = m
+		}
+		return NewISMCTS(g, seed, o), nil
 	}},
 	"learned": {keys: []string{"games", "depth"}, words: []string{"model"}, makeWords: func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error) {
 		var m *Model

@@ -113,3 +113,25 @@ func TestLearnedPlaysShippedModel(t *testing.T) {
 	assert.Nil(t, Learned(compile(t, "params.target=12"), 1, nil, 0).model)
 	assert.Nil(t, Learned(g, 1, nil, 50).model, "games= trains its own")
 }
+
+// ismcts with value= judges its playouts by the model, not the score: a
+// model whose weights are turned round makes it shun points.
+func TestISMCTSJudgesByModel(t *testing.T) {
+	g := compile(t)
+	m, err := Train(g, TrainOptions{Players: 2, Games: 200, Seed: 1, Keep: 0.5})
+	require.NoError(t, err)
+	st, err := g.New(2, 1)
+	require.NoError(t, err)
+	legal, err := g.Legal(st)
+	require.NoError(t, err)
+	pick := func(m *Model) string {
+		mv, err := Decide(g, st, NewISMCTS(g, 1, ISMCTSOptions{Iterations: 60, Depth: -1, Value: m.copyFor(g)}), legal)
+		require.NoError(t, err)
+		return mv.Text
+	}
+	assert.Equal(t, "jump 3", pick(m))
+	for i := range m.Weights {
+		m.Weights[i] = -m.Weights[i]
+	}
+	assert.Equal(t, "step", pick(m))
+}
