@@ -135,3 +135,18 @@ func TestISMCTSJudgesByModel(t *testing.T) {
 	}
 	assert.Equal(t, "step", pick(m))
 }
+
+// Without evaluation games the last round's model is kept; with them,
+// the one that beat greedy most.
+func TestTrainKeepsLastOrBest(t *testing.T) {
+	g := compile(t)
+	one, err := Train(g, TrainOptions{Players: 2, Games: 30, Rounds: 1, Seed: 1, Keep: 0.5})
+	require.NoError(t, err)
+	two, err := Train(g, TrainOptions{Players: 2, Games: 30, Rounds: 2, Seed: 1, Keep: 0.5})
+	require.NoError(t, err)
+	assert.NotEqual(t, one.Weights, two.Weights)
+	assert.Equal(t, 60, two.Games)
+	eval, err := Train(g, TrainOptions{Players: 2, Games: 30, Rounds: 2, Seed: 1, Keep: 0.5, Eval: 10})
+	require.NoError(t, err)
+	assert.Contains(t, [][]float64{one.Weights, two.Weights}, eval.Weights)
+}

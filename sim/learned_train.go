@@ -143,7 +143,10 @@ func Train(g *interpreter.Game, opt TrainOptions) (*Model, error) {
 			}
 			stopped = !whole
 		}
-		if best == nil || score > bestScore && !stopped {
+		switch {
+		case best == nil, opt.Eval == 0: // no measure: the model of the most games
+			best, bestScore = m, score
+		case score > bestScore && !stopped:
 			best, bestScore = m, score
 		}
 		if stopped {
