@@ -96,7 +96,7 @@ var botKinds = map[string]botKind{
 	"greedy": {keys: []string{"depth"}, make: func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
 		return Greedy(g, seed, opt["depth"])
 	}},
-	"ismcts": {keys: []string{"iters", "ms", "depth", "c", "eps", "spread", "prior"}, make: func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
+	"ismcts": {keys: []string{"iters", "ms", "depth", "c", "eps", "spread", "prior"}, words: []string{"value"}, makeWords: func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error) {
 		o := ISMCTSOptions{Iterations: opt["iters"], Millis: opt["ms"], Depth: opt["depth"], C: opt["c"], Eps: opt["eps"], Spread: opt["spread"] != 0, Prior: opt["prior"]}
 		if d, ok := opt["depth"]; ok && d == 0 {
 			o.Depth = -1 // depth=0: no playout
@@ -107,21 +107,31 @@ var botKinds = map[string]botKind{
 		if e, ok := opt["eps"]; ok && e == 0 {
 			o.Eps = -1 // eps=0: the policy's best move every time
 		}
-		return NewISMCTS(g, seed, o)
+		if path, ok := words["value"]; ok {
+			m, err := ReadModel(path, g)
+			if err != nil {
+				return nil, err
+			}
+			o.Value = m
+		}
+		return NewISMCTS(g, seed, o), nil
 	}},
-	"learned": {keys: []string{"games"}, words: []string{"model"}, makeWords: func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error) {
-		path, ok := words["model"]
-		if !ok {
-			return Learned(g, seed, nil, opt["games"]), nil
+	"learned": {keys: []string{"games", "depth"}, words: []string{"model"}, makeWords: func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error) {
+		var m *Model
+		if path, ok := words["model"]; ok {
+			if _, both := opt["games"]; both {
+				return nil, fmt.Errorf("bot learned: games= trains a model, model= reads one: give one or the other")
+			}
+			var err error
+			if m, err = ReadModel(path, g); err != nil {
+				return nil, err
+			}
 		}
-		if _, both := opt["games"]; both {
-			return nil, fmt.Errorf("bot learned: games= trains a model, model= reads one: give one or the other")
+		b := Learned(g, seed, m, opt["games"])
+		if d := opt["depth"]; d > 0 {
+			b.depth = d
 		}
-		m, err := ReadModel(path, g)
-		if err != nil {
-			return nil, err
-		}
-		return Learned(g, seed, m, 0), nil
+		return b, nil
 	}},
 }
 

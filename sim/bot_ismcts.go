@@ -72,6 +72,10 @@ type ISMCTS struct {
 	// Reused counts the visits of the roots found by following the game
 	// down a kept tree: the iterations an earlier decision gave this one.
 	Reused int
+	// Scratch of the learned model's judge (judge.go).
+	modelObs *interpreter.Observation
+	modelX   features
+	modelV   []float64
 }
 
 // ISMCTSOptions are the budget and settings of an ISMCTS bot; zero
@@ -92,6 +96,9 @@ type ISMCTSOptions struct {
 	// the tree when the game declares one (prior.go; default 150;
 	// negative: none, every move tried once before any twice, by UCB1).
 	Prior int
+	// Value, when set, judges a playout cut off by this learned model of
+	// each seat's view (value=FILE), in place of the scoring.
+	Value *Model
 }
 
 // Default ISMCTS settings.

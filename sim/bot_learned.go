@@ -17,6 +17,7 @@ type LearnedBot struct {
 	g     *interpreter.Game
 	r     *interpreter.Rand
 	model *Model
+	depth int // its own decisions in a row it looks through
 	// train is the model's source when none was given: trained on first
 	// use for the table's number of players.
 	train func(players int) (*Model, error)
@@ -26,14 +27,19 @@ type LearnedBot struct {
 	after  *interpreter.Observation
 	x      features
 	best   []interpreter.Move
+	legal  [][]interpreter.Move
 	result interpreter.Result
 }
 
 // Learned returns a learned bot for g, seeded with seed, judging by m;
-// when m is nil it trains one on first use on games self-play games (0:
+// when m is nil and games is 0, by the model shipped with g's definition
+// (ShippedModel); failing that it trains one on first use on games self-play games (0:
 // DefaultTrainGames), the same for every bot of the same definition,
 // player count and games, kept for the process (TrainedModel).
 func Learned(g *interpreter.Game, seed uint64, m *Model, games int) *LearnedBot {
+	if m == nil && games < 1 {
+		m = ShippedModel(g)
+	}
 	b := newLearned(g, seed, m)
 	if m == nil {
 		b.train = func(players int) (*Model, error) { return TrainedModel(g, players, games) }
@@ -42,7 +48,7 @@ func Learned(g *interpreter.Game, seed uint64, m *Model, games int) *LearnedBot 
 }
 
 func newLearned(g *interpreter.Game, seed uint64, m *Model) *LearnedBot {
-	return &LearnedBot{g: g, r: newRand(seed), model: m, x: features{},
+	return &LearnedBot{g: g, r: newRand(seed), model: m, x: features{}, depth: DefaultLearnedDepth,
 		sample: new(interpreter.State), after: new(interpreter.Observation)}
 }
 
@@ -70,11 +76,14 @@ func TrainedModel(g *interpreter.Game, players, games int) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Each bot its own copy: a model keeps scratch and a game's names.
-	c := *m
-	c.set, c.x = withNames(g, m.Names), nil
-	return &c, nil
+	return m.copyFor(g), nil
 }
+
+// DefaultLearnedDepth is how many of its own decisions in a row the
+// learned bot looks through (depth=N): with more than one, a card paid
+// in one decision is weighed with the move it pays for in the next, as
+// greedy does, at the cost of valuing every pair of moves.
+const DefaultLearnedDepth = 1
 
 // Choose picks the legal move whose state the model values most for the
 // deciding seat.
@@ -97,21 +106,53 @@ func (b *LearnedBot) Choose(obs *interpreter.Observation, legal []interpreter.Mo
 		if err := b.g.Apply(c, m.Text); err != nil {
 			return 0, false
 		}
-		v, err := b.value(c, seat, made+1)
+		v, err := b.lookThrough(c, seat, made+1, b.depth-1)
 		return v, err == nil
 	})
 	return m
 }
 
+// lookThrough is what st is worth to seat, looking through up to depth
+// more of the seat's own decisions when the next one is its own.
+func (b *LearnedBot) lookThrough(st *interpreter.State, seat, made, depth int) (float64, error) {
+	if depth > 0 && !st.Finished {
+		level := b.depth - depth
+		for len(b.legal) <= level {
+			b.legal = append(b.legal, nil)
+		}
+		legal, err := b.g.LegalInto(st, b.legal[level])
+		b.legal[level] = legal
+		if err == nil && len(legal) > 0 && legal[0].Player == seat {
+			best, found := 0.0, false
+			for _, m := range legal {
+				c := b.copyAt(level, st)
+				if b.g.Apply(c, m.Text) != nil {
+					continue
+				}
+				v, err := b.lookThrough(c, seat, made+1, depth-1)
+				if err == nil && (!found || v > best) {
+					best, found = v, true
+				}
+			}
+			if found {
+				return best, nil
+			}
+		}
+	}
+	return b.value(st, seat, made)
+}
+
 // value is what st is worth to seat as the model judges it from the
-// seat's view of st; a finished game is worth the seat's share of the
-// win, over any model's judgement.
+// seat's view of st, a hair more where its lead in score is greater (so
+// that moves the model cannot tell apart are told apart by the score,
+// as greedy tells them); a finished game is worth the seat's share of
+// the win, over any model's judgement.
 func (b *LearnedBot) value(st *interpreter.State, seat, made int) (float64, error) {
 	if st.Finished && !st.Capped {
 		if err := b.g.ScoreInto(st, &b.result); err != nil {
 			return 0, err
 		}
-		return 20*winShare(&b.result, seat) - 10, nil
+		return 1e6 * (winShare(&b.result, seat) - 0.5), nil
 	}
 	if err := b.g.ObserveSinceInto(b.after, st, seat, -1); err != nil {
 		return 0, err
@@ -119,7 +160,7 @@ func (b *LearnedBot) value(st *interpreter.State, seat, made int) (float64, erro
 	if err := b.model.set.extract(b.g, b.after, st, made, b.x); err != nil {
 		return 0, err
 	}
-	return b.model.value(b.x), nil
+	return b.model.value(b.x) + 1e-9*b.x["score:lead"], nil
 }
 
 // copyAt copies st into the state kept for a level of the look-ahead.

@@ -21,8 +21,8 @@ func TestBotSpecs(t *testing.T) {
 		{"ismcts:iters=20,depth=3", ""},
 		{"ismct", `unknown bot "ismct" (did you mean "ismcts"? bots: random, policy, greedy, ismcts, learned)`},
 		{"clever", `unknown bot "clever" (bots: random, policy, greedy, ismcts, learned)`},
-		{"ismcts:iter=5", `bot ismcts: unknown option "iter" (did you mean "iters"? options: iters, ms, depth, c, eps, spread, prior)`},
-		{"ismcts:speed=5", `bot ismcts: unknown option "speed" (options: iters, ms, depth, c, eps, spread, prior)`},
+		{"ismcts:iter=5", `bot ismcts: unknown option "iter" (did you mean "iters"? options: iters, ms, depth, c, eps, spread, prior, value)`},
+		{"ismcts:speed=5", `bot ismcts: unknown option "speed" (options: iters, ms, depth, c, eps, spread, prior, value)`},
 		{"ismcts:iters=lots", `bot ismcts: iters=lots: want a whole number, 0 or more`},
 		{"ismcts:iters", `bot ismcts: iters=: want a whole number, 0 or more`},
 		{"ismcts:iters=-1", `bot ismcts: iters=-1: want a whole number, 0 or more`},
@@ -32,7 +32,7 @@ func TestBotSpecs(t *testing.T) {
 		{"random:iters=5", `bot random takes no options, not "iters=5"`},
 		{"learned:games=5", ""},
 		{"learned:model=", `bot learned: model=: give a value`},
-		{"learned:modl=x.json", `bot learned: unknown option "modl" (did you mean "model"? options: games, model)`},
+		{"learned:modl=x.json", `bot learned: unknown option "modl" (did you mean "model"? options: games, depth, model)`},
 		{"learned:model=none.json", `open none.json: no such file or directory`},
 	} {
 		_, err := NewBot(tt.spec, compile(t), 1)

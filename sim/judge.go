@@ -4,6 +4,7 @@ package sim
 // once it ends or is cut off.
 
 import (
+	"math"
 	"slices"
 
 	"github.com/haven-engine/haven/interpreter"
@@ -29,6 +30,9 @@ func (b *ISMCTS) evaluate(st *interpreter.State) bool {
 			b.values[w] = 1 / float64(len(r.Winners))
 		}
 		return true
+	}
+	if b.opt.Value != nil {
+		return b.judgeByModel(st)
 	}
 	// The estimate counts most, then the score, then each tie-break a
 	// quarter of the one before: the scoring's own ranking, with a
@@ -146,4 +150,34 @@ func (b *ISMCTS) searchLead(est []int, weight float64) bool {
 		}
 	}
 	return !level
+}
+
+// judgeByModel fills b.values by the learned model: each seat's value of
+// its own view of st, as its lead over the best other seat's, put in
+// (0, 1) by the logistic function.
+func (b *ISMCTS) judgeByModel(st *interpreter.State) bool {
+	m := b.opt.Value
+	if b.modelObs == nil {
+		b.modelObs, b.modelX = new(interpreter.Observation), features{}
+	}
+	b.modelV = b.modelV[:0]
+	for p := range b.values {
+		if b.g.ObserveSinceInto(b.modelObs, st, p, -1) != nil {
+			return false
+		}
+		if m.set.extract(b.g, b.modelObs, st, len(st.Moves), b.modelX) != nil {
+			return false
+		}
+		b.modelV = append(b.modelV, m.value(b.modelX))
+	}
+	for p := range b.values {
+		other := math.Inf(-1)
+		for q, v := range b.modelV {
+			if q != p {
+				other = max(other, v)
+			}
+		}
+		b.values[p] = 1 / (1 + math.Exp(other-b.modelV[p]))
+	}
+	return true
 }

@@ -121,6 +121,19 @@ func (m *Model) value(x features) float64 {
 	return v
 }
 
+// copyFor is a copy of m for one bot of g: a model keeps scratch and a
+// game's names, so no two bots share one.
+func (m *Model) copyFor(g *interpreter.Game) *Model {
+	c := *m
+	c.set, c.x = withNames(g, m.Names), nil
+	return &c
+}
+
+var (
+	errStopped  = errors.New("stopped before any state was learnt from")
+	errNoStates = errors.New("no states to learn from")
+)
+
 // bind readies a model read from a file for g, refusing it when it was
 // learnt on another definition.
 func (m *Model) bind(g *interpreter.Game) error {

@@ -1,11 +1,14 @@
 package sim
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/interpreter"
 )
 
 // Training is deterministic for a seed, and another seed learns from
@@ -43,7 +46,7 @@ func TestLearnedPrefersPoints(t *testing.T) {
 		assert.Equal(t, "jump 3", mv.Text, "seed %d, of %v", seed, legal)
 	}
 	// A bot that trains its own model on first use does as well.
-	mv, err := Decide(g, st, Learned(g, 1, nil, 200), legal)
+	mv, err := Decide(g, st, Learned(g, 1, nil, 1000), legal)
 	require.NoError(t, err)
 	assert.Equal(t, "jump 3", mv.Text)
 }
@@ -65,4 +68,85 @@ func TestLearnedModelFile(t *testing.T) {
 	require.EqualError(t, err, path+": the model was trained on another definition of race (or other variants or options): retrain it with haven train")
 	_, err = NewBot("learned:model="+path+":games=3", g, 1)
 	require.EqualError(t, err, "bot learned: games= trains a model, model= reads one: give one or the other")
+}
+
+// Two workers learn the same model as one, each on its own Game.
+func TestTrainWorkersAgree(t *testing.T) {
+	g := compile(t)
+	opt := TrainOptions{Players: 2, Games: 40, Rounds: 2, Seed: 3, Keep: 0.5}
+	a, err := Train(g, opt)
+	require.NoError(t, err)
+	opt.Workers = 2
+	opt.Compile = func() (*interpreter.Game, error) { return compile(t), nil }
+	b, err := Train(compile(t), opt)
+	require.NoError(t, err)
+	assert.Equal(t, a.Weights, b.Weights)
+}
+
+// A training stopped (Ctrl-C) after some games keeps the model of the
+// games finished; one stopped before any game has none.
+func TestTrainStops(t *testing.T) {
+	g := compile(t)
+	games := 0
+	m, err := Train(g, TrainOptions{Players: 2, Games: 100, Rounds: 3, Seed: 1, Keep: 0.5,
+		Progress: func(int, int) { games++ },
+		Stop:     func() bool { return games >= 30 }})
+	require.NoError(t, err)
+	assert.Equal(t, 30, m.Games)
+	_, err = Train(g, TrainOptions{Players: 2, Games: 10, Seed: 1, Stop: func() bool { return true }})
+	require.EqualError(t, err, "stopped before any state was learnt from")
+}
+
+// A learned bot given no model plays by the one shipped for its
+// definition, and trains its own for another definition.
+func TestLearnedPlaysShippedModel(t *testing.T) {
+	g := compile(t)
+	m, err := Train(g, TrainOptions{Players: 2, Games: 20, Seed: 1, Keep: 0.5})
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "race.json")
+	require.NoError(t, m.WriteModel(path))
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.NoError(t, ShipModel(b))
+	t.Cleanup(func() { shipped.Delete(m.Hash) })
+	assert.Equal(t, m.Weights, Learned(g, 1, nil, 0).model.Weights)
+	assert.Nil(t, Learned(compile(t, "params.target=12"), 1, nil, 0).model)
+	assert.Nil(t, Learned(g, 1, nil, 50).model, "games= trains its own")
+}
+
+// ismcts with value= judges its playouts by the model, not the score: a
+// model whose weights are turned round makes it shun points.
+func TestISMCTSJudgesByModel(t *testing.T) {
+	g := compile(t)
+	m, err := Train(g, TrainOptions{Players: 2, Games: 200, Seed: 1, Keep: 0.5})
+	require.NoError(t, err)
+	st, err := g.New(2, 1)
+	require.NoError(t, err)
+	legal, err := g.Legal(st)
+	require.NoError(t, err)
+	pick := func(m *Model) string {
+		mv, err := Decide(g, st, NewISMCTS(g, 1, ISMCTSOptions{Iterations: 60, Depth: -1, Value: m.copyFor(g)}), legal)
+		require.NoError(t, err)
+		return mv.Text
+	}
+	assert.Equal(t, "jump 3", pick(m))
+	for i := range m.Weights {
+		m.Weights[i] = -m.Weights[i]
+	}
+	assert.Equal(t, "step", pick(m))
+}
+
+// Without evaluation games the last round's model is kept; with them,
+// the one that beat greedy most.
+func TestTrainKeepsLastOrBest(t *testing.T) {
+	g := compile(t)
+	one, err := Train(g, TrainOptions{Players: 2, Games: 30, Rounds: 1, Seed: 1, Keep: 0.5})
+	require.NoError(t, err)
+	two, err := Train(g, TrainOptions{Players: 2, Games: 30, Rounds: 2, Seed: 1, Keep: 0.5})
+	require.NoError(t, err)
+	assert.NotEqual(t, one.Weights, two.Weights)
+	assert.Equal(t, 60, two.Games)
+	eval, err := Train(g, TrainOptions{Players: 2, Games: 30, Rounds: 2, Seed: 1, Keep: 0.5, Eval: 10})
+	require.NoError(t, err)
+	assert.Contains(t, [][]float64{one.Weights, two.Weights}, eval.Weights)
 }

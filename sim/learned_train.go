@@ -1,7 +1,9 @@
 package sim
 
 import (
+	"math"
 	"slices"
+	"sync"
 
 	"github.com/haven-engine/haven/interpreter"
 )
@@ -11,37 +13,163 @@ type TrainOptions struct {
 	Players int    // seats at the table
 	Games   int    // self-play games of each round
 	Seed    uint64 // game i of round k starts from seed Seed+k*Games+i
-	// Rounds: the first plays random bots, each next one the learned bot
-	// of the round before against itself.
+	// Rounds: the first is played by greedy bots (one seat random in
+	// odd games), each next one by the
+	// learned bot of the round before, against itself in even games and
+	// against greedy in odd ones.
 	Rounds int
 	// Max caps a game's decisions; a capped game is judged by its scores
 	// as they stand.
 	Max int
 	// Lead learns the seat's final lead in score over the best other
-	// seat rather than its share of the win.
+	// seat alone, rather than with its share of the win.
 	Lead bool
 	// Keep is the share of decisions whose states are learnt from (0:
 	// DefaultKeep).
 	Keep float64
-	// Progress, when set, is told each game finished.
+	// Eps is the share of moves the self-play bots make at random, to
+	// see states their own play never reaches (0: DefaultEps; below 0:
+	// none).
+	Eps float64
+	// Eval is the number of games, seats turned round, each round's
+	// model plays against greedy; the model that wins most of them is
+	// kept (0: none played, the last round's model kept).
+	Eval int
+	// Workers is the number of games played at once (0: one), each
+	// extra one on its own Game made by Compile; the model is the same
+	// for any number.
+	Workers int
+	Compile func() (*interpreter.Game, error)
+	// Stop, when set, is asked before each game: once it says true, no
+	// game starts and Train returns the best model so far.
+	Stop func() bool
+	// Progress, when set, is told each game finished, of all the
+	// rounds' self-play and evaluation games.
 	Progress func(done, total int)
 }
 
-// DefaultTrainGames and DefaultTrainRounds are the self-play a learned
-// bot trains on when it is given no model.
+// Defaults of a training.
 const (
-	DefaultTrainGames  = 300
-	DefaultTrainRounds = 1
+	DefaultTrainGames  = 300 // self-play games of each round
+	DefaultTrainRounds = 1   // rounds when a bot trains its own model
+	DefaultEps         = 0.1 // moves made at random in self-play
 )
 
 // DefaultKeep is the share of a game's decisions whose states are
 // learnt from: the states of one game share its outcome, so more games
 // with fewer states each teach more, and keep the fit quick.
-const DefaultKeep = 0.01
+const DefaultKeep = 0.02
+
+// trainRow is one state learnt from: a seat's features there, and the
+// game it belongs to.
+type trainRow struct {
+	x    features
+	seat int
+	game int // index into the games' outcomes
+}
+
+// outcome is how a self-play game ended for each seat: its share of the
+// win (by the scores as they stand when the game was capped) and its
+// final lead in score.
+type outcome struct {
+	win, lead []float64
+}
 
 // Train fits a model of g's value for a seat by self-play: deterministic
-// for the options. Each round refits on the states of every round so far.
+// for the options, whatever the number of workers. Each round refits on
+// the states of every round so far.
 func Train(g *interpreter.Game, opt TrainOptions) (*Model, error) {
+	opt = trainDefaults(opt)
+	tables := []*interpreter.Game{g}
+	for w := 1; w < opt.Workers && opt.Compile != nil; w++ {
+		h, err := opt.Compile()
+		if err != nil {
+			return nil, err
+		}
+		tables = append(tables, h)
+	}
+	for _, t := range tables {
+		t.SetLog(false) // no one reads the games' event logs
+	}
+	set := newFeatureSet(g)
+	var (
+		m, best   *Model
+		bestScore = math.Inf(-1)
+		samples   []trainRow
+		games     []outcome
+		done      int
+		total     = opt.Rounds * (opt.Games + opt.Eval)
+		stopped   bool
+	)
+	tick := func() {
+		done++
+		if opt.Progress != nil {
+			opt.Progress(done, total)
+		}
+	}
+	for round := range opt.Rounds {
+		base := opt.Seed + uint64(round*opt.Games)
+		played, err := playAll(opt, tables, opt.Games, func(g *interpreter.Game, i int) (any, error) {
+			s, o, err := selfPlay(g, m, opt, base+uint64(i), i)
+			return gameSamples{s, o}, err
+		}, tick)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range played {
+			gs := p.(gameSamples)
+			for _, s := range gs.s {
+				s.game = len(games)
+				samples = append(samples, s)
+			}
+			games = append(games, gs.o)
+		}
+		stopped = len(played) < opt.Games
+		if len(samples) == 0 {
+			break
+		}
+		next, err := fitSamples(g, set, samples, games, opt.Lead)
+		if err != nil {
+			return nil, err
+		}
+		set = withNames(g, set.names)
+		m = next
+		score := 0.0
+		if opt.Eval > 0 && !stopped {
+			var whole bool
+			score, whole, err = evaluate(tables, m, opt, tick)
+			if err != nil {
+				return nil, err
+			}
+			stopped = !whole
+		}
+		switch {
+		case best == nil, opt.Eval == 0: // no measure: the model of the most games
+			best, bestScore = m, score
+		case score > bestScore && !stopped:
+			best, bestScore = m, score
+		}
+		if stopped {
+			break
+		}
+	}
+	if best == nil {
+		if stopped {
+			return nil, errStopped
+		}
+		return nil, errNoStates
+	}
+	best.Game, best.Hash, best.Players = g.ID(), g.Hash(), opt.Players
+	best.Games, best.Seed = len(games), opt.Seed
+	return best, nil
+}
+
+type gameSamples struct {
+	s []trainRow
+	o outcome
+}
+
+func trainDefaults(opt TrainOptions) TrainOptions {
 	if opt.Games < 1 {
 		opt.Games = DefaultTrainGames
 	}
@@ -51,113 +179,227 @@ func Train(g *interpreter.Game, opt TrainOptions) (*Model, error) {
 	if opt.Keep <= 0 {
 		opt.Keep = DefaultKeep
 	}
+	if opt.Eps == 0 {
+		opt.Eps = DefaultEps
+	}
 	if opt.Max < 1 {
 		opt.Max = DefaultMaxDecisions
 	}
-	set := newFeatureSet(g)
-	var m *Model
-	var rows []features
-	var y []float64
-	for round := range opt.Rounds {
-		base := opt.Seed + uint64(round*opt.Games)
-		for i := range opt.Games {
-			r, ys, err := selfPlay(g, set, m, opt, base+uint64(i))
-			if err != nil {
-				return nil, err
-			}
-			rows, y = append(rows, r...), append(y, ys...)
-			if opt.Progress != nil {
-				opt.Progress(round*opt.Games+i+1, opt.Rounds*opt.Games)
-			}
-		}
-		// New names in sorted order: the same model from the same games.
-		var met []string
-		for _, r := range rows {
-			for k := range r {
-				if _, ok := set.index[k]; !ok {
-					met = append(met, k)
-				}
-			}
-		}
-		slices.Sort(met)
-		for _, k := range met {
-			set.add(k)
-		}
-		next, err := fit(set, rows, y)
-		if err != nil {
-			return nil, err
-		}
-		m = next
-		set = withNames(g, set.names) // the next round's own scratch
+	if opt.Workers < 1 {
+		opt.Workers = 1
 	}
-	m.Game, m.Hash, m.Players = g.ID(), g.Hash(), opt.Players
-	m.Games, m.Seed = opt.Games*opt.Rounds, opt.Seed
-	return m, nil
+	return opt
 }
 
-// selfPlay plays one game from seed, by random bots when m is nil, else
-// by learned bots on m (one move in ten at random, to see other states),
-// and returns the features of a share of its states for every seat with
-// the seat's share of the win.
-func selfPlay(g *interpreter.Game, set *featureSet, m *Model, opt TrainOptions, seed uint64) ([]features, []float64, error) {
-	st, err := g.New(opt.Players, seed)
-	if err != nil {
-		return nil, nil, err
+// playAll runs play for 0..n-1, one goroutine for each of tables (a Game
+// plays one state at a time), and returns the
+// results in order: those of the games before the first one Stop kept
+// from starting, so that an interrupted run's results are a prefix of a
+// whole one's.
+func playAll(opt TrainOptions, tables []*interpreter.Game, n int, play func(g *interpreter.Game, i int) (any, error), tick func()) ([]any, error) {
+	out := make([]any, n)
+	errs := make([]error, n)
+	started := make([]bool, n)
+	var mu sync.Mutex
+	next := 0
+	var wg sync.WaitGroup
+	for _, g := range tables[:min(len(tables), n)] {
+		wg.Go(func() {
+			for {
+				mu.Lock()
+				if next >= n || opt.Stop != nil && opt.Stop() {
+					mu.Unlock()
+					return
+				}
+				i := next
+				next++
+				started[i] = true
+				mu.Unlock()
+				out[i], errs[i] = play(g, i)
+				mu.Lock()
+				tick()
+				mu.Unlock()
+			}
+		})
 	}
-	r := newRand(seed ^ 0x5eed)
-	var bots []*LearnedBot
-	if m != nil {
-		for p := range opt.Players {
-			bots = append(bots, newLearned(g, seed+uint64(p), m))
+	wg.Wait()
+	for i := range n {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		if !started[i] {
+			return out[:i], nil
 		}
 	}
-	var rows []features
-	var seats []int
+	return out, nil
+}
+
+// selfPlay plays game i of a round from seed: by greedy bots when m is
+// nil (but for one random seat in odd games, so that the model sees what
+// a good move gains over a poor one), else by the learned bot on m in seat i mod players, the other
+// seats learned too in even games and greedy in odd ones; a share
+// opt.Eps of the moves at random. It returns the features of a share of
+// its states for every seat, and how the game ended.
+func selfPlay(g *interpreter.Game, m *Model, opt TrainOptions, seed uint64, i int) ([]trainRow, outcome, error) {
+	st, err := g.New(opt.Players, seed)
+	if err != nil {
+		return nil, outcome{}, err
+	}
+	r := newRand(seed ^ 0x5eed)
+	bots := make([]Bot, opt.Players)
+	for p := range bots {
+		s := seed*31 + uint64(p) + 1
+		switch {
+		case m != nil && (i%2 == 0 || p == i%opt.Players):
+			bots[p] = newLearned(g, s, m.copyFor(g))
+		case m == nil && i%2 == 1 && p == i/2%opt.Players:
+			bots[p] = Random(s)
+		default:
+			bots[p] = Greedy(g, s, 0)
+		}
+	}
+	set := newFeatureSet(g)
+	var rows []trainRow
 	obs := new(interpreter.Observation)
-	sample := new(interpreter.State)
+	smp := new(interpreter.State)
 	for n := 0; !st.Finished && n < opt.Max; n++ {
 		legal, err := g.Legal(st)
 		if err != nil {
-			return nil, nil, err
+			return nil, outcome{}, err
 		}
-		if float64(r.Uint64()>>11)/(1<<53) < opt.Keep {
+		if unit(r) < opt.Keep {
 			for p := range opt.Players {
 				if err := g.ObserveSinceInto(obs, st, p, -1); err != nil {
-					return nil, nil, err
+					return nil, outcome{}, err
 				}
-				obs.SampleInto(r, sample)
+				obs.SampleInto(r, smp)
 				x := features{}
-				if err := set.extract(g, obs, sample, len(st.Moves), x); err != nil {
-					return nil, nil, err
+				if err := set.extract(g, obs, smp, len(st.Moves), x); err != nil {
+					return nil, outcome{}, err
 				}
-				rows, seats = append(rows, x), append(seats, p)
+				rows = append(rows, trainRow{x: x, seat: p})
 			}
 		}
 		move := legal[r.IntN(len(legal))]
-		if bots != nil && len(legal) > 1 && r.IntN(10) != 0 {
-			if move, err = Decide(g, st, bots[legal[0].Player], legal); err != nil {
-				return nil, nil, err
+		if len(legal) > 1 && unit(r) >= opt.Eps {
+			if move, err = decideIn(g, st, bots[legal[0].Player], legal, obs); err != nil {
+				return nil, outcome{}, err
 			}
 		}
 		if err := g.Apply(st, move.Text); err != nil {
-			return nil, nil, err
+			return nil, outcome{}, err
 		}
 	}
-	// A game cut short is judged by its scores as they stand: random
-	// bots may never end a game whose end they must bring about.
+	o, err := outcomeOf(g, st, opt.Players)
+	return rows, o, err
+}
+
+// outcomeOf is how st ended for each seat. A game cut short is judged by
+// its scores as they stand: a bot may never end a game whose end it must
+// bring about.
+func outcomeOf(g *interpreter.Game, st *interpreter.State, players int) (outcome, error) {
 	var res interpreter.Result
 	if err := g.ScoreInto(st, &res); err != nil {
-		return nil, nil, err
+		return outcome{}, err
 	}
-	y := make([]float64, len(rows))
-	for i, p := range seats {
-		if opt.Lead {
-			y[i] = float64(lead(res.Scores, p))
-		} else {
-			y[i] = winShare(&res, p)
+	o := outcome{win: make([]float64, players), lead: make([]float64, players)}
+	for p := range players {
+		o.lead[p] = float64(lead(res.Scores, p))
+	}
+	winners := res.Winners
+	if !st.Finished || st.Capped || len(winners) == 0 {
+		winners = nil
+		top := slices.Max(res.Scores)
+		for p, s := range res.Scores {
+			if s == top {
+				winners = append(winners, p)
+			}
 		}
 	}
-	return rows, y, nil
+	for _, w := range winners {
+		o.win[w] = 1 / float64(len(winners))
+	}
+	return o, nil
+}
+
+// fitSamples fits the model of the samples' targets: a seat's share of
+// the win plus its final lead in units of the leads' spread over the
+// games (the lead alone with leadOnly), so that a game won narrowly
+// teaches less than one won by far, and a game nobody won still teaches.
+func fitSamples(g *interpreter.Game, set *featureSet, samples []trainRow, games []outcome, leadOnly bool) (*Model, error) {
+	// New names in sorted order: the same model from the same games.
+	var met []string
+	for _, s := range samples {
+		for k := range s.x {
+			if _, ok := set.index[k]; !ok {
+				met = append(met, k)
+			}
+		}
+	}
+	slices.Sort(met)
+	met = slices.Compact(met)
+	for _, k := range met {
+		set.add(k)
+	}
+	var sum, sq, n float64
+	for _, o := range games {
+		for _, l := range o.lead {
+			sum, sq, n = sum+l, sq+l*l, n+1
+		}
+	}
+	spread := math.Sqrt(max(sq/n-(sum/n)*(sum/n), 0))
+	if spread == 0 {
+		spread = 1
+	}
+	rows := make([]features, len(samples))
+	y := make([]float64, len(samples))
+	for i, s := range samples {
+		o := games[s.game]
+		rows[i] = s.x
+		y[i] = o.lead[s.seat] / spread
+		if !leadOnly {
+			y[i] += 2 * o.win[s.seat]
+		}
+	}
+	return fit(set, rows, y)
+}
+
+// evaluate plays opt.Eval games of m against greedy, seats turned round,
+// and returns m's share of the wins (a capped game judged by the scores
+// as they stand), and whether every game was played.
+func evaluate(tables []*interpreter.Game, m *Model, opt TrainOptions, tick func()) (float64, bool, error) {
+	played, err := playAll(opt, tables, opt.Eval, func(g *interpreter.Game, i int) (any, error) {
+		seed := opt.Seed + 1_000_000 + uint64(i/opt.Players)
+		bots := make([]Bot, opt.Players)
+		me := i % opt.Players
+		for p := range bots {
+			s := seed*31 + uint64(p) + 1
+			if p == me {
+				bots[p] = newLearned(g, s, m.copyFor(g))
+			} else {
+				bots[p] = Greedy(g, s, 0)
+			}
+		}
+		out, err := PlaySeats(g, seed, bots, opt.Max, nil)
+		if err != nil {
+			return 0.0, err
+		}
+		o, err := outcomeOf(g, out.State, opt.Players)
+		return o.win[me], err
+	}, tick)
+	if err != nil {
+		return 0, false, err
+	}
+	score := 0.0
+	for _, p := range played {
+		score += p.(float64)
+	}
+	return score / float64(max(len(played), 1)), len(played) == opt.Eval, nil
+}
+
+// unit is a uniform draw in [0, 1) from r.
+func unit(r *interpreter.Rand) float64 {
+	return float64(r.Uint64()>>11) / (1 << 53)
 }
 
 // winShare is seat p's share of the win of a finished game.

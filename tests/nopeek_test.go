@@ -2,6 +2,7 @@ package tests
 
 import (
 	"encoding/json"
+	"io/fs"
 	"os"
 	"slices"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/haven-engine/haven/definitions"
 	"github.com/haven-engine/haven/interpreter"
 	"github.com/haven-engine/haven/interpreter/interpretertest"
 	"github.com/haven-engine/haven/sim"
@@ -40,10 +42,15 @@ func TestNoBotPeeks(t *testing.T) {
 	if s, err := strconv.Atoi(os.Getenv(noPeekEnv)); err == nil && s > 0 {
 		seeds = s
 	}
-	bots := []string{"random", "policy", "greedy", "ismcts:iters=24:depth=8", "learned:games=20"}
+	bots := []string{"random", "policy", "greedy", "ismcts:iters=24:depth=8", "learned"}
 	for _, id := range []string{"rotterdam", "mainport-mastermind", "masters-of-trade", "mainports"} {
 		t.Run(id, func(t *testing.T) {
 			g := compiled(t, id)
+			// learned plays by the model shipped with the definition.
+			b, err := fs.ReadFile(definitions.Files, id+"/"+sim.ShippedModelFile)
+			require.NoError(t, err)
+			require.NoError(t, sim.ShipModel(b))
+			require.NotNil(t, sim.ShippedModel(g))
 			checked, hidden, told, withUnseen := 0, 0, 0, 0
 			follows, reused, masked := 0, 0, 0
 			for seed := uint64(1); seed <= uint64(seeds); seed++ {

@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -13,6 +15,7 @@ import (
 	"github.com/haven-engine/haven/definitions"
 	"github.com/haven-engine/haven/interpreter"
 	"github.com/haven-engine/haven/load"
+	"github.com/haven-engine/haven/sim"
 )
 
 // flags is the flag set of one command. Flags may come before or after
@@ -142,7 +145,17 @@ func (g *gameFlags) compile(id string) (*interpreter.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return interpreter.Compile(v)
+	game, err := interpreter.Compile(v)
+	if err != nil {
+		return nil, err
+	}
+	// The model shipped beside the definition, for the bot learned.
+	if b, err := fs.ReadFile(src.FS, id+"/"+sim.ShippedModelFile); err == nil {
+		if err := sim.ShipModel(b); err != nil {
+			return nil, fmt.Errorf("%s: %v", path.Join(src.Prefix, id, sim.ShippedModelFile), err)
+		}
+	}
+	return game, nil
 }
 
 // tableFlags say which table a game is played at: how many players, and

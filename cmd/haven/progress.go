@@ -16,6 +16,7 @@ import (
 // It is nil when w is neither, and its methods then do nothing.
 type progress struct {
 	w     io.Writer
+	cmd   string // the command a plain line is headed by
 	tty   bool
 	total int
 	start time.Time
@@ -40,7 +41,7 @@ func newProgress(w io.Writer, total int) *progress {
 	if err != nil {
 		return nil
 	}
-	p := &progress{w: w, tty: fi.Mode()&os.ModeCharDevice != 0, total: total, start: time.Now(), stop: make(chan struct{})}
+	p := &progress{w: w, cmd: "sim", tty: fi.Mode()&os.ModeCharDevice != 0, total: total, start: time.Now(), stop: make(chan struct{})}
 	p.shown = p.start
 	if p.tty {
 		go func() {
@@ -98,7 +99,7 @@ func (p *progress) draw() {
 		line += fmt.Sprintf("  %.1f games/s  ETA %s", rate, left.Round(time.Second))
 	}
 	if !p.tty {
-		fmt.Fprintln(p.w, "sim: "+line)
+		fmt.Fprintln(p.w, p.cmd+": "+line)
 		return
 	}
 	filled := 0

@@ -2,20 +2,28 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"os/signal"
+	"runtime"
+	"sync/atomic"
 
+	"github.com/haven-engine/haven/interpreter"
 	"github.com/haven-engine/haven/sim"
 )
 
 var trainCommand = &command{
 	name:  "train",
-	usage: "train GAME [-n GAMES] [--rounds R] [--lead] [--keep P] [--players N] [--seed S] [--out FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
+	usage: "train GAME [-n GAMES] [--rounds R] [--eval E] [--eps P] [--lead] [--keep P] [--workers N] [--players N] [--seed S] [--out FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
 	summary: "Learn a value of the game's states by self-play, for the bot learned: R rounds\n" +
-		"of GAMES games (random bots first, then the bot learned so far against itself),\n" +
-		"each fitting a ridge-regularised linear model of a seat's share of the win on\n" +
-		"features read from the definition (counters, zones, card types, goods, pieces,\n" +
-		"score). The model is written as JSON with the definition's hash: --bot\n" +
-		"learned:model=FILE refuses it for another definition, variant or option.\n" +
-		"The same seed gives the same model.",
+		"of GAMES games (greedy bots first, then the bot learned so far against itself\n" +
+		"and against greedy, a share of the moves at random), each fitting a\n" +
+		"ridge-regularised linear model of a seat's share of the win and its final lead\n" +
+		"on features read from the definition (counters, zones, card types, goods,\n" +
+		"pieces, score). After each round the model plays E games against greedy, and\n" +
+		"the one that wins most is kept. The model is written as JSON with the\n" +
+		"definition's hash: --bot learned:model=FILE refuses it for another definition,\n" +
+		"variant or option. The same seed gives the same model, for any --workers.\n" +
+		"Ctrl-C starts no more games and writes the best model so far.",
 	parse: trainParse,
 }
 
@@ -23,12 +31,15 @@ type trainOptions struct {
 	IO
 	gameFlags
 	tableFlags
-	Game   string
-	Games  int
-	Rounds int
-	File   string
-	Lead   bool
-	Keep   float64
+	Game    string
+	Games   int
+	Rounds  int
+	Eval    int
+	Eps     float64
+	File    string
+	Lead    bool
+	Keep    float64
+	Workers int
 }
 
 func trainParse(c *command, io IO, args []string) (*flags, func() error, error) {
@@ -37,9 +48,12 @@ func trainParse(c *command, io IO, args []string) (*flags, func() error, error) 
 	opts.register(f, true)
 	opts.registerTable(f, "seed `S`: game i of round k uses S+k*GAMES+i")
 	f.IntVar(&opts.Games, "n", sim.DefaultTrainGames, "self-play `GAMES` of each round")
-	f.IntVar(&opts.Rounds, "rounds", sim.DefaultTrainRounds, "rounds of self-play `R`, the first by random bots")
-	f.BoolVar(&opts.Lead, "lead", false, "learn a seat's final lead in score, not its share of the win")
+	f.IntVar(&opts.Rounds, "rounds", sim.DefaultTrainRounds, "rounds of self-play `R`, the first by greedy bots")
+	f.IntVar(&opts.Eval, "eval", 0, "games `E` each round's model plays against greedy to pick the best (0: keep the last)")
+	f.Float64Var(&opts.Eps, "eps", sim.DefaultEps, "the share `P` of self-play moves made at random")
+	f.BoolVar(&opts.Lead, "lead", false, "learn a seat's final lead in score alone, not with its share of the win")
 	f.Float64Var(&opts.Keep, "keep", sim.DefaultKeep, "the share `P` of decisions whose states are learnt from")
+	f.IntVar(&opts.Workers, "workers", runtime.NumCPU(), "games played at once (`N`); the model is the same for any")
 	f.StringVar(&opts.File, "out", "", "write the model to `FILE` (default: GAME.model.json)")
 	pos, err := f.parse(args, 1, 1)
 	if err == nil {
@@ -49,6 +63,10 @@ func trainParse(c *command, io IO, args []string) (*flags, func() error, error) 
 			err = f.usageErrorf("-n %d: play at least one game", opts.Games)
 		case opts.Rounds < 1:
 			err = f.usageErrorf("--rounds %d: want at least one", opts.Rounds)
+		case opts.Eval < 0:
+			err = f.usageErrorf("--eval %d: want zero or more", opts.Eval)
+		case opts.Workers < 1:
+			err = f.usageErrorf("--workers %d: want at least one", opts.Workers)
 		}
 	}
 	return f, func() error { return runTrain(opts) }, err
@@ -70,8 +88,28 @@ func runTrain(opts *trainOptions) error {
 	if err := checkWritable("--out", out); err != nil {
 		return err
 	}
-	bar := newProgress(opts.Err, opts.Games*opts.Rounds)
-	m, err := sim.Train(g, sim.TrainOptions{Players: n, Games: opts.Games, Rounds: opts.Rounds, Seed: opts.Seed, Lead: opts.Lead, Keep: opts.Keep, Progress: func(done, _ int) { bar.update(done) }})
+	eps := opts.Eps
+	if eps == 0 {
+		eps = -1 // --eps 0: no random moves
+	}
+	var stopped atomic.Bool
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, os.Interrupt)
+	defer signal.Stop(c)
+	go func() {
+		if _, ok := <-c; ok {
+			signal.Stop(c)
+			fmt.Fprintln(opts.Err, "\ntrain: interrupted: finishing the games under way and writing the best model so far (Ctrl-C again to quit)")
+			stopped.Store(true)
+		}
+	}()
+	bar := newProgress(opts.Err, opts.Rounds*(opts.Games+opts.Eval))
+	if bar != nil {
+		bar.cmd = "train"
+	}
+	m, err := sim.Train(g, sim.TrainOptions{Players: n, Games: opts.Games, Rounds: opts.Rounds, Eval: opts.Eval, Eps: eps,
+		Seed: opts.Seed, Lead: opts.Lead, Keep: opts.Keep, Workers: opts.Workers, Compile: func() (*interpreter.Game, error) { return opts.compile(opts.Game) }, Stop: stopped.Load,
+		Progress: func(done, _ int) { bar.update(done) }})
 	bar.finish()
 	if err != nil {
 		return err

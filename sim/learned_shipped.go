@@ -1,0 +1,43 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"github.com/haven-engine/haven/interpreter"
+)
+
+// ShippedModelFile is the name of the model a game folder ships beside
+// its definition: the one a learned bot given no model plays by.
+const ShippedModelFile = "model.json"
+
+// shipped holds the models shipped with definitions, by the hash of the
+// definition each was trained on.
+var shipped sync.Map // hash → *Model
+
+// ShipModel makes the model JSON b, shipped with a game's definition,
+// the one a learned bot given no model plays that definition by. It
+// plays only the definition it was trained on: with variants, options
+// or settings, or after an edit, the bot trains its own on first use.
+func ShipModel(b []byte) error {
+	m := new(Model)
+	if err := json.Unmarshal(b, m); err != nil {
+		return err
+	}
+	if len(m.Mean) != len(m.Names) || len(m.Scale) != len(m.Names) || len(m.Weights) != len(m.Names) {
+		return fmt.Errorf("the model's lists of features and weights differ in length")
+	}
+	shipped.Store(m.Hash, m)
+	return nil
+}
+
+// ShippedModel is the model shipped for g's definition (ShipModel), or
+// nil when none was trained on it.
+func ShippedModel(g *interpreter.Game) *Model {
+	m, ok := shipped.Load(g.Hash())
+	if !ok {
+		return nil
+	}
+	return m.(*Model).copyFor(g)
+}
