@@ -54,6 +54,7 @@ type svgNode struct {
 	Anchor         string
 	IDText         bool // write the id inside: the node is big enough and unlabelled
 	Target         bool // a legal move names it
+	Changed        bool // the last move changed what stands on it
 	Title          string
 }
 
@@ -62,7 +63,9 @@ type svgPiece struct {
 	Owner    int
 	X, Y, R  float64
 	Target   bool    // a legal move names it
+	Changed  bool    // the last move moved it or its goods
 	Ring     float64 // the radius of a target's ring
+	Title    string
 	Color    string
 	Cargo    []svgToken
 }
@@ -75,7 +78,9 @@ type svgToken struct {
 
 // drawBoard lays out the board with the pieces and goods of a view.
 // targets are the nodes and pieces the viewer's legal moves name.
-func drawBoard(g *interpreter.Game, lay *Layout, v *interpreter.View, targets map[string]bool) *svgBoard {
+// ch marks what the last move changed.
+func drawBoard(g *interpreter.Game, lay *Layout, v *interpreter.View, targets map[string]bool, ch *changes) *svgBoard {
+	pres := lay.pres()
 	b := &svgBoard{Width: lay.Width, Height: lay.Height, Background: lay.Background}
 	nodes := g.BoardNodes()
 	radius := map[string]float64{}
@@ -86,7 +91,14 @@ func drawBoard(g *interpreter.Game, lay *Layout, v *interpreter.View, targets ma
 		b.Edges = append(b.Edges, drawEdge(lay, e, radius))
 	}
 	for _, n := range nodes {
-		b.Nodes = append(b.Nodes, drawNode(lay, n, targets[n.ID]))
+		sn := drawNode(lay, n, targets[n.ID])
+		sn.Changed = ch.nodes[n.ID]
+		for _, k := range pres.nodeVars.rank(sortedKeys(v.NodeVars[n.ID])) {
+			if label, ok := (&words{pr: pres, g: g}).varName(pres.nodeVars, k); ok {
+				sn.Title += fmt.Sprintf(" · %s %d", label, v.NodeVars[n.ID][k])
+			}
+		}
+		b.Nodes = append(b.Nodes, sn)
 	}
 	goodName := map[string]string{}
 	for _, gd := range g.Goods() {
@@ -119,7 +131,8 @@ func drawBoard(g *interpreter.Game, lay *Layout, v *interpreter.View, targets ma
 				x += math.Cos(a) * (r*0.6 + pr*0.4)
 				y += math.Sin(a) * (r*0.6 + pr*0.4)
 			}
-			sp := svgPiece{ID: p.ID, Kind: p.Kind, Owner: p.Owner, X: x, Y: y, R: pr, Color: seatColor(p.Owner), Target: targets[p.ID], Ring: pr + 5}
+			sp := svgPiece{ID: p.ID, Kind: p.Kind, Owner: p.Owner, X: x, Y: y, R: pr, Color: pres.seatColor(p.Owner), Target: targets[p.ID], Ring: pr + 5,
+				Changed: ch.pieces[p.ID], Title: g.DisplayName(p.ID) + " (" + pres.seatName(p.Owner) + ")"}
 			for k, gd := range v.Stocks[p.ID] {
 				s := pr * 0.8
 				sp.Cargo = append(sp.Cargo, svgToken{X: x - s/2 + float64(k)*s*0.6, Y: y - s/2, S: s, Color: lay.Goods[gd], Title: fmt.Sprintf("%s carries %s", p.ID, nameOr(goodName, gd))})

@@ -250,8 +250,24 @@ func (s *Server) Handler() http.Handler {
 			return err
 		}
 		req.Bot = spec
-		return t.start(req.setup)
+		old := *t.snapshot()
+		if err := s.choose(t, req.Variants, req.Options); err != nil {
+			return err
+		}
+		if err := t.start(req.setup); err != nil {
+			t.restore(old)
+			t.hist = nil
+			return err
+		}
+		return nil
 	}))
+	mux.HandleFunc("POST /games/{game}/jump", act(s, func(t *table, req *jumpRequest, seat int) error {
+		if err := s.mayRun(t, seat); err != nil {
+			return err
+		}
+		return t.jump(req.To)
+	}))
+	mux.HandleFunc("GET /games/{game}/log", s.log)
 	mux.HandleFunc("POST /games/{game}/claim", s.claim)
 	mux.HandleFunc("POST /games/{game}/leave", act(s, func(t *table, _ *action, seat int) error {
 		if !s.opt.Public || seat < 0 {
