@@ -116,13 +116,13 @@ type zonePanel struct {
 }
 
 type cardView struct {
-	ID      string      `json:"id"`
-	Name    string      `json:"name"`
-	Kind    string      `json:"kind"`
-	Text    string      `json:"text,omitempty"`
-	Fields  string      `json:"fields,omitempty"`
-	Parts   []fieldPart `json:"-"`
-	New     bool        `json:"new,omitempty"` // the last move put it here
+	ID     string      `json:"id"`
+	Name   string      `json:"name"`
+	Kind   string      `json:"kind"`
+	Text   string      `json:"text,omitempty"`
+	Fields string      `json:"fields,omitempty"`
+	Parts  []fieldPart `json:"-"`
+	New    bool        `json:"new,omitempty"` // the last move put it here
 }
 
 // fieldPart is one field of a card: its label and value.

@@ -57,7 +57,7 @@ type moveRequest struct {
 type newRequest struct {
 	action
 	setup
-	Variants *[]string        `json:"variants"`
+	Variants *[]string         `json:"variants"`
 	Options  map[string]string `json:"options"`
 }
 
