@@ -321,7 +321,7 @@ func Unlabelled(v cue.Value, g *interpreter.Game) ([]string, error) {
 			if _, ok := kind.l.get(id); ok {
 				continue
 			}
-			if kind.path == "zones" && (id == interpreter.BoxZone || g.ZoneName(id) != id) {
+			if kind.path == "zones" && (id == interpreter.BoxZone || g.ZoneName(id) != id || g.ZoneName(id+"/0") != id) {
 				continue // the box is never shown; a zone's name is its label
 			}
 			out = append(out, fmt.Sprintf("presentation.%s: %s %q has no label (label it, or hide it with false)", kind.path, singular(kind.path), id))
