@@ -5,7 +5,6 @@ import (
 	"math"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/haven-engine/haven/interpreter"
 )
@@ -191,11 +190,9 @@ func drawNode(lay *Layout, n *interpreter.Node, target bool) svgNode {
 	default:
 		sn.LX, sn.LY, sn.Anchor = c.X, c.Y+gap+10, "middle"
 	}
+	// Moves are said in words, by the nodes' names: the id is in the
+	// node's tooltip.
 	sn.Label = n.Name
-	if !sameWords(n.Name, n.ID) {
-		// Moves name nodes by id: a name that does not say it gets it.
-		sn.Label += " · " + n.ID
-	}
 	// The id goes inside when it fits.
 	sn.IDText = st.Size >= 10 && n.Name != n.ID && float64(len(n.ID))*6 <= 2*st.Size
 	return sn
@@ -246,18 +243,4 @@ func drawEdge(lay *Layout, e interpreter.BoardEdge, radius map[string]float64) s
 		se.Path = fmt.Sprintf("M %.1f %.1f L %.1f %.1f", x1, y1, bx+ux, by+uy)
 	}
 	return se
-}
-
-// sameWords tells whether a node's name already says its id
-// ("Rio de Janeiro" and rio-de-janeiro), ignoring case and separators.
-func sameWords(name, id string) bool {
-	norm := func(s string) string {
-		return strings.Map(func(r rune) rune {
-			if r == '-' || r == '_' || r == ' ' {
-				return -1
-			}
-			return unicode.ToLower(r)
-		}, s)
-	}
-	return strings.Contains(norm(name), norm(id))
 }

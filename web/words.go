@@ -55,7 +55,13 @@ func (w *words) varName(l labels, name string) (string, bool) {
 
 // zone names a zone reference, a player's by the seat's name.
 func (w *words) zone(ref string) string {
-	name, _, _ := w.pr.zoneName(w.g, ref)
+	if ref == interpreter.BoxZone {
+		return "the box"
+	}
+	name, _, hide := w.pr.zoneName(w.g, ref)
+	if hide {
+		name = w.g.ZoneName(ref)
+	}
 	if _, p := interpreter.SplitZoneRef(ref); p >= 0 {
 		return w.pr.seatName(p) + "'s " + name
 	}
