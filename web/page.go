@@ -163,8 +163,9 @@ type logLine struct {
 	Times int    `json:"times,omitempty"`
 }
 
-// logPage is how many moves a page of the log shows.
-const logPage = 25
+// logPage is how many moves a page of the log shows (a test makes it
+// smaller).
+var logPage = 25
 
 func seatLabel(p int) string {
 	if p < 0 {
@@ -272,7 +273,7 @@ func (s *Server) model(t *table, viewer int) (*pageModel, error) {
 	t.zones(m, v, ch)
 	t.stocks(m, v, nodes, ch)
 	w := t.words(viewer)
-	m.Log, m.LogMore = w.groups(h, v.Log, len(h.moves), "")
+	m.Log, m.LogMore = w.groups(h, v.Log, len(h.moves)+1, "")
 	if len(m.Log) > 0 && m.Log[0].Move > 0 && m.Log[0].Move == m.At {
 		m.Log[0].Last = true
 		last := m.Log[0]
