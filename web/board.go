@@ -28,6 +28,12 @@ type svgBoard struct {
 	Nodes         []svgNode
 	Pieces        []svgPiece
 	Tokens        []svgToken
+	Pawns         []svgPawn
+}
+
+// svgPawn is a seat's pawn on a node a player var names (a rondel's).
+type svgPawn struct {
+	Points, Color, Title string
 }
 
 type svgEdge struct {
@@ -139,6 +145,29 @@ func drawBoard(g *interpreter.Game, lay *Layout, v *interpreter.View, targets ma
 			b.Pieces = append(b.Pieces, sp)
 		}
 	}
+	// Pawns: each seat's on the node its var names, spread round it.
+	for _, ps := range pres.pawns {
+		for p := range v.PlayerVars {
+			at := -1
+			for i, n := range nodes {
+				if x, ok := n.Num[ps.Field]; ok && n.Kind == ps.Kind && x == v.PlayerVars[p][ps.PlayerVar] {
+					at = i
+				}
+			}
+			if at < 0 {
+				continue
+			}
+			n := nodes[at]
+			c, r := lay.Pos[n.ID], radius[n.ID]
+			a := 2*math.Pi*float64(p)/float64(max(len(v.PlayerVars), 1)) - math.Pi/4
+			x, y := c.X+math.Cos(a)*(r+2), c.Y+math.Sin(a)*(r+2)
+			s := math.Max(r*0.55, 6)
+			b.Pawns = append(b.Pawns, svgPawn{
+				Points: fmt.Sprintf("%.1f,%.1f %.1f,%.1f %.1f,%.1f", x, y-s, x+s*0.8, y+s*0.7, x-s*0.8, y+s*0.7),
+				Color:  pres.seatColor(p), Title: pres.seatName(p) + "'s pawn: " + nodeTitle(n),
+			})
+		}
+	}
 	// Goods held by a node: a row of tokens under it.
 	for _, n := range nodes {
 		units := v.Stocks[n.ID]
@@ -170,7 +199,7 @@ func drawNode(lay *Layout, n *interpreter.Node, target bool) svgNode {
 		label = l
 	}
 	sn := svgNode{ID: n.ID, Name: n.Name, Kind: n.Kind, X: c.X, Y: c.Y, Shape: st.Shape, Size: st.Size,
-		Fill: st.Fill, Stroke: st.Stroke, Target: target, Title: n.Name + " (" + n.ID + ")",
+		Fill: st.Fill, Stroke: st.Stroke, Target: target, Title: nodeTitle(n),
 		BX: c.X - st.Size, BY: c.Y - st.Size, BW: 2 * st.Size, Ring: st.Size*1.3 + 5}
 	if st.Shape == "diamond" {
 		s := st.Size * 1.2
@@ -243,4 +272,17 @@ func drawEdge(lay *Layout, e interpreter.BoardEdge, radius map[string]float64) s
 		se.Path = fmt.Sprintf("M %.1f %.1f L %.1f %.1f", x1, y1, bx+ux, by+uy)
 	}
 	return se
+}
+
+// nodeTitle is a node's tooltip: its name, and its words (a rondel
+// field's action).
+func nodeTitle(n *interpreter.Node) string {
+	t := n.Name
+	if t == "" {
+		t = n.ID
+	}
+	for _, k := range sortedKeys(n.Str) {
+		t += " · " + n.Str[k]
+	}
+	return t
 }

@@ -27,7 +27,12 @@ type presentation struct {
 	cardFields labels
 	// zoneIDs are the game's zones, which the log names.
 	zoneIDs []string
+	pawns   []pawnSpec
 }
+
+// pawnSpec draws a seat's pawn on the node of a kind whose num field
+// holds the value of one of its player vars.
+type pawnSpec struct{ PlayerVar, Kind, Field string }
 
 // labels are the labels of one kind of name, in the order the definition
 // writes them.
@@ -110,6 +115,28 @@ func readPresentation(v cue.Value, g *interpreter.Game) (*presentation, error) {
 			kind.into.order = append(kind.into.order, id)
 			kind.into.by[id] = readShown(l)
 		})
+	}
+	kinds := map[string]bool{}
+	var kindList []string
+	for _, n := range g.BoardNodes() {
+		if !kinds[n.Kind] {
+			kinds[n.Kind] = true
+			kindList = append(kindList, n.Kind)
+		}
+	}
+	if it, err := x.LookupPath(cue.ParsePath("pawns")).List(); err == nil {
+		for it.Next() {
+			pv := it.Value()
+			ps := pawnSpec{PlayerVar: text(pv, "playerVar", ""), Kind: text(pv, "kind", ""), Field: text(pv, "field", "")}
+			switch {
+			case !contains(names["playerVars"], ps.PlayerVar):
+				errs.Add(userPos(pv), "presentation.pawns: the game has no player var %q%s", ps.PlayerVar, diag.DidYouMean(ps.PlayerVar, names["playerVars"]))
+			case !kinds[ps.Kind]:
+				errs.Add(userPos(pv), "presentation.pawns: the board has no node of kind %q%s", ps.Kind, diag.DidYouMean(ps.Kind, kindList))
+			default:
+				p.pawns = append(p.pawns, ps)
+			}
+		}
 	}
 	if err := errs.Err(); err != nil {
 		return nil, err

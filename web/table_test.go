@@ -325,3 +325,25 @@ func TestNewGameChoices(t *testing.T) {
 	a = c.act("mainports", "new", map[string]any{"bots": []int{1}, "bot": "learned"})
 	assert.Equal(t, "learned:games=50", a.Bot)
 }
+
+// TestPawns: a seat's pawn stands on the node its player var names; a
+// pawn naming what the game lacks is an error with a "did you mean".
+func TestPawns(t *testing.T) {
+	const base = "package haven\n\ngame: playerVars: pos: 0\ngame: boards: path: nodes: home: num: field: 0\ngame: presentation: "
+	opts := func(look string) load.Options {
+		return load.Options{Texts: []load.Text{{Name: "look.cue", Src: base + look + "\n"}}}
+	}
+	_, c := walkServer(t, Options{Load: opts(`pawns: [{playerVar: "pos", kind: "start", field: "field"}]`)})
+	a := c.state("walk")
+	assert.Equal(t, 2, strings.Count(a.HTML, `class="pawn"`), "both seats stand on home, field 0")
+	assert.Contains(t, a.HTML, "<title>player 1&#39;s pawn: home</title>")
+
+	for look, want := range map[string]string{
+		`pawns: [{playerVar: "poss", kind: "start", field: "field"}]`: `presentation.pawns: the game has no player var "poss" (did you mean "pos"?)`,
+		`pawns: [{playerVar: "pos", kind: "strat", field: "field"}]`:  `presentation.pawns: the board has no node of kind "strat" (did you mean "start"?)`,
+	} {
+		_, err := compileGame(load.Dir("testdata"), "walk", opts(look))
+		require.Error(t, err, look)
+		assert.Contains(t, err.Error(), want)
+	}
+}
