@@ -268,6 +268,7 @@ func (s *Server) Handler() http.Handler {
 		return t.jump(req.To)
 	}))
 	mux.HandleFunc("GET /games/{game}/log", s.log)
+	mux.HandleFunc("GET /games/{game}/inspect", s.inspect)
 	mux.HandleFunc("POST /games/{game}/claim", s.claim)
 	mux.HandleFunc("POST /games/{game}/leave", act(s, func(t *table, _ *action, seat int) error {
 		if !s.opt.Public || seat < 0 {

@@ -347,3 +347,35 @@ func TestPawns(t *testing.T) {
 		assert.Contains(t, err.Error(), want)
 	}
 }
+
+// TestInspect: the design view shows the table as any seat sees it and
+// the state in full, on a server of this machine only.
+func TestInspect(t *testing.T) {
+	s, c := walkServer(t, Options{})
+	a := c.send("GET", "/games/walk/inspect?as=1", "", nil)
+	require.Equal(t, 200, a.code, a.raw)
+	var in struct {
+		answer
+		Seat  int    `json:"seat"`
+		State string `json:"state"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(a.raw), &in))
+	assert.Equal(t, 1, in.Viewer)
+	assert.Equal(t, 0, in.Seat, "the page still acts as the deciding person")
+	assert.Empty(t, in.Moves, "seat 1 does not decide")
+	// The state names every card, the ones in the hands too.
+	tb := s.entry("walk")
+	tb.mu.Lock()
+	hidden := hiddenCards(t, tb.g, tb.st, 1)
+	tb.mu.Unlock()
+	require.NotEmpty(t, hidden)
+	for _, id := range hidden {
+		assert.Contains(t, in.State, `"`+id+`"`)
+	}
+	assert.Equal(t, 400, c.send("GET", "/games/walk/inspect?as=7", "", nil).code)
+
+	_, pc := walkServer(t, Options{Public: true})
+	b := pc.send("GET", "/games/walk/inspect?as=0", "", nil)
+	assert.Equal(t, 403, b.code)
+	assert.Contains(t, b.Error, "the design view is for a server on this machine")
+}

@@ -53,7 +53,11 @@
     var before = last;
     last = a;
     table.innerHTML = a.html;
-    handOff(before, a);
+    if (a.state !== undefined) { stateText = a.state; showState(); }
+    else if (design && !design.hidden) inspect();
+    var go = document.getElementById("goto");
+    if (go && document.activeElement !== go) go.value = a.at;
+    if (viewAs === "") handOff(before, a);
     if (logQuery) {
       var box = document.getElementById("logsearch");
       if (box) box.value = logQuery;
@@ -64,6 +68,7 @@
   // Hot-seat: two persons or more at one screen. When the seat to move
   // changes, the page is covered until the next person says they sit.
   var handoff = document.getElementById("handoff");
+  var design = document.getElementById("design");
   function handOff(before, a) {
     if (isPublic || !handoff || a.humans < 2 || a.finished) { if (handoff) handoff.hidden = true; return; }
     if (before && before.viewer >= 0 && a.viewer >= 0 && before.viewer !== a.viewer && before.game) {
@@ -101,6 +106,7 @@
     });
   }
   document.addEventListener("input", function (e) {
+    if (e.target.id === "statesearch") return showState();
     if (e.target.id !== "logsearch") return;
     logQuery = e.target.value.trim();
     clearTimeout(searchTimer);
@@ -135,12 +141,36 @@
   function post(what, body) {
     body = body || {};
     body.rev = last.rev;
-    body.seat = last.viewer;
+    // Viewed as another seat, the page still acts as its own.
+    body.seat = last.seat !== undefined ? last.seat : last.viewer;
     return request("/games/" + game + "/" + what, {method: "POST", headers: headers(true), body: JSON.stringify(body)});
   }
 
+  // The design view (a server of this machine): the table as any seat
+  // sees it, and the state in full, searchable.
+  var viewAs = "";
+  var stateText = "";
   function refresh() {
+    if (viewAs !== "") return request("/games/" + game + "/inspect?as=" + viewAs, {headers: headers(false)});
     return request("/games/" + game + "/state", {headers: headers(false)});
+  }
+  function showState() {
+    var pre = document.getElementById("state");
+    if (!pre) return;
+    var q = document.getElementById("statesearch").value.trim().toLowerCase();
+    var lines = stateText.split("\n");
+    if (q) lines = lines.map(function (l, i) { return (i + 1) + ": " + l; }).filter(function (l) { return l.toLowerCase().indexOf(q) >= 0; });
+    pre.textContent = lines.join("\n");
+  }
+  function inspect() {
+    return fetch("/games/" + game + "/inspect?as=" + (viewAs === "" ? last.viewer : viewAs), {headers: headers(false)})
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (a) {
+        if (!a) return;
+        stateText = a.state;
+        showState();
+        if (viewAs !== "") show(a);
+      });
   }
 
   function keepSeat(a) {
@@ -191,6 +221,14 @@
         setMore(a.more);
       });
     }
+    if (t.id === "designtoggle") {
+      var d = document.getElementById("design");
+      d.hidden = !d.hidden;
+      t.setAttribute("aria-expanded", String(!d.hidden));
+      if (!d.hidden) inspect();
+      return;
+    }
+    if (t.id === "gotogo") return post("jump", {to: +document.getElementById("goto").value});
     if (t.id === "newtoggle") {
       var f = document.getElementById("newgame");
       f.hidden = !f.hidden;
@@ -206,6 +244,10 @@
   });
 
   document.addEventListener("change", function (e) {
+    if (e.target.id === "viewas") {
+      viewAs = e.target.value;
+      return viewAs === "" ? refresh() : inspect();
+    }
     if (e.target.id === "autoplay") {
       post("auto", {run: e.target.checked});
     }
