@@ -65,6 +65,9 @@ type newRequest struct {
 type jumpRequest struct {
 	action
 	To int `json:"to"`
+	// Design steps back past a card shown to a person, which play
+	// against the bots refuses (undo.go); a public server ignores it.
+	Design bool `json:"design"`
 }
 
 // autoRequest starts (Run) or stops the bots playing on.

@@ -233,6 +233,9 @@ func (s *Server) Handler() http.Handler {
 		if err := s.mayRun(t, seat); err != nil {
 			return err
 		}
+		if err := s.stepBack(t, len(t.st.Moves)-1, false); err != nil {
+			return err
+		}
 		return t.back()
 	}))
 	mux.HandleFunc("POST /games/{game}/forward", act(s, func(t *table, _ *action, seat int) error {
@@ -263,6 +266,9 @@ func (s *Server) Handler() http.Handler {
 	}))
 	mux.HandleFunc("POST /games/{game}/jump", act(s, func(t *table, req *jumpRequest, seat int) error {
 		if err := s.mayRun(t, seat); err != nil {
+			return err
+		}
+		if err := s.stepBack(t, req.To, req.Design); err != nil {
 			return err
 		}
 		return t.jump(req.To)

@@ -379,3 +379,26 @@ func TestInspect(t *testing.T) {
 	assert.Equal(t, 403, b.code)
 	assert.Contains(t, b.Error, "the design view is for a server on this machine")
 }
+
+// TestNoUndoPastAReveal: against the bots, a person does not step back
+// past the move that drew them a card from the deck; the design view
+// does, on a server of this machine.
+func TestNoUndoPastAReveal(t *testing.T) {
+	const draw = "package haven\n\ngame: actions: draw: {name: \"Draw\", do: [{do: \"draw('deck', pz('hand', me))\"}]}\n" +
+		"game: free: [{actions: [\"draw\"], when: \"len(zone('deck')) > 0\"}]\n"
+	_, c := walkServer(t, Options{Bots: []int{1}, Bot: "random", Load: load.Options{Texts: []load.Text{{Name: "draw.cue", Src: draw}}}})
+	a := c.act("walk", "move", map[string]any{"move": "draw"})
+	a = c.act("walk", "move", map[string]any{"move": a.Moves[0].Text})
+	a = c.settled("walk")
+	require.GreaterOrEqual(t, a.At, 2)
+	for a.At > 1 {
+		a = c.act("walk", "back", nil)
+	}
+	b := c.try("walk", "back", nil)
+	assert.Equal(t, 409, b.code)
+	assert.Contains(t, b.Error, "against the bots, a move is not taken back past one that showed a hidden card (move 1)")
+	b = c.try("walk", "jump", map[string]any{"to": 0})
+	assert.Equal(t, 409, b.code, "a jump of the log is play too")
+	a = c.act("walk", "jump", map[string]any{"to": 0, "design": true})
+	assert.Equal(t, 0, a.At)
+}

@@ -228,7 +228,7 @@
       if (!d.hidden) inspect();
       return;
     }
-    if (t.id === "gotogo") return post("jump", {to: +document.getElementById("goto").value});
+    if (t.id === "gotogo") return post("jump", {to: +document.getElementById("goto").value, design: true});
     if (t.id === "newtoggle") {
       var f = document.getElementById("newgame");
       f.hidden = !f.hidden;
