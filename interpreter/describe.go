@@ -13,6 +13,12 @@ import (
 // arguments by name. A card the viewer may not see where it lies reads
 // "?"; masked says one did.
 func (g *Game) DescribeMove(st *State, text string, viewer int) (desc string, masked bool) {
+	return g.DescribeMoveWith(st, text, viewer, g.DisplayName)
+}
+
+// DescribeMoveWith is DescribeMove with the arguments named by name (a
+// page that names pieces and seats its own way).
+func (g *Game) DescribeMoveWith(st *State, text string, viewer int, name func(id string) string) (desc string, masked bool) {
 	words := strings.Fields(text)
 	if len(words) == 0 {
 		return text, false
@@ -31,7 +37,7 @@ func (g *Game) DescribeMove(st *State, text string, viewer int) (desc string, ma
 				continue
 			}
 		}
-		args = append(args, g.DisplayName(w))
+		args = append(args, name(w))
 	}
 	if len(args) == 0 {
 		return label, masked

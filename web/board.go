@@ -109,6 +109,7 @@ func drawBoard(g *interpreter.Game, lay *Layout, v *interpreter.View, targets ma
 	for _, gd := range g.Goods() {
 		goodName[gd.ID] = gd.Name
 	}
+	names := pieceNames(v.Pieces, pres)
 	// Pieces stand around the node; several on one node are spread.
 	at := map[string][]*interpreter.Piece{}
 	var order []string
@@ -137,7 +138,7 @@ func drawBoard(g *interpreter.Game, lay *Layout, v *interpreter.View, targets ma
 				y += math.Sin(a) * (r*0.6 + pr*0.4)
 			}
 			sp := svgPiece{ID: p.ID, Kind: p.Kind, Owner: p.Owner, X: x, Y: y, R: pr, Color: pres.seatColor(p.Owner), Target: targets[p.ID], Ring: pr + 5,
-				Changed: ch.pieces[p.ID], Title: g.DisplayName(p.ID) + " (" + pres.seatName(p.Owner) + ")"}
+				Changed: ch.pieces[p.ID], Title: names[p.ID]}
 			for k, gd := range v.Stocks[p.ID] {
 				s := pr * 0.8
 				sp.Cargo = append(sp.Cargo, svgToken{X: x - s/2 + float64(k)*s*0.6, Y: y - s/2, S: s, Color: lay.Goods[gd], Title: fmt.Sprintf("%s carries %s", p.ID, nameOr(goodName, gd))})

@@ -54,12 +54,13 @@ func (t *table) history(viewer int) (*history, error) {
 		return nil, err
 	}
 	h := &history{key: key, marks: []int{len(st.Log)}}
+	w := t.words(viewer)
 	for k, m := range t.st.Moves {
 		pm := pastMove{Seat: -1, Notation: m}
 		if d := st.Pending; d != nil {
 			pm.Seat = d.Player
 		}
-		desc, masked := t.g.DescribeMove(st, m, viewer)
+		desc, masked := t.g.DescribeMoveWith(st, m, viewer, w.name)
 		pm.Desc = desc
 		if masked {
 			pm.Notation = ""

@@ -244,8 +244,9 @@ func (s *Server) model(t *table, viewer int) (*pageModel, error) {
 			if err != nil {
 				return nil, err
 			}
+			w := t.words(viewer)
 			for _, mv := range legal {
-				desc, _ := t.g.DescribeMove(t.st, mv.Text, viewer)
+				desc, _ := t.g.DescribeMoveWith(t.st, mv.Text, viewer, w.name)
 				b := moveButton{Text: mv.Text, Desc: desc, Title: mv.Text}
 				words := strings.Fields(mv.Text)
 				var named []string

@@ -28,6 +28,8 @@ type presentation struct {
 	// zoneIDs are the game's zones, which the log names.
 	zoneIDs []string
 	pawns   []pawnSpec
+	// pieceKinds are the names of the kinds of pieces, by kind.
+	pieceKinds map[string]string
 }
 
 // pawnSpec draws a seat's pawn on the node of a kind whose num field
@@ -92,7 +94,8 @@ func (l labels) rank(ids []string) []string {
 // with a "did you mean" when one is close.
 func readPresentation(v cue.Value, g *interpreter.Game) (*presentation, error) {
 	names := declaredNames(v)
-	p := &presentation{zoneIDs: names["zones"]}
+	p := &presentation{zoneIDs: names["zones"], pieceKinds: map[string]string{}}
+	each(v, "pieces", func(k string, pk cue.Value) { p.pieceKinds[k] = text(pk, "name", k) })
 	x := v.LookupPath(cue.ParsePath("presentation"))
 	if !x.Exists() {
 		return p, nil

@@ -191,7 +191,7 @@ func TestLogByMove(t *testing.T) {
 	require.NotNil(t, a.Last)
 	assert.Equal(t, a.Log[0].Desc, a.Last.Desc)
 	require.NotEmpty(t, a.Log[1].Lines)
-	assert.Contains(t, a.Log[1].Lines[0].What, "moved pawn-0-1 from home to ")
+	assert.Contains(t, a.Log[1].Lines[0].What, "moved pawn 1 (player 0) from home to ", "a piece reads by its kind, number and seat")
 	// The last move moved player 1's pawn: it is marked, player 0's is not.
 	assert.Contains(t, a.HTML, `class="piece changed" data-piece="pawn-1-1"`)
 	assert.Contains(t, a.HTML, `class="piece" data-piece="pawn-0-1"`)

@@ -16,11 +16,13 @@ type words struct {
 	pr     *presentation
 	zones  map[string]bool
 	nodes  map[string]bool
+	pieces map[string]string // a piece's name, by id
 	viewer int
 }
 
 func (t *table) words(viewer int) *words {
 	w := &words{g: t.g, pr: t.lay.pres(), zones: map[string]bool{}, nodes: map[string]bool{}, viewer: viewer}
+	w.pieces = pieceNames(t.st.Pieces, w.pr)
 	for _, n := range t.g.BoardNodes() {
 		w.nodes[n.ID] = true
 	}
@@ -30,6 +32,35 @@ func (t *table) words(viewer int) *words {
 		}
 	}
 	return w
+}
+
+// pieceNames names pieces by their kind's name, their number among
+// their owner's pieces of the kind, and their owner: "Navire 2 (Bleu)".
+func pieceNames(pieces []*interpreter.Piece, pr *presentation) map[string]string {
+	out := map[string]string{}
+	count := map[string]int{}
+	for _, p := range pieces {
+		kind := pr.pieceKinds[p.Kind]
+		if kind == "" {
+			kind = p.Kind
+		}
+		key := p.Kind + "\x00" + strconv.Itoa(p.Owner)
+		count[key]++
+		out[p.ID] = kind + " " + strconv.Itoa(count[key])
+		if p.Owner >= 0 {
+			out[p.ID] += " (" + pr.seatName(p.Owner) + ")"
+		}
+	}
+	return out
+}
+
+// name says an id: a piece by its name, anything else by the name the
+// game gives it.
+func (w *words) name(id string) string {
+	if n := w.pieces[id]; n != "" {
+		return n
+	}
+	return w.g.DisplayName(id)
 }
 
 // varName labels a var of the kind l: a family's key by its label.
@@ -131,7 +162,7 @@ func (w *words) names(f []string) []string {
 			out[i] = w.zone(x)
 			continue
 		}
-		out[i] = w.g.DisplayName(x)
+		out[i] = w.name(x)
 	}
 	return out
 }
