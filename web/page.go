@@ -311,7 +311,7 @@ func (t *table) scores(m *pageModel, v *interpreter.View, ch *changes) error {
 			sp.Free = !sp.Held && t.human(p) && m.Viewer < 0
 		}
 		if p < len(res.Show) {
-			sp.Show = plainFigures(res.Show[p])
+			sp.Show = pr.showFigures(res.Show[p], t.g)
 		}
 		if p < len(v.PlayerVars) {
 			sp.Vars = pr.figures(pr.playerVars, v.PlayerVars[p], t.g)
@@ -338,15 +338,17 @@ func (t *table) scores(m *pageModel, v *interpreter.View, ch *changes) error {
 	return nil
 }
 
-// plainFigures lists figures named in words by the definition (the
-// scoring's show), by name.
-func plainFigures(vars map[string]int) []figure {
-	out := make([]figure, 0, len(vars))
-	for k, x := range vars {
-		out = append(out, figure{Name: k, Value: x, Text: strconv.Itoa(x)})
+// showFigures lists the figures of the scoring's show as the
+// presentation labels them. A game without a presentation names them in
+// its own words: they are not marked as ids.
+func (p *presentation) showFigures(vars map[string]int, g *interpreter.Game) []figure {
+	fs := p.figures(p.show, vars, g)
+	if !p.declared {
+		for i := range fs {
+			fs[i].Raw = false
+		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
+	return fs
 }
 
 // zones sorts the view's zones into the seats' panels and the table's,

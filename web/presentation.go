@@ -25,6 +25,7 @@ type presentation struct {
 	nodeVars   labels
 	zones      labels
 	cardFields labels
+	show       labels
 	// zoneIDs are the game's zones, which the log names.
 	zoneIDs []string
 	pawns   []pawnSpec
@@ -107,7 +108,7 @@ func readPresentation(v cue.Value, g *interpreter.Game) (*presentation, error) {
 	for _, kind := range []struct {
 		path string
 		into *labels
-	}{{"vars", &p.vars}, {"playerVars", &p.playerVars}, {"nodeVars", &p.nodeVars}, {"zones", &p.zones}, {"cardFields", &p.cardFields}} {
+	}{{"vars", &p.vars}, {"playerVars", &p.playerVars}, {"nodeVars", &p.nodeVars}, {"zones", &p.zones}, {"cardFields", &p.cardFields}, {"show", &p.show}} {
 		kind.into.by = map[string]shown{}
 		known := names[kind.path]
 		each(x, kind.path, func(id string, l cue.Value) {
@@ -157,6 +158,8 @@ func singular(kind string) string {
 		return "node var"
 	case "zones":
 		return "zone"
+	case "show":
+		return "figure of scoring.show"
 	}
 	return "card field"
 }
@@ -208,6 +211,7 @@ func declaredNames(v cue.Value) map[string][]string {
 	out := map[string][]string{
 		"vars": fields("vars"), "playerVars": fields("playerVars"), "nodeVars": fields("nodeVars"),
 		"zones": append(fields("zones"), fields("playerZones")...),
+		"show":  fields("scoring.show"),
 	}
 	seen := map[string]bool{}
 	each(v, "cards", func(_ string, c cue.Value) {
@@ -346,7 +350,7 @@ func Unlabelled(v cue.Value, g *interpreter.Game) ([]string, error) {
 	for _, kind := range []struct {
 		path string
 		l    labels
-	}{{"vars", p.vars}, {"playerVars", p.playerVars}, {"nodeVars", p.nodeVars}, {"zones", p.zones}, {"cardFields", p.cardFields}} {
+	}{{"vars", p.vars}, {"playerVars", p.playerVars}, {"nodeVars", p.nodeVars}, {"zones", p.zones}, {"cardFields", p.cardFields}, {"show", p.show}} {
 		for _, id := range names[kind.path] {
 			if _, ok := kind.l.get(id); ok {
 				continue

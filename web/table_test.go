@@ -143,6 +143,7 @@ func rawNames(a answer) []string {
 	zones := append([]zonePanel(nil), a.Zones...)
 	for _, s := range a.Seats {
 		figs = append(figs, s.Vars...)
+		figs = append(figs, s.Show...)
 		zones = append(zones, s.Zones...)
 	}
 	for _, f := range figs {

@@ -108,6 +108,7 @@ var fields = []Entry{
 		Key{"playerVars", "a label for each player var, or false"}, Key{"nodeVars", "a label for each node var, or false"},
 		Key{"zones", "a label for each zone and player zone, or false"},
 		Key{"cardFields", "a label for each num, str and list field of the cards, or false"},
+		Key{"show", "a label for each figure of scoring.show, or false"},
 		Key{"pawns", "each seat's pawn on the node of a kind whose num field holds one of its player vars"}),
 	field("limits", "Raises or lowers the bounds of evaluation, each under a hard cap.", `limits: work: 200000`,
 		Key{"steps", "steps run between two decisions"},
