@@ -1,7 +1,7 @@
 package web
 
 import (
-	"strconv"
+	"slices"
 	"strings"
 
 	"github.com/haven-engine/haven/interpreter"
@@ -11,15 +11,18 @@ import (
 // each move's events start in the log, each move said in words for one
 // seat, and the state before the last move, from which the page marks
 // what that move changed. It is made by playing the moves again, once per
-// position and seat: a table changes far less often than it is drawn.
+// seat, and then extended move by move as the game goes on: a page drawn
+// again after a move costs one move, not the game.
 type history struct {
-	key string
+	gen   int      // the table's gen it was made for
+	texts []string // the moves it covers
 	// marks[k] is the length of the log after k moves (marks[0]: after
 	// setup).
 	marks []int
 	moves []pastMove
-	// prev is the state before the last move; nil at the start.
-	prev *interpreter.State
+	// prev is the state before the last move (nil at the start), end
+	// the state after it.
+	prev, end *interpreter.State
 }
 
 // pastMove is one move of the line as a seat may read it.
@@ -31,31 +34,39 @@ type pastMove struct {
 	Notation string
 }
 
-// historyKey names a position: the game, its setup and its moves.
-func (t *table) historyKey() string {
-	return t.id + "\x00" + strconv.Itoa(t.gen) + "\x00" + strings.Join(t.st.Moves, "\x00")
-}
-
 // history returns the history of the table's position for seat viewer.
 // The table's lock is held.
 func (t *table) history(viewer int) (*history, error) {
-	key := t.historyKey()
-	if h := t.hist[viewer]; h != nil && h.key == key {
-		return h, nil
-	}
-	for _, h := range t.hist {
-		if h.key != key {
-			t.hist = nil // the position changed: every seat's history is old
+	moves := t.st.Moves
+	old := t.hist[viewer]
+	if old != nil && old.gen == t.gen && len(old.texts) <= len(moves) && slices.Equal(old.texts, moves[:len(old.texts)]) {
+		if len(old.texts) == len(moves) {
+			return old, nil
 		}
-		break
+	} else {
+		old = nil
 	}
-	st, err := t.g.New(t.players, t.seed)
-	if err != nil {
-		return nil, err
+	h := &history{gen: t.gen}
+	var st *interpreter.State
+	switch {
+	case old != nil:
+		// The game went on from the position the history covers.
+		h.marks, h.moves = slices.Clone(old.marks), slices.Clone(old.moves)
+		st = old.end.Clone()
+	case len(moves) == 0:
+		h.marks, h.end = []int{len(t.st.Log)}, t.st.Clone()
+		t.keepHistory(viewer, h)
+		return h, nil
+	default:
+		var err error
+		if st, err = t.g.New(t.players, t.seed); err != nil {
+			return nil, err
+		}
+		h.marks = []int{len(st.Log)}
 	}
-	h := &history{key: key, marks: []int{len(st.Log)}}
 	w := t.words(viewer)
-	for k, m := range t.st.Moves {
+	for k := len(h.moves); k < len(moves); k++ {
+		m := moves[k]
 		pm := pastMove{Seat: -1, Notation: m}
 		if d := st.Pending; d != nil {
 			pm.Seat = d.Player
@@ -66,7 +77,7 @@ func (t *table) history(viewer int) (*history, error) {
 			pm.Notation = ""
 		}
 		h.moves = append(h.moves, pm)
-		if k == len(t.st.Moves)-1 {
+		if k == len(moves)-1 {
 			h.prev = st.Clone()
 		}
 		if err := t.g.Apply(st, m); err != nil {
@@ -74,11 +85,16 @@ func (t *table) history(viewer int) (*history, error) {
 		}
 		h.marks = append(h.marks, len(st.Log))
 	}
+	h.texts, h.end = slices.Clone(moves), st
+	t.keepHistory(viewer, h)
+	return h, nil
+}
+
+func (t *table) keepHistory(viewer int, h *history) {
 	if t.hist == nil {
 		t.hist = map[int]*history{}
 	}
 	t.hist[viewer] = h
-	return h, nil
 }
 
 // changes are what the last move changed, as one seat sees it: the page

@@ -52,8 +52,12 @@ func (s *Server) shippedVariants(id string) []string {
 	return out
 }
 
-// setupForm fills the form of a table. The table's lock is held.
+// setupForm fills the form of a table, once for each game it starts.
+// The table's lock is held.
 func (s *Server) setupForm(t *table) *setupForm {
+	if t.form != nil && t.formGen == t.gen {
+		return t.form
+	}
 	f := &setupForm{MinPlayers: t.g.MinPlayers(), MaxPlayers: t.g.MaxPlayers(), BotSeats: t.bots}
 	for _, v := range s.shippedVariants(t.id) {
 		f.Variants = append(f.Variants, choice{ID: v, On: slices.Contains(t.opts.Variants, v)})
@@ -82,6 +86,7 @@ func (s *Server) setupForm(t *table) *setupForm {
 	for p := 0; p < f.MaxPlayers; p++ {
 		f.Seats = append(f.Seats, t.lay.pres().seatName(p))
 	}
+	t.form, t.formGen = f, t.gen
 	return f
 }
 

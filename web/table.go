@@ -68,6 +68,10 @@ type table struct {
 
 	// hist is the history of the position drawn, by seat (history.go).
 	hist map[int]*history
+	// form is the form for a new game, made for the game of gen formGen
+	// (newgame.go).
+	form    *setupForm
+	formGen int
 
 	// claims are the seats' secrets on a public server ("" for a seat
 	// nobody has claimed; seats.go).

@@ -403,3 +403,36 @@ func TestNoUndoPastAReveal(t *testing.T) {
 	a = c.act("walk", "jump", map[string]any{"to": 0, "design": true})
 	assert.Equal(t, 0, a.At)
 }
+
+// TestHistoryExtended: the history extended move by move says what a
+// history made from the start says.
+func TestHistoryExtended(t *testing.T) {
+	s, c := walkServer(t, Options{})
+	// Seat 0's history is drawn after every move (the design view as
+	// seat 0), so it is extended one move at a time.
+	asZero := func() string {
+		a := c.send("GET", "/games/walk/inspect?as=0", "", nil)
+		require.Equal(t, 200, a.code, a.raw)
+		return a.raw
+	}
+	a := c.state("walk")
+	asZero()
+	for k := 0; k < 3 && !a.Finished; k++ {
+		a = c.act("walk", "move", map[string]any{"move": a.Moves[len(a.Moves)-1].Text})
+		asZero()
+	}
+	tb := s.entry("walk")
+	tb.mu.Lock()
+	ext := tb.hist[0]
+	tb.hist = nil
+	tb.mu.Unlock()
+	require.NotNil(t, ext)
+	require.Len(t, ext.moves, 3)
+	asZero()
+	tb.mu.Lock()
+	fresh := tb.hist[0]
+	tb.mu.Unlock()
+	assert.Equal(t, fresh.marks, ext.marks)
+	assert.Equal(t, fresh.moves, ext.moves)
+	assert.Equal(t, fresh.texts, ext.texts)
+}
