@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
+
+	"github.com/haven-engine/haven/interpreter"
 )
 
 // The handlers of the API (the protocol is described in request.go).
@@ -195,4 +198,114 @@ func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.answer(w, r, t, "")
+}
+
+// logAnswer is a page of the log: its moves drawn, and where the next
+// page starts (0: none).
+type logAnswer struct {
+	HTML string `json:"html"`
+	More int    `json:"more"`
+}
+
+// log answers a page of the log as the request's seat sees it: the moves
+// numbered below `before` (all, without it), those that say `q` when it
+// is given.
+func (s *Server) log(w http.ResponseWriter, r *http.Request) {
+	t, err := s.table(r.PathValue("game"))
+	if err != nil {
+		writeError(w, err, nil)
+		return
+	}
+	q := r.URL.Query()
+	before := -1
+	if b := q.Get("before"); b != "" {
+		if before, err = strconv.Atoi(b); err != nil || before < 0 {
+			writeError(w, refuse(http.StatusBadRequest, "before=%s: want a move number", clip(b, 20)), nil)
+			return
+		}
+	}
+	search := clip(q.Get("q"), 200)
+	t.mu.Lock()
+	seat, err := s.seatOf(t, r)
+	var a logAnswer
+	var groups []logGroup
+	if err == nil {
+		var v *interpreter.View
+		var h *history
+		if v, err = t.g.View(t.st, seat); err == nil {
+			h, err = t.history(seat)
+		}
+		if err == nil {
+			if before < 0 {
+				before = len(h.moves) + 1
+			}
+			groups, a.More = t.words(seat).groups(h, v.Log, before, search)
+		}
+	}
+	t.mu.Unlock()
+	if err != nil {
+		writeError(w, err, nil)
+		return
+	}
+	var b strings.Builder
+	if err := pages.ExecuteTemplate(&b, "loggroups", groups); err != nil {
+		writeError(w, err, nil)
+		return
+	}
+	a.HTML = b.String()
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	json.NewEncoder(w).Encode(a)
+}
+
+// inspectAnswer is the design view of a table: the page as one seat
+// sees it, the seat the page acts as, and the whole state.
+type inspectAnswer struct {
+	*pageModel
+	HTML  string `json:"html"`
+	Seat  int    `json:"seat"`
+	State string `json:"state"`
+}
+
+// inspect answers the design view, `as` a seat (-1: a spectator), with
+// the state in full: a designer's, on a server of this machine only. A
+// public server's players would read each other's cards in it.
+func (s *Server) inspect(w http.ResponseWriter, r *http.Request) {
+	if s.opt.Public {
+		writeError(w, refuse(http.StatusForbidden, "the design view is for a server on this machine, not a public one"), nil)
+		return
+	}
+	t, err := s.table(r.PathValue("game"))
+	if err != nil {
+		writeError(w, err, nil)
+		return
+	}
+	t.mu.Lock()
+	as, err := strconv.Atoi(r.URL.Query().Get("as"))
+	if err != nil || as < -1 || as >= t.players {
+		t.mu.Unlock()
+		writeError(w, refuse(http.StatusBadRequest, "as=%s: a seat, 0 to %d, or -1 for a spectator", clip(r.URL.Query().Get("as"), 20), t.players-1), nil)
+		return
+	}
+	a := inspectAnswer{Seat: t.viewer()}
+	a.pageModel, err = s.model(t, as)
+	var state []byte
+	if err == nil {
+		state, err = json.MarshalIndent(t.st, "", "  ")
+	}
+	t.mu.Unlock()
+	if err != nil {
+		writeError(w, err, nil)
+		return
+	}
+	a.State = string(state)
+	var b strings.Builder
+	if err := pages.ExecuteTemplate(&b, "table", a.pageModel); err != nil {
+		writeError(w, err, nil)
+		return
+	}
+	a.HTML = b.String()
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	json.NewEncoder(w).Encode(a)
 }

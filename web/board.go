@@ -5,7 +5,6 @@ import (
 	"math"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/haven-engine/haven/interpreter"
 )
@@ -29,6 +28,12 @@ type svgBoard struct {
 	Nodes         []svgNode
 	Pieces        []svgPiece
 	Tokens        []svgToken
+	Pawns         []svgPawn
+}
+
+// svgPawn is a seat's pawn on a node a player var names (a rondel's).
+type svgPawn struct {
+	Points, Color, Title string
 }
 
 type svgEdge struct {
@@ -54,6 +59,7 @@ type svgNode struct {
 	Anchor         string
 	IDText         bool // write the id inside: the node is big enough and unlabelled
 	Target         bool // a legal move names it
+	Changed        bool // the last move changed what stands on it
 	Title          string
 }
 
@@ -62,7 +68,9 @@ type svgPiece struct {
 	Owner    int
 	X, Y, R  float64
 	Target   bool    // a legal move names it
+	Changed  bool    // the last move moved it or its goods
 	Ring     float64 // the radius of a target's ring
+	Title    string
 	Color    string
 	Cargo    []svgToken
 }
@@ -75,7 +83,9 @@ type svgToken struct {
 
 // drawBoard lays out the board with the pieces and goods of a view.
 // targets are the nodes and pieces the viewer's legal moves name.
-func drawBoard(g *interpreter.Game, lay *Layout, v *interpreter.View, targets map[string]bool) *svgBoard {
+// ch marks what the last move changed.
+func drawBoard(g *interpreter.Game, lay *Layout, v *interpreter.View, targets map[string]bool, ch *changes) *svgBoard {
+	pres := lay.pres()
 	b := &svgBoard{Width: lay.Width, Height: lay.Height, Background: lay.Background}
 	nodes := g.BoardNodes()
 	radius := map[string]float64{}
@@ -86,12 +96,20 @@ func drawBoard(g *interpreter.Game, lay *Layout, v *interpreter.View, targets ma
 		b.Edges = append(b.Edges, drawEdge(lay, e, radius))
 	}
 	for _, n := range nodes {
-		b.Nodes = append(b.Nodes, drawNode(lay, n, targets[n.ID]))
+		sn := drawNode(lay, n, targets[n.ID])
+		sn.Changed = ch.nodes[n.ID]
+		for _, k := range pres.nodeVars.rank(sortedKeys(v.NodeVars[n.ID])) {
+			if label, ok := (&words{pr: pres, g: g}).varName(pres.nodeVars, k); ok {
+				sn.Title += fmt.Sprintf(" · %s %d", label, v.NodeVars[n.ID][k])
+			}
+		}
+		b.Nodes = append(b.Nodes, sn)
 	}
 	goodName := map[string]string{}
 	for _, gd := range g.Goods() {
 		goodName[gd.ID] = gd.Name
 	}
+	names := pieceNames(v.Pieces, pres)
 	// Pieces stand around the node; several on one node are spread.
 	at := map[string][]*interpreter.Piece{}
 	var order []string
@@ -119,12 +137,36 @@ func drawBoard(g *interpreter.Game, lay *Layout, v *interpreter.View, targets ma
 				x += math.Cos(a) * (r*0.6 + pr*0.4)
 				y += math.Sin(a) * (r*0.6 + pr*0.4)
 			}
-			sp := svgPiece{ID: p.ID, Kind: p.Kind, Owner: p.Owner, X: x, Y: y, R: pr, Color: seatColor(p.Owner), Target: targets[p.ID], Ring: pr + 5}
+			sp := svgPiece{ID: p.ID, Kind: p.Kind, Owner: p.Owner, X: x, Y: y, R: pr, Color: pres.seatColor(p.Owner), Target: targets[p.ID], Ring: pr + 5,
+				Changed: ch.pieces[p.ID], Title: names[p.ID]}
 			for k, gd := range v.Stocks[p.ID] {
 				s := pr * 0.8
 				sp.Cargo = append(sp.Cargo, svgToken{X: x - s/2 + float64(k)*s*0.6, Y: y - s/2, S: s, Color: lay.Goods[gd], Title: fmt.Sprintf("%s carries %s", p.ID, nameOr(goodName, gd))})
 			}
 			b.Pieces = append(b.Pieces, sp)
+		}
+	}
+	// Pawns: each seat's on the node its var names, spread round it.
+	for _, ps := range pres.pawns {
+		for p := range v.PlayerVars {
+			at := -1
+			for i, n := range nodes {
+				if x, ok := n.Num[ps.Field]; ok && n.Kind == ps.Kind && x == v.PlayerVars[p][ps.PlayerVar] {
+					at = i
+				}
+			}
+			if at < 0 {
+				continue
+			}
+			n := nodes[at]
+			c, r := lay.Pos[n.ID], radius[n.ID]
+			a := 2*math.Pi*float64(p)/float64(max(len(v.PlayerVars), 1)) - math.Pi/4
+			x, y := c.X+math.Cos(a)*(r+2), c.Y+math.Sin(a)*(r+2)
+			s := math.Max(r*0.55, 6)
+			b.Pawns = append(b.Pawns, svgPawn{
+				Points: fmt.Sprintf("%.1f,%.1f %.1f,%.1f %.1f,%.1f", x, y-s, x+s*0.8, y+s*0.7, x-s*0.8, y+s*0.7),
+				Color:  pres.seatColor(p), Title: pres.seatName(p) + "'s pawn: " + nodeTitle(n),
+			})
 		}
 	}
 	// Goods held by a node: a row of tokens under it.
@@ -158,7 +200,7 @@ func drawNode(lay *Layout, n *interpreter.Node, target bool) svgNode {
 		label = l
 	}
 	sn := svgNode{ID: n.ID, Name: n.Name, Kind: n.Kind, X: c.X, Y: c.Y, Shape: st.Shape, Size: st.Size,
-		Fill: st.Fill, Stroke: st.Stroke, Target: target, Title: n.Name + " (" + n.ID + ")",
+		Fill: st.Fill, Stroke: st.Stroke, Target: target, Title: nodeTitle(n),
 		BX: c.X - st.Size, BY: c.Y - st.Size, BW: 2 * st.Size, Ring: st.Size*1.3 + 5}
 	if st.Shape == "diamond" {
 		s := st.Size * 1.2
@@ -178,11 +220,9 @@ func drawNode(lay *Layout, n *interpreter.Node, target bool) svgNode {
 	default:
 		sn.LX, sn.LY, sn.Anchor = c.X, c.Y+gap+10, "middle"
 	}
+	// Moves are said in words, by the nodes' names: the id is in the
+	// node's tooltip.
 	sn.Label = n.Name
-	if !sameWords(n.Name, n.ID) {
-		// Moves name nodes by id: a name that does not say it gets it.
-		sn.Label += " · " + n.ID
-	}
 	// The id goes inside when it fits.
 	sn.IDText = st.Size >= 10 && n.Name != n.ID && float64(len(n.ID))*6 <= 2*st.Size
 	return sn
@@ -235,16 +275,15 @@ func drawEdge(lay *Layout, e interpreter.BoardEdge, radius map[string]float64) s
 	return se
 }
 
-// sameWords tells whether a node's name already says its id
-// ("Rio de Janeiro" and rio-de-janeiro), ignoring case and separators.
-func sameWords(name, id string) bool {
-	norm := func(s string) string {
-		return strings.Map(func(r rune) rune {
-			if r == '-' || r == '_' || r == ' ' {
-				return -1
-			}
-			return unicode.ToLower(r)
-		}, s)
+// nodeTitle is a node's tooltip: its name, and its words (a rondel
+// field's action).
+func nodeTitle(n *interpreter.Node) string {
+	t := n.Name
+	if t == "" {
+		t = n.ID
 	}
-	return strings.Contains(norm(name), norm(id))
+	for _, k := range sortedKeys(n.Str) {
+		t += " · " + n.Str[k]
+	}
+	return t
 }

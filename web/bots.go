@@ -6,6 +6,7 @@ import (
 	"maps"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 
 	"cuelang.org/go/cue"
@@ -221,16 +222,31 @@ func (s *Server) checkBot(spec string) (string, error) {
 	if err != nil {
 		return "", refuse(http.StatusUnprocessableEntity, "%v", err)
 	}
-	bound := map[string]int{"iters": s.limits.BotIterations, "ms": s.limits.BotMillis, "depth": s.limits.BotDepth}
-	for _, key := range []string{"iters", "ms", "depth"} {
+	// An option that takes a word names a file on the server (a
+	// learned model): a page may not.
+	_, words := sim.BotOptions(name)
+	for _, part := range strings.FieldsFunc(spec, func(r rune) bool { return r == ':' || r == ',' }) {
+		if key, _, _ := strings.Cut(part, "="); slices.Contains(words, key) {
+			return "", refuse(http.StatusUnprocessableEntity, "bot %s: %s= names a file of the server, which a page may not", name, key)
+		}
+	}
+	bound := map[string]int{"iters": s.limits.BotIterations, "ms": s.limits.BotMillis, "depth": s.limits.BotDepth, "games": s.limits.BotGames}
+	for _, key := range []string{"iters", "ms", "depth", "games"} {
 		if n, ok := opt[key]; ok && n > bound[key] {
 			return "", refuse(http.StatusUnprocessableEntity, "bot %s: %s=%d is more than this server allows (%s=%d at most)", name, key, n, key, bound[key])
 		}
 	}
 	// A search bot always stops at the time limit, whatever its
-	// iterations (ms=0 would mean no limit).
+	// iterations (ms=0 would mean no limit); a learned bot trains on
+	// at most BotGames games (games=0 would mean the default, 300).
+	fill := name == "ismcts" && opt["ms"] == 0 || name == "learned" && opt["games"] == 0
 	if name == "ismcts" && opt["ms"] == 0 {
 		opt["ms"] = s.limits.BotMillis
+	}
+	if name == "learned" && opt["games"] == 0 {
+		opt["games"] = s.limits.BotGames
+	}
+	if fill {
 		spec = name
 		for _, key := range slices.Sorted(maps.Keys(opt)) {
 			spec += fmt.Sprintf(":%s=%d", key, opt[key])

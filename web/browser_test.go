@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -21,8 +20,8 @@ import (
 	"github.com/haven-engine/haven/load"
 )
 
-// screenshots, when set, is the folder the browser test writes a picture
-// of every shipped game's page to (go test ./web -run TestBrowser
+// screenshots, when set, is the folder TestBrowserTable writes a picture
+// of every shipped game's page to (go test ./web -run 'TestBrowserTable$'
 // -screenshots ../docs).
 var screenshots = flag.String("screenshots", "", "write a screenshot of each game's page to `DIR`")
 
@@ -235,47 +234,5 @@ func TestBrowser(t *testing.T) {
 	}
 	if back != 0 {
 		t.Errorf("%d pieces on the board after stepping back to the start", back)
-	}
-
-	if *screenshots != "" {
-		shoot(t, ctx, *screenshots)
-	}
-}
-
-// shoot writes a picture of every shipped game's page, a few moves in.
-func shoot(t *testing.T, ctx context.Context, dir string) {
-	src := load.Source{FS: definitions.Files}
-	games, _ := src.Games()
-	for _, id := range games {
-		s, err := New(Options{Source: src, Seed: 7, Bots: []int{1, 2}, Bot: "greedy"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ts := httptest.NewServer(s.Handler())
-		c := newClient(t, s, ts)
-		// A few moves of the person, always the last move listed (a ship
-		// with cargo rather than a pass), so that the board has pieces.
-		for k := 0; k < 6; k++ {
-			a := c.state(id)
-			if a.Finished || len(a.Moves) == 0 {
-				break
-			}
-			c.act(id, "move", map[string]any{"move": a.Moves[len(a.Moves)/2].Text})
-		}
-		var png []byte
-		err = chromedp.Run(ctx,
-			chromedp.Navigate(ts.URL+"/games/"+id),
-			chromedp.WaitVisible(`#board`),
-			chromedp.Sleep(300*time.Millisecond),
-			chromedp.FullScreenshot(&png, 100), // 100: PNG, not JPEG,
-		)
-		ts.CloseClientConnections()
-		ts.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "serve-"+id+".png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 }

@@ -25,6 +25,18 @@ type Layout struct {
 	Label         map[string]string // a node's own label placement
 	Kinds         map[string]Style
 	Goods         map[string]string // CSS colour by good
+	// Pres is how the page names and colours what it shows (the
+	// definition's presentation).
+	Pres *presentation
+}
+
+// pres is the layout's presentation; a layout made without one (a test's)
+// shows ids.
+func (l *Layout) pres() *presentation {
+	if l.Pres == nil {
+		l.Pres = &presentation{}
+	}
+	return l.Pres
 }
 
 // Point is a position in the layout's space.

@@ -42,6 +42,9 @@ type Limits struct {
 	// for: ismcts's iters and ms, greedy's and ismcts's depth. A search
 	// bot always stops after BotMillis.
 	BotIterations, BotMillis, BotDepth int
+	// BotGames bounds the games the learned bot a page asks for trains
+	// on before it plays.
+	BotGames int
 	// BotPace is the least time between two moves of bots played on.
 	BotPace time.Duration
 	// Settle is how long an answer waits for the bots to answer a
@@ -59,7 +62,7 @@ type Limits struct {
 
 // DefaultLimits are the limits of a server that sets none.
 var DefaultLimits = Limits{
-	BotIterations: 5000, BotMillis: 3000, BotDepth: 3,
+	BotIterations: 5000, BotMillis: 3000, BotDepth: 3, BotGames: 50,
 	BotPace: 300 * time.Millisecond, Settle: 5 * time.Second,
 	Body: 64 << 10, SaveBody: 4 << 20, Move: 1000,
 	SaveTime: 10 * time.Second, SaveMemory: 256 << 20,
@@ -76,6 +79,7 @@ func (l Limits) withDefaults() Limits {
 	pick(&l.BotIterations, d.BotIterations)
 	pick(&l.BotMillis, d.BotMillis)
 	pick(&l.BotDepth, d.BotDepth)
+	pick(&l.BotGames, d.BotGames)
 	pick(&l.Move, d.Move)
 	if l.BotPace == 0 {
 		l.BotPace = d.BotPace

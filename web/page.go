@@ -1,8 +1,6 @@
 package web
 
 import (
-	"fmt"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,11 +29,16 @@ type pageModel struct {
 	Viewer      int    `json:"viewer"`
 	ViewerLabel string `json:"viewerLabel"`
 	Players     int    `json:"players"`
+	// Humans counts the seats played at a page: with two or more on a
+	// server of this machine, the page hands over between them.
+	Humans int `json:"humans"`
 	// Seed is shown once the game is over: with the moves, it would tell
 	// every deck's order to a seat while the game is under way.
 	Seed uint64 `json:"seed,omitempty"`
 	Bots []int  `json:"bots"`
 	Bot  string `json:"bot"`
+	// Setup is what the form for a new game offers (newgame.go).
+	Setup *setupForm `json:"-"`
 
 	Deciding int    `json:"deciding"` // -1: nobody (the game is over)
 	Waiting  string `json:"waiting"`  // who is to move, in words
@@ -51,21 +54,29 @@ type pageModel struct {
 	// At is how many moves of the line are played; Line how many it has.
 	At   int `json:"at"`
 	Line int `json:"line"`
+	// Last is the last move played, in words, and who played it.
+	Last *logGroup `json:"last,omitempty"`
 
 	Moves  []moveButton `json:"moves"`
 	Seats  []seatPanel  `json:"seats"`
 	Vars   []figure     `json:"vars"`
 	Zones  []zonePanel  `json:"zones"`
 	Stocks []stockLine  `json:"stocks"`
-	Log    []logLine    `json:"log"`
-	Board  *svgBoard    `json:"-"`
-	Events int          `json:"events"` // how many events the log holds
+	// Log is the latest page of the log, by move, latest first; LogMore
+	// is the move before which the next page starts (0: none).
+	Log     []logGroup `json:"log"`
+	LogMore int        `json:"logMore,omitempty"`
+	Board   *svgBoard  `json:"-"`
+	Events  int        `json:"events"` // how many events the log holds
 }
 
 type moveButton struct {
+	// Text is the move as the engine reads it (its notation), Desc what
+	// it does in words.
 	Text  string `json:"text"`
+	Desc  string `json:"desc"`
 	Nodes string `json:"nodes,omitempty"` // the nodes and pieces the move names, space-separated
-	Title string `json:"title,omitempty"` // the action's name and text
+	Title string `json:"title,omitempty"` // the notation, the action's name and text
 }
 
 type seatPanel struct {
@@ -83,30 +94,47 @@ type seatPanel struct {
 	Stocks []stockLine `json:"stocks"`
 }
 
+// figure is a counter as the page shows it.
 type figure struct {
+	ID    string `json:"id,omitempty"`
 	Name  string `json:"name"`
 	Value int    `json:"value"`
+	// Text is the value in words: a seat's name, a family's keys.
+	Text    string `json:"text,omitempty"`
+	Raw     bool   `json:"raw,omitempty"`     // shown by its id: the presentation has no label
+	Changed bool   `json:"changed,omitempty"` // the last move changed it
 }
 
 type zonePanel struct {
-	Ref    string     `json:"zone"`
-	Name   string     `json:"name"`
-	Hidden bool       `json:"hidden"`
-	Count  int        `json:"count"`
-	Cards  []cardView `json:"cards,omitempty"`
+	Ref     string     `json:"zone"`
+	Name    string     `json:"name"`
+	Raw     bool       `json:"raw,omitempty"`
+	Hidden  bool       `json:"hidden"`
+	Count   int        `json:"count"`
+	Cards   []cardView `json:"cards,omitempty"`
+	Changed bool       `json:"changed,omitempty"`
 }
 
 type cardView struct {
-	ID     string `json:"id"`
-	Name   string `json:"name"`
-	Kind   string `json:"kind"`
-	Text   string `json:"text,omitempty"`
-	Fields string `json:"fields,omitempty"`
+	ID     string      `json:"id"`
+	Name   string      `json:"name"`
+	Kind   string      `json:"kind"`
+	Text   string      `json:"text,omitempty"`
+	Fields string      `json:"fields,omitempty"`
+	Parts  []fieldPart `json:"-"`
+	New    bool        `json:"new,omitempty"` // the last move put it here
+}
+
+// fieldPart is one field of a card: its label and value.
+type fieldPart struct {
+	Label, Value string
+	Raw          bool
 }
 
 type stockLine struct {
-	Holder string      `json:"holder"`
-	Goods  []goodCount `json:"goods"`
+	Holder  string      `json:"holder"`
+	Goods   []goodCount `json:"goods"`
+	Changed bool        `json:"changed,omitempty"`
 }
 
 type goodCount struct {
@@ -116,14 +144,28 @@ type goodCount struct {
 	N     int    `json:"n"`
 }
 
+// logGroup is one move of the log and the events it caused (Move 0:
+// the setup).
+type logGroup struct {
+	Move     int       `json:"move"`
+	Seat     int       `json:"seat"`
+	Who      string    `json:"who"`
+	Color    string    `json:"color"`
+	Desc     string    `json:"desc"`
+	Notation string    `json:"notation,omitempty"`
+	Last     bool      `json:"last,omitempty"`
+	Lines    []logLine `json:"lines"`
+}
+
 type logLine struct {
 	What  string `json:"what"`
 	Cause string `json:"cause"`
 	Times int    `json:"times,omitempty"`
 }
 
-// logShown is how many lines of the log the page shows, the latest.
-const logShown = 80
+// logPage is how many moves a page of the log shows (a test makes it
+// smaller).
+var logPage = 25
 
 func seatLabel(p int) string {
 	if p < 0 {
@@ -142,11 +184,24 @@ func (s *Server) model(t *table, viewer int) (*pageModel, error) {
 	if err != nil {
 		return nil, err
 	}
+	h, err := t.history(viewer)
+	if err != nil {
+		return nil, err
+	}
+	ch := diff(nil, v)
+	if h.prev != nil {
+		before, err := t.g.ViewBoard(h.prev, viewer)
+		if err != nil {
+			return nil, err
+		}
+		ch = diff(before, v)
+	}
+	pr := t.lay.pres()
 	m := &pageModel{
 		Game: t.id, Name: t.g.Name(), Rev: t.rev, Errors: t.errs, Note: t.note, Public: s.opt.Public,
-		Viewer: viewer, ViewerLabel: seatLabel(viewer), Players: t.players, Bot: t.botName,
+		Viewer: viewer, ViewerLabel: pr.seatName(viewer), Players: t.players, Bot: t.botName,
 		Deciding: -1, Finished: v.Finished, At: len(t.st.Moves), Line: len(t.line), Events: len(v.Log),
-		AllBots: !t.someHuman(), Auto: t.auto, Thinking: t.running,
+		AllBots: !t.someHuman(), Auto: t.auto, Thinking: t.running, Setup: s.setupForm(t),
 	}
 	if t.st.Finished {
 		m.Seed = t.seed
@@ -154,6 +209,8 @@ func (s *Server) model(t *table, viewer int) (*pageModel, error) {
 	for p := 0; p < t.players; p++ {
 		if t.bots[p] {
 			m.Bots = append(m.Bots, p)
+		} else {
+			m.Humans++
 		}
 	}
 	nodes := map[string]bool{}
@@ -167,14 +224,14 @@ func (s *Server) model(t *table, viewer int) (*pageModel, error) {
 	targets := map[string]bool{}
 	if d := v.Pending; d != nil && !v.Finished {
 		m.Deciding = d.Player
-		who := seatLabel(d.Player)
+		who := pr.seatName(d.Player)
 		if t.bots[d.Player] {
 			who += " (bot)"
 			m.BotTurn = true
 		}
 		what := "to move"
 		if d.Kind == "choose" {
-			what = "chooses " + d.ID
+			what = "to choose"
 		}
 		m.Waiting = who + " " + what
 		if d.Prompt != "" {
@@ -187,8 +244,10 @@ func (s *Server) model(t *table, viewer int) (*pageModel, error) {
 			if err != nil {
 				return nil, err
 			}
+			w := t.words(viewer)
 			for _, mv := range legal {
-				b := moveButton{Text: mv.Text}
+				desc, _ := t.g.DescribeMoveWith(t.st, mv.Text, viewer, w.name)
+				b := moveButton{Text: mv.Text, Desc: desc, Title: mv.Text}
 				words := strings.Fields(mv.Text)
 				var named []string
 				for _, w := range words {
@@ -199,30 +258,43 @@ func (s *Server) model(t *table, viewer int) (*pageModel, error) {
 				}
 				b.Nodes = strings.Join(named, " ")
 				if len(words) > 0 {
-					if a := t.g.Action(words[0]); a != nil {
-						b.Title = strings.TrimSpace(a.Name + ": " + a.Text)
+					if a := t.g.Action(words[0]); a != nil && a.Text != "" {
+						b.Title += " — " + strings.TrimSpace(a.Name+": "+a.Text)
 					}
 				}
 				m.Moves = append(m.Moves, b)
 			}
 		}
 	}
-	if err := t.scores(m, v); err != nil {
+	if err := t.scores(m, v, ch); err != nil {
 		return nil, err
 	}
-	m.Vars = figures(v.Vars)
-	t.zones(m, v)
-	t.stocks(m, v, nodes)
-	m.Log = logLines(v.Log)
-	m.Board = drawBoard(t.g, t.lay, v, targets)
+	m.Vars = pr.figures(pr.vars, v.Vars, t.g)
+	markFigures(m.Vars, ch.vars)
+	t.zones(m, v, ch)
+	t.stocks(m, v, nodes, ch)
+	w := t.words(viewer)
+	m.Log, m.LogMore = w.groups(h, v.Log, len(h.moves)+1, "")
+	if len(m.Log) > 0 && m.Log[0].Move > 0 && m.Log[0].Move == m.At {
+		m.Log[0].Last = true
+		last := m.Log[0]
+		m.Last = &last
+	}
+	m.Board = drawBoard(t.g, t.lay, v, targets, ch)
 	return m, nil
+}
+
+func markFigures(fs []figure, changed map[string]bool) {
+	for i := range fs {
+		fs[i].Changed = changed[fs[i].ID]
+	}
 }
 
 // scores fills the seats' scores. Until the game is over they are the
 // scores of what the viewer sees: the scoring runs on a state made from
 // the view, in which the zones the viewer may not see are empty. The
 // final result is the game's own.
-func (t *table) scores(m *pageModel, v *interpreter.View) error {
+func (t *table) scores(m *pageModel, v *interpreter.View, ch *changes) error {
 	st := t.st
 	if !v.Finished {
 		st = t.g.ViewState(v)
@@ -231,24 +303,28 @@ func (t *table) scores(m *pageModel, v *interpreter.View) error {
 	if err != nil {
 		return err
 	}
+	pr := t.lay.pres()
 	for p := 0; p < t.players; p++ {
-		sp := seatPanel{Seat: p, Label: seatLabel(p), Color: seatColor(p), You: p == m.Viewer, Bot: t.bots[p], Score: res.Scores[p]}
+		sp := seatPanel{Seat: p, Label: pr.seatName(p), Color: pr.seatColor(p), You: p == m.Viewer, Bot: t.bots[p], Score: res.Scores[p]}
 		if m.Public && p < len(t.claims) {
 			sp.Held = t.claims[p] != ""
 			sp.Free = !sp.Held && t.human(p) && m.Viewer < 0
 		}
 		if p < len(res.Show) {
-			sp.Show = figures(res.Show[p])
+			sp.Show = pr.showFigures(res.Show[p], t.g)
 		}
 		if p < len(v.PlayerVars) {
-			sp.Vars = figures(v.PlayerVars[p])
+			sp.Vars = pr.figures(pr.playerVars, v.PlayerVars[p], t.g)
+			if p < len(ch.pvars) {
+				markFigures(sp.Vars, ch.pvars[p])
+			}
 		}
 		m.Seats = append(m.Seats, sp)
 	}
 	if v.Finished {
 		var ws []string
 		for _, p := range res.Winners {
-			ws = append(ws, seatLabel(p))
+			ws = append(ws, pr.seatName(p))
 		}
 		reason := res.Reason
 		if reason == "" {
@@ -262,40 +338,56 @@ func (t *table) scores(m *pageModel, v *interpreter.View) error {
 	return nil
 }
 
-func figures(vars map[string]int) []figure {
-	out := make([]figure, 0, len(vars))
-	for k, x := range vars {
-		out = append(out, figure{k, x})
+// showFigures lists the figures of the scoring's show as the
+// presentation labels them. A game without a presentation names them in
+// its own words: they are not marked as ids.
+func (p *presentation) showFigures(vars map[string]int, g *interpreter.Game) []figure {
+	fs := p.figures(p.show, vars, g)
+	if !p.declared {
+		for i := range fs {
+			fs[i].Raw = false
+		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
+	return fs
 }
 
-// zones sorts the view's zones into the seats' panels and the table's.
-func (t *table) zones(m *pageModel, v *interpreter.View) {
+// zones sorts the view's zones into the seats' panels and the table's,
+// in the order the presentation lists them.
+func (t *table) zones(m *pageModel, v *interpreter.View, ch *changes) {
+	pr := t.lay.pres()
 	refs := make([]string, 0, len(v.Zones)+len(v.Hidden))
 	for ref := range v.Zones {
 		refs = append(refs, ref)
 	}
 	for ref := range v.Hidden {
-		if ref != "box" {
+		if ref != interpreter.BoxZone {
 			refs = append(refs, ref)
 		}
 	}
 	sort.Strings(refs)
+	sort.SliceStable(refs, func(i, j int) bool {
+		a, _ := interpreter.SplitZoneRef(refs[i])
+		b, _ := interpreter.SplitZoneRef(refs[j])
+		return pr.zones.pos(a) < pr.zones.pos(b)
+	})
 	for _, ref := range refs {
-		z := zonePanel{Ref: ref, Name: ref}
+		name, raw, hide := pr.zoneName(t.g, ref)
+		if hide {
+			continue
+		}
+		z := zonePanel{Ref: ref, Name: name, Raw: raw, Changed: ch.zones[ref]}
 		if n, hidden := v.Hidden[ref]; hidden {
 			z.Hidden, z.Count = true, n
 		} else {
 			for _, id := range v.Zones[ref] {
-				z.Cards = append(z.Cards, t.card(id))
+				c := t.card(id)
+				c.New = ch.cards[id]
+				z.Cards = append(z.Cards, c)
 			}
 			z.Count = len(z.Cards)
 		}
-		name, seat := interpreter.SplitZoneRef(ref)
+		_, seat := interpreter.SplitZoneRef(ref)
 		if seat >= 0 && seat < len(m.Seats) {
-			z.Name = name
 			m.Seats[seat].Zones = append(m.Seats[seat].Zones, z)
 			continue
 		}
@@ -303,21 +395,41 @@ func (t *table) zones(m *pageModel, v *interpreter.View) {
 	}
 }
 
+// card shows a card with its fields as the presentation labels them, a
+// value that is an id by its name.
 func (t *table) card(id string) cardView {
 	c := t.g.Card(id)
 	if c == nil {
 		return cardView{ID: id, Name: id}
 	}
+	pr := t.lay.pres()
 	cv := cardView{ID: id, Name: c.Name, Kind: c.Kind, Text: c.Text}
-	var parts []string
-	for _, k := range sortedKeys(c.List) {
-		parts = append(parts, k+" "+strings.Join(c.List[k], " "))
+	add := func(k, val string) {
+		label, raw, hide := pr.fieldLabel(k)
+		if !hide {
+			cv.Parts = append(cv.Parts, fieldPart{Label: label, Value: val, Raw: raw})
+		}
 	}
-	for _, k := range sortedKeys(c.Num) {
-		parts = append(parts, fmt.Sprintf("%s %d", k, c.Num[k]))
+	keys := append(append(sortedKeys(c.List), sortedKeys(c.Num)...), sortedKeys(c.Str)...)
+	for _, k := range pr.cardFields.rank(keys) {
+		switch {
+		case c.List[k] != nil:
+			names := make([]string, len(c.List[k]))
+			for i, x := range c.List[k] {
+				names[i] = t.g.DisplayName(x)
+			}
+			add(k, strings.Join(names, ", "))
+		case c.Str[k] != "":
+			add(k, t.g.DisplayName(c.Str[k]))
+		default:
+			if n, ok := c.Num[k]; ok {
+				add(k, strconv.Itoa(n))
+			}
+		}
 	}
-	for _, k := range sortedKeys(c.Str) {
-		parts = append(parts, k+" "+c.Str[k])
+	parts := make([]string, len(cv.Parts))
+	for i, p := range cv.Parts {
+		parts[i] = p.Label + " " + p.Value
 	}
 	cv.Fields = strings.Join(parts, " · ")
 	return cv
@@ -334,7 +446,7 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // stocks lists the goods held off the board (the supply, a player's
 // store): goods on nodes and pieces are drawn on the board.
-func (t *table) stocks(m *pageModel, v *interpreter.View, nodes map[string]bool) {
+func (t *table) stocks(m *pageModel, v *interpreter.View, nodes map[string]bool, ch *changes) {
 	pieces := map[string]bool{}
 	for _, p := range v.Pieces {
 		pieces[p.ID] = true
@@ -348,7 +460,7 @@ func (t *table) stocks(m *pageModel, v *interpreter.View, nodes map[string]bool)
 		if len(units) == 0 || nodes[h] {
 			continue
 		}
-		line := stockLine{Holder: h}
+		line := stockLine{Holder: t.g.DisplayName(h), Changed: ch.stocks[h]}
 		count := map[string]int{}
 		var order []string
 		for _, u := range units {
@@ -361,33 +473,8 @@ func (t *table) stocks(m *pageModel, v *interpreter.View, nodes map[string]bool)
 			line.Goods = append(line.Goods, goodCount{ID: u, Name: nameOr(names, u), Color: t.lay.Goods[u], N: count[u]})
 		}
 		if pieces[h] {
-			line.Holder = h + " (on board)"
+			line.Holder += " (on board)"
 		}
 		m.Stocks = append(m.Stocks, line)
 	}
-}
-
-// logLines renders the latest events, latest first, a run of equal lines
-// counted once.
-func logLines(events []interpreter.Event) []logLine {
-	var out []logLine
-	for _, e := range events {
-		what := e.What
-		if e.Card != "" {
-			what += " " + e.Card
-		}
-		if e.From != "" || e.To != "" {
-			what += fmt.Sprintf(" (%s → %s)", e.From, e.To)
-		}
-		if n := len(out); n > 0 && out[n-1].What == what && out[n-1].Cause == e.Cause {
-			out[n-1].Times++
-			continue
-		}
-		out = append(out, logLine{What: what, Cause: e.Cause, Times: 1})
-	}
-	if len(out) > logShown {
-		out = out[len(out)-logShown:]
-	}
-	slices.Reverse(out) // the latest first, where the eye looks
-	return out
 }

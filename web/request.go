@@ -51,10 +51,23 @@ type moveRequest struct {
 	Replace bool `json:"replace"`
 }
 
-// newRequest starts a new game.
+// newRequest starts a new game. Variants (the names of shipped
+// variants) and Options (NAME: VALUE), when given, replace the table's:
+// the game is compiled again with them.
 type newRequest struct {
 	action
 	setup
+	Variants *[]string         `json:"variants"`
+	Options  map[string]string `json:"options"`
+}
+
+// jumpRequest steps the game to the position after its first To moves.
+type jumpRequest struct {
+	action
+	To int `json:"to"`
+	// Design steps back past a card shown to a person, which play
+	// against the bots refuses (undo.go); a public server ignores it.
+	Design bool `json:"design"`
 }
 
 // autoRequest starts (Run) or stops the bots playing on.

@@ -116,7 +116,7 @@ func TestSaveWithVariantLoads(t *testing.T) {
 	_, c := walkServer(t, Options{})
 	save := walkSave(t, load.Text{Name: "laps.cue", Src: "package haven\n\ngame: vars: laps: 3\n"})
 	a := c.act("walk", "load", map[string]any{"save": saveText(t, save)})
-	assert.Contains(t, a.Vars, figure{"laps", 3})
+	assert.Contains(t, a.Vars, figure{ID: "laps", Name: "laps", Value: 3, Text: "3", Raw: true})
 	assert.Contains(t, a.Note, "loaded a saved game of 0 moves")
 
 	bad := walkSave(t)
@@ -124,5 +124,5 @@ func TestSaveWithVariantLoads(t *testing.T) {
 	a = c.try("walk", "load", map[string]any{"save": saveText(t, bad)})
 	assert.Equal(t, 422, a.code)
 	assert.Contains(t, a.Error, `conflicting values 2 and "two"`)
-	assert.Contains(t, c.state("walk").Vars, figure{"laps", 3}, "the table keeps its game")
+	assert.Contains(t, c.state("walk").Vars, figure{ID: "laps", Name: "laps", Value: 3, Text: "3", Raw: true}, "the table keeps its game")
 }

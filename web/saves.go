@@ -33,6 +33,9 @@ func compileGame(src load.Source, id string, opts load.Options) (*compiled, erro
 	if err != nil {
 		return nil, err
 	}
+	if lay.Pres, err = readPresentation(v, g); err != nil {
+		return nil, err
+	}
 	g.SetLog(true)
 	return &compiled{def: v, g: g, lay: lay}, nil
 }

@@ -233,6 +233,9 @@ func (s *Server) Handler() http.Handler {
 		if err := s.mayRun(t, seat); err != nil {
 			return err
 		}
+		if err := s.stepBack(t, len(t.st.Moves)-1, false); err != nil {
+			return err
+		}
 		return t.back()
 	}))
 	mux.HandleFunc("POST /games/{game}/forward", act(s, func(t *table, _ *action, seat int) error {
@@ -250,8 +253,28 @@ func (s *Server) Handler() http.Handler {
 			return err
 		}
 		req.Bot = spec
-		return t.start(req.setup)
+		old := *t.snapshot()
+		if err := s.choose(t, req.Variants, req.Options); err != nil {
+			return err
+		}
+		if err := t.start(req.setup); err != nil {
+			t.restore(old)
+			t.hist = nil
+			return err
+		}
+		return nil
 	}))
+	mux.HandleFunc("POST /games/{game}/jump", act(s, func(t *table, req *jumpRequest, seat int) error {
+		if err := s.mayRun(t, seat); err != nil {
+			return err
+		}
+		if err := s.stepBack(t, req.To, req.Design); err != nil {
+			return err
+		}
+		return t.jump(req.To)
+	}))
+	mux.HandleFunc("GET /games/{game}/log", s.log)
+	mux.HandleFunc("GET /games/{game}/inspect", s.inspect)
 	mux.HandleFunc("POST /games/{game}/claim", s.claim)
 	mux.HandleFunc("POST /games/{game}/leave", act(s, func(t *table, _ *action, seat int) error {
 		if !s.opt.Public || seat < 0 {

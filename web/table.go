@@ -66,6 +66,13 @@ type table struct {
 	brain   *brain
 	lastBot time.Time // when a bot last moved: the pace counts from it
 
+	// hist is the history of the position drawn, by seat (history.go).
+	hist map[int]*history
+	// form is the form for a new game, made for the game of gen formGen
+	// (newgame.go).
+	form    *setupForm
+	formGen int
+
 	// claims are the seats' secrets on a public server ("" for a seat
 	// nobody has claimed; seats.go).
 	claims []string
@@ -219,6 +226,15 @@ func (t *table) forward() error {
 	}
 	t.auto = false
 	return t.g.Apply(t.st, t.line[k])
+}
+
+// jump steps to the position after the first k moves of the line.
+func (t *table) jump(k int) error {
+	if k < 0 || k > len(t.line) {
+		return refuse(http.StatusUnprocessableEntity, "move %d: the line has moves 0 to %d", k, len(t.line))
+	}
+	t.auto = false
+	return t.replay(k)
 }
 
 // replay rebuilds the state after the first k moves of the line.

@@ -284,35 +284,10 @@ func splitZone(ref string) (string, int) {
 	return name, p
 }
 
-// describe says what a move does, for seat viewer: the action's name (or
-// the question a choice answers) and its arguments by name. A card the
-// viewer may not see where it lies reads "?"; masked says one did.
+// describe says what a move does, for seat viewer
+// (interpreter.DescribeMove, as the web board says it).
 func (s *session) describe(text string, viewer int) (string, bool) {
-	words := strings.Fields(text)
-	if len(words) == 0 {
-		return text, false
-	}
-	label := words[0]
-	if d := s.st.Pending; d != nil && d.Kind == "choose" && d.ID == words[0] && d.Prompt != "" {
-		label = d.Prompt
-	} else if a := s.g.Action(words[0]); a != nil && a.Name != "" {
-		label = a.Name
-	}
-	masked := false
-	args := make([]string, 0, len(words)-1)
-	for _, w := range words[1:] {
-		if s.g.Card(w) != nil {
-			if ok, _ := s.g.Sees(s.st, viewer, w); !ok {
-				args, masked = append(args, "?"), true
-				continue
-			}
-		}
-		args = append(args, s.g.DisplayName(w))
-	}
-	if len(args) == 0 {
-		return label, masked
-	}
-	return label + ": " + strings.Join(args, ", "), masked
+	return s.g.DescribeMove(s.st, text, viewer)
 }
 
 // listMoves numbers the moves for seat who. Moves that read the same
@@ -419,33 +394,11 @@ func (s *session) eventLines(events []interpreter.Event) []string {
 }
 
 // eventLine is one event in words, with names for ids and the action or
-// effect that caused it, without the rule it quotes (the log command
-// shows that).
+// effect that caused it (interpreter.DescribeEvent), without the rule it
+// quotes (the log command shows that).
 func (s *session) eventLine(e interpreter.Event) string {
-	words := strings.Fields(e.What)
-	for i, w := range words {
-		words[i] = s.g.DisplayName(w)
-	}
-	line := strings.Join(words, " ")
-	if e.Card != "" {
-		line += " " + s.g.DisplayName(e.Card)
-	}
-	if e.From != "" || e.To != "" {
-		line += fmt.Sprintf(" (%s → %s)", s.zoneName(e.From), s.zoneName(e.To))
-	}
-	cause, _, _ := strings.Cut(e.Cause, ":")
-	if kind, id, ok := strings.Cut(cause, " "); ok && kind == "action" {
-		cause = s.g.DisplayName(id)
-	}
+	line, cause := s.g.DescribeEvent(e, nil)
 	return line + "  [" + cause + "]"
-}
-
-// zoneName reads "hand/2" as "player 2's Hand", by the zone's name.
-func (s *session) zoneName(ref string) string {
-	if _, p := splitZone(ref); p >= 0 {
-		return fmt.Sprintf("player %d's %s", p, s.g.ZoneName(ref))
-	}
-	return s.g.ZoneName(ref)
 }
 
 // wrap joins parts with " · " in lines of about width characters, the

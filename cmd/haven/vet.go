@@ -16,6 +16,7 @@ import (
 	"github.com/haven-engine/haven/diag"
 	"github.com/haven-engine/haven/interpreter"
 	"github.com/haven-engine/haven/load"
+	"github.com/haven-engine/haven/web"
 )
 
 var vetCommand = &command{
@@ -90,6 +91,9 @@ func runVet(opts *vetOptions) error {
 	var then []*vetCheck
 	for _, c := range first {
 		errs = append(errs, c.errs...)
+		for _, w := range c.warns {
+			fmt.Fprintf(opts.Out, "warning: %s: %s\n", c.id, w)
+		}
 		if chosen || c.errs != nil {
 			continue
 		}
@@ -232,6 +236,9 @@ type vetCheck struct {
 	opt  load.Options
 	game cue.Value // the game loaded, when it loaded
 	errs diag.List // nil when it compiled
+	// warns are the names a player sees that the game's presentation
+	// does not label (web.Unlabelled).
+	warns []string
 }
 
 // vetCompile compiles a game for vet (a test makes it panic).
@@ -261,9 +268,13 @@ func (c *vetCheck) run(src load.Source) {
 		}
 	}()
 	v, err := src.Game(c.id, c.opt)
+	var g *interpreter.Game
 	if err == nil {
 		c.game = v
-		_, err = vetCompile(v)
+		g, err = vetCompile(v)
+	}
+	if err == nil {
+		c.warns, err = web.Unlabelled(v, g)
 	}
 	if err == nil {
 		return

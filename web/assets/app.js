@@ -50,9 +50,68 @@
   }
 
   function show(a) {
+    var before = last;
     last = a;
     table.innerHTML = a.html;
+    if (a.state !== undefined) { stateText = a.state; showState(); }
+    else if (design && !design.hidden) inspect();
+    var go = document.getElementById("goto");
+    if (go && document.activeElement !== go) go.value = a.at;
+    if (viewAs === "") handOff(before, a);
+    if (logQuery) {
+      var box = document.getElementById("logsearch");
+      if (box) box.value = logQuery;
+      searchLog();
+    }
   }
+
+  // Hot-seat: two persons or more at one screen. When the seat to move
+  // changes, the page is covered until the next person says they sit.
+  var handoff = document.getElementById("handoff");
+  var design = document.getElementById("design");
+  function handOff(before, a) {
+    if (isPublic || !handoff || a.humans < 2 || a.finished) { if (handoff) handoff.hidden = true; return; }
+    if (before && before.viewer >= 0 && a.viewer >= 0 && before.viewer !== a.viewer && before.game) {
+      document.getElementById("handoff-who").textContent = a.viewerLabel;
+      handoff.hidden = false;
+      document.getElementById("handoff-go").focus();
+    }
+  }
+  if (handoff) document.getElementById("handoff-go").addEventListener("click", function () { handoff.hidden = true; });
+
+  // The log: a search over the whole of it, and its earlier pages, are
+  // asked of the server, as the page's seat may read them.
+  var logQuery = "";
+  function logURL(before) {
+    var q = "/games/" + game + "/log?q=" + encodeURIComponent(logQuery);
+    if (before) q += "&before=" + before;
+    return q;
+  }
+  function fetchLog(before) {
+    return fetch(logURL(before), {headers: headers(false)}).then(function (r) { return r.ok ? r.json() : null; });
+  }
+  function setMore(more) {
+    var b = document.getElementById("logmore");
+    if (!b) return;
+    b.dataset.before = more || 0;
+    b.hidden = !more;
+  }
+  var searchTimer = null;
+  function searchLog() {
+    var asked = logQuery;
+    return fetchLog(0).then(function (a) {
+      if (!a || asked !== logQuery) return;
+      document.getElementById("log").innerHTML = a.html;
+      setMore(a.more);
+    });
+  }
+  document.addEventListener("input", function (e) {
+    if (e.target.id === "statesearch") return showState();
+    if (e.target.id !== "logsearch") return;
+    logQuery = e.target.value.trim();
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(searchLog, 200);
+  });
 
   // request sends one request at a time and draws its answer; a refused
   // one is said, and the table fetched again.
@@ -82,12 +141,36 @@
   function post(what, body) {
     body = body || {};
     body.rev = last.rev;
-    body.seat = last.viewer;
+    // Viewed as another seat, the page still acts as its own.
+    body.seat = last.seat !== undefined ? last.seat : last.viewer;
     return request("/games/" + game + "/" + what, {method: "POST", headers: headers(true), body: JSON.stringify(body)});
   }
 
+  // The design view (a server of this machine): the table as any seat
+  // sees it, and the state in full, searchable.
+  var viewAs = "";
+  var stateText = "";
   function refresh() {
+    if (viewAs !== "") return request("/games/" + game + "/inspect?as=" + viewAs, {headers: headers(false)});
     return request("/games/" + game + "/state", {headers: headers(false)});
+  }
+  function showState() {
+    var pre = document.getElementById("state");
+    if (!pre) return;
+    var q = document.getElementById("statesearch").value.trim().toLowerCase();
+    var lines = stateText.split("\n");
+    if (q) lines = lines.map(function (l, i) { return (i + 1) + ": " + l; }).filter(function (l) { return l.toLowerCase().indexOf(q) >= 0; });
+    pre.textContent = lines.join("\n");
+  }
+  function inspect() {
+    return fetch("/games/" + game + "/inspect?as=" + (viewAs === "" ? last.viewer : viewAs), {headers: headers(false)})
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (a) {
+        if (!a) return;
+        stateText = a.state;
+        showState();
+        if (viewAs !== "") show(a);
+      });
   }
 
   function keepSeat(a) {
@@ -131,6 +214,29 @@
       return post("leave").then(function () { localStorage.removeItem(seatKey); refresh(); });
     }
     if (act) return post(act.dataset.act);
+    if (t.id === "logmore") {
+      return fetchLog(+t.dataset.before).then(function (a) {
+        if (!a) return;
+        document.getElementById("log").insertAdjacentHTML("beforeend", a.html);
+        setMore(a.more);
+      });
+    }
+    if (t.id === "designtoggle") {
+      var d = document.getElementById("design");
+      d.hidden = !d.hidden;
+      t.setAttribute("aria-expanded", String(!d.hidden));
+      if (!d.hidden) inspect();
+      return;
+    }
+    if (t.id === "gotogo") return post("jump", {to: +document.getElementById("goto").value, design: true});
+    if (t.id === "newtoggle") {
+      var f = document.getElementById("newgame");
+      f.hidden = !f.hidden;
+      t.setAttribute("aria-expanded", String(!f.hidden));
+      return;
+    }
+    var head = t.closest && t.closest("ol.log .lhead");
+    if (head) return post("jump", {to: +head.parentNode.dataset.move});
     var node = t.closest && t.closest("g.node.target");
     if (node) return clickNode(node.dataset.node);
     var piece = t.closest && t.closest("g.piece.target");
@@ -138,6 +244,10 @@
   });
 
   document.addEventListener("change", function (e) {
+    if (e.target.id === "viewas") {
+      viewAs = e.target.value;
+      return viewAs === "" ? refresh() : inspect();
+    }
     if (e.target.id === "autoplay") {
       post("auto", {run: e.target.checked});
     }
@@ -149,16 +259,41 @@
     }
   });
 
-  document.getElementById("newgame").addEventListener("submit", function (e) {
-    e.preventDefault();
-    var f = e.target;
-    var n = +f.players.value;
-    var bots = [];
-    var spec = f.bots.value.trim();
-    if (spec === "all") for (var i = 0; i < n; i++) bots.push(i);
-    else if (spec) bots = spec.split(",").map(function (s) { return +s.trim(); });
-    post("new", {players: n, seed: f.seed.value === "" ? 0 : +f.seed.value, bots: bots, bot: f.bot.value});
-  });
+  // The form for a new game: a box per seat for the bot, the options
+  // of the bot kind chosen, the variants and options of the game.
+  var form = document.getElementById("newgame");
+  function syncForm() {
+    if (!form) return;
+    var n = +form.players.value;
+    form.querySelectorAll(".seatbox").forEach(function (l) { l.hidden = +l.dataset.seat >= n; });
+    form.querySelectorAll(".botopts").forEach(function (s) { s.hidden = s.dataset.bot !== form.bot.value; });
+  }
+  if (form) {
+    syncForm();
+    form.addEventListener("input", syncForm);
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var n = +form.players.value;
+      var bots = [];
+      for (var i = 0; i < n; i++) {
+        var box = form.elements["bot" + i];
+        if (box && box.checked) bots.push(i);
+      }
+      var spec = form.bot.value;
+      var opts = form.querySelector('.botopts[data-bot="' + spec + '"]');
+      if (opts) opts.querySelectorAll("input").forEach(function (inp) {
+        if (inp.value !== "") spec += ":" + inp.name.slice(4) + "=" + inp.value;
+      });
+      var variants = [];
+      form.querySelectorAll('input[name="variant"]:checked').forEach(function (v) { variants.push(v.value); });
+      var options = {};
+      form.querySelectorAll('select[name="option"]').forEach(function (o) { options[o.dataset.option] = o.value; });
+      post("new", {players: n, seed: form.seed.value === "" ? 0 : +form.seed.value, bots: bots, bot: spec,
+        variants: variants, options: options}).then(function () {
+        if (!document.getElementById("message").textContent) location.reload();
+      });
+    });
+  }
 
   // The server says when the table changed (a move in another tab, the
   // bots, a definition saved on disk): fetch it again, once the request
