@@ -28,12 +28,14 @@ func TestHashCoversRulesOnly(t *testing.T) {
 		`name="Rotterdam, renamed"`,
 		`setup[0].rule="a quote of another book"`,
 		`zones.products-merwehaven.note="a designer's note"`,
+		`boards.main.nodes.vulcaanhaven.note="a note on a node"`,
 	} {
 		require.Equal(t, base, hash(set), "%s changes no rule", set)
 	}
 	for _, set := range []string{
 		`params.mission_points_to_win=6`,
 		`cards.la-chance-tourne.count=2`,
+		`cards.la-chance-tourne.name="a name rules may read"`,
 	} {
 		require.NotEqual(t, base, hash(set), "%s changes the rules", set)
 	}

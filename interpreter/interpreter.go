@@ -22,6 +22,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 
 	"cuelang.org/go/cue"
@@ -73,14 +74,19 @@ func (g *Game) digest() string {
 }
 
 // descriptive are the fields of a definition no expression reads: at
-// the top, how the game is named, shown and traced to its rule book;
-// anywhere, a designer's notes; on a step, its name (a patch's handle)
-// and the rule it quotes.
+// the top, how the game is named, shown and traced to its rule book; on
+// any declaration, a designer's notes and a board's drawing; on a step,
+// its name (a patch's handle) and the rule it quotes.
 var (
 	descriptiveTop  = []string{"name", "summary", "rules", "rulebook", "presentation"}
-	descriptiveAny  = []string{"note", "reconstructed"}
+	descriptiveAny  = []string{"note", "reconstructed", "layout"}
 	descriptiveStep = []string{"name", "rule"}
 	stepKinds       = []string{"do", "if", "each", "while", "let", "call", "choose", "turn", "emit", "end", "return"}
+	// idMaps are keyed by the designer's ids: their keys are never
+	// stripped, their entries are. dataMaps hold values rules read, as
+	// they are.
+	idMaps   = []string{"cards", "zones", "playerZones", "goods", "pieces", "dice", "boards", "effects", "actions", "watches", "functions", "options", "nodes", "values", "prefer"}
+	dataMaps = []string{"params", "newParams", "vars", "playerVars", "pieceVars", "nodeVars", "pieceStrs", "num", "str", "list", "with", "why"}
 )
 
 // rulesOnly is a definition's JSON less its descriptive fields, with the
@@ -96,31 +102,39 @@ func rulesOnly(b []byte) []byte {
 	for _, k := range descriptiveTop {
 		delete(top, k)
 	}
-	var strip func(v any)
-	strip = func(v any) {
+	var strip func(v any, ids bool)
+	strip = func(v any, ids bool) {
 		switch v := v.(type) {
 		case map[string]any:
-			for _, k := range descriptiveAny {
-				delete(v, k)
-			}
-			for _, k := range stepKinds {
-				if _, ok := v[k]; ok {
-					for _, k := range descriptiveStep {
-						delete(v, k)
+			if !ids {
+				for _, k := range descriptiveAny {
+					delete(v, k)
+				}
+				for _, k := range stepKinds {
+					if _, ok := v[k]; ok {
+						for _, k := range descriptiveStep {
+							delete(v, k)
+						}
+						break
 					}
-					break
 				}
 			}
-			for _, e := range v {
-				strip(e)
+			for k, e := range v {
+				switch {
+				case ids:
+					strip(e, false)
+				case slices.Contains(dataMaps, k):
+				default:
+					strip(e, slices.Contains(idMaps, k))
+				}
 			}
 		case []any:
 			for _, e := range v {
-				strip(e)
+				strip(e, false)
 			}
 		}
 	}
-	strip(top)
+	strip(top, false)
 	out, err := json.Marshal(top)
 	if err != nil {
 		return b
