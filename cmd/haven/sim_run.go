@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 
 	"github.com/haven-engine/haven/interpreter"
+	"github.com/haven-engine/haven/runs"
 	"github.com/haven-engine/haven/sim"
 )
 
@@ -69,6 +71,9 @@ type simCell struct {
 func runSim(opts *simOptions) error {
 	stop, release := interrupts(opts)
 	defer release()
+	if err := opts.checkDB(); err != nil {
+		return err
+	}
 	runs := opts.runs()
 	var cells []simCell
 	var title string
@@ -279,6 +284,16 @@ func runMerge(opts *simOptions) error {
 		title += fmt.Sprintf(" (merged from %d files)", len(opts.Merge))
 	}
 	m.Shard = ""
+	if opts.DB != "" {
+		run, err := opts.keptRun(gameFlags{Defs: m.Defs, Variants: m.Variants, Sets: m.Sets}, m, r)
+		if err != nil {
+			return err
+		}
+		run.Batch, run.Cell = strconv.FormatUint(randomSeed(), 36), cellName("base", m)
+		if err := opts.add([]*runs.Run{run}); err != nil {
+			return err
+		}
+	}
 	return opts.print(title, &simResult{Meta: m, Report: r})
 }
 
