@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/haven-engine/haven/sim"
@@ -51,6 +52,8 @@ type simOptions struct {
 	Shard   *shardFlag
 	Runner  string
 	DB      string
+	// RunnerArgs are the arguments after "--": the runner's own flags.
+	RunnerArgs []string
 	// lookup reads the environment (os.LookupEnv; tests give their own).
 	lookup func(string) (string, bool)
 }
@@ -84,6 +87,9 @@ func simParse(c *command, io IO, args []string) (*flags, func() error, error) {
 	shard := f.String("shard", "", "play only shard `I/N` of the run (I from 0; /N reads I from $"+jobIndexVar+"); write it with --out")
 	f.StringVar(&opts.Runner, "runner", "local", "what plays the games: `local` (this machine's cores) or beam (Apache Beam, in a haven built with -tags beam)")
 	f.StringVar(&opts.DB, "db", "", "keep the run (settings, games, report) in the SQLite database `FILE` (see haven runs)")
+	if i := slices.Index(args, "--"); i >= 0 {
+		args, opts.RunnerArgs = args[:i], args[i+1:]
+	}
 	pos, err := f.parse(args, 1, -1)
 	if err == nil {
 		err = opts.check(f, pos, *merge, *bot, compare, sweeps)
@@ -161,6 +167,12 @@ func (opts *simOptions) check(f *flags, pos []string, merge bool, bot, compare s
 	}
 	if err := checkRunner(opts.Runner); err != nil {
 		return f.usageErrorf("%v", err)
+	}
+	switch {
+	case len(opts.RunnerArgs) > 0 && opts.Runner == "local":
+		return f.usageErrorf("arguments after --, %q: they are for --runner beam", opts.RunnerArgs)
+	case opts.Runner != "local" && opts.Resume:
+		return f.usageErrorf("--resume is for the local runner")
 	}
 	return nil
 }
