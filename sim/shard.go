@@ -71,7 +71,11 @@ type ShardError struct {
 
 func (e *ShardError) Error() string {
 	first, last := e.Shard.Seeds(e.Seed)
-	return fmt.Sprintf("shard %d of %d (seeds %d-%d): %v", e.Shard.Index+1, e.Shard.Of, first, last, e.Err)
+	seeds := fmt.Sprintf("seeds %d-%d", first, last)
+	if first == last {
+		seeds = fmt.Sprintf("seed %d", first)
+	}
+	return fmt.Sprintf("shard %d of %d (%s): %v", e.Shard.Index+1, e.Shard.Of, seeds, e.Err)
 }
 
 func (e *ShardError) Unwrap() error { return e.Err }

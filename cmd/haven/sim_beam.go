@@ -22,6 +22,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -325,9 +326,15 @@ func readStats(ctx context.Context, path string, cells int) ([]sim.Stats, error)
 	return out, nil
 }
 
-// oneLineErr is a pipeline's error on one line: Beam's own are
-// several, the worker's error (a shard's, which names the seed and the
-// decision) among them.
+// shardFailure finds a shard's error in a pipeline's: Beam wraps the
+// worker's error in the plan of the stage that failed.
+var shardFailure = regexp.MustCompile(`cell \d+: shard \d+ of \d+ \([^)]*\): [^\n]*`)
+
+// oneLineErr is a pipeline's error on one line: the shard's that failed,
+// which names the seed and the decision, else Beam's own.
 func oneLineErr(err error) string {
+	if m := shardFailure.FindString(err.Error()); m != "" {
+		return m
+	}
 	return strings.Join(strings.Fields(err.Error()), " ")
 }
