@@ -36,9 +36,10 @@ type Options struct {
 	// Skip, if set, names seeds not to play (played by an earlier run
 	// that is being resumed).
 	Skip func(seed uint64) bool
-	// OnGame, if set, is called with each game as it finishes, in the
-	// order games finish, from one goroutine: to write results as they
-	// come. An error stops the run.
+	// OnGame, if set, is called with each game once the shard it was
+	// played in finishes (Pool.OnShard), shard by shard in the order they
+	// finish, from one goroutine: to write results as they come. An
+	// error stops the run.
 	OnGame func(GameRecord) error
 	// Stop, once closed, starts no more games: the games under way end
 	// and Run reports the ones finished (Report.Interrupted is set).
