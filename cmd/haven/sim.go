@@ -13,7 +13,7 @@ var simCommand = &command{
 	name: "sim",
 	usage: "sim GAME [-n N] [--players N] [--seed S] [--bot SPEC[,SPEC...]] [--rotate] [--workers N] [--max DECISIONS] " +
 		"[--compare VARIANT[,VARIANT...]] [--sweep PATH=V1,V2...]... [--out FILE [--resume]] [--shard I/N] [--runner local|beam] [--db FILE] [--report FILE.html] [--json] " +
-		"[--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...\n  haven sim --merge FILE... [--report FILE.html] [--json]",
+		"[--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...\n  haven sim --merge FILE... [--db FILE] [--report FILE.html] [--json]",
 	summary: "Play N games with bots (game i from seed S+i) and report, per seat and per bot,\n" +
 		"the win rate with its 95% interval (ties shared, over the games the rules\n" +
 		"ended), the score, the length, the games ended and capped, what each action\n" +
@@ -28,6 +28,8 @@ var simCommand = &command{
 		"shard (--shard /N takes I from $JOB_COMPLETION_INDEX, as a Kubernetes\n" +
 		"Indexed Job sets it; {shard} in --out is replaced by I); --merge of the N\n" +
 		"files reports the run. --db FILE keeps the run in a SQLite database (haven runs).\n" +
+		"--runner beam plays the shards on Apache Beam (a haven built with -tags beam;\n" +
+		"Beam's own flags follow --).\n" +
 		"Ctrl-C stops after the games under way and reports the ones finished.",
 	parse: simParse,
 }

@@ -38,8 +38,10 @@ func TestSimShards(t *testing.T) {
 		parts = append(parts, filepath.Join(dir, "part-"+i+".jsonl"))
 	}
 	merged := filepath.Join(dir, "merged.html")
-	text, stderr, code := haven(t, "", append([]string{"sim", "--merge", "--report", merged}, parts...)...)
+	db := filepath.Join(dir, "runs.db")
+	text, stderr, code := haven(t, "", append([]string{"sim", "--merge", "--report", merged, "--db", db}, parts...)...)
 	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, "sim: kept as run 1 in "+db+"\n", stderr)
 	assert.Equal(t, timeLine.ReplaceAllString(one, ""), text)
 	a, err := os.ReadFile(page)
 	require.NoError(t, err)
