@@ -17,8 +17,10 @@
 package interpreter
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"sync"
 
@@ -52,19 +54,78 @@ func Compile(v cue.Value) (*Game, error) {
 	return game, nil
 }
 
-// Hash identifies the definition compiled, variants, overrides and
-// options applied: the SHA-256 of the compiled value's JSON, in hex. A
-// file made for one definition (a bot's trained model) records it, so
-// that it is refused by any other.
+// Hash identifies the rules compiled, variants, overrides and options
+// applied: the SHA-256, in hex, of the compiled value's JSON less what
+// no rule reads (descriptive). A file made for one definition (a bot's
+// trained model) records it, so that it is refused by any other, but not
+// by the same rules with another label, quote or rule-book note.
 func (g *Game) Hash() string { return g.hash() }
 
 func (g *Game) digest() string {
 	b, err := g.src.MarshalJSON()
 	if err != nil {
 		b = fmt.Append(nil, g.src) // a value JSON cannot show: its CUE text
+	} else {
+		b = rulesOnly(b)
 	}
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
+}
+
+// descriptive are the fields of a definition no expression reads: at
+// the top, how the game is named, shown and traced to its rule book;
+// anywhere, a designer's notes; on a step, its name (a patch's handle)
+// and the rule it quotes.
+var (
+	descriptiveTop  = []string{"name", "summary", "rules", "rulebook", "presentation"}
+	descriptiveAny  = []string{"note", "reconstructed"}
+	descriptiveStep = []string{"name", "rule"}
+	stepKinds       = []string{"do", "if", "each", "while", "let", "call", "choose", "turn", "emit", "end", "return"}
+)
+
+// rulesOnly is a definition's JSON less its descriptive fields, with the
+// keys sorted (encoding/json sorts a map's keys); b unchanged if it is
+// not a JSON object.
+func rulesOnly(b []byte) []byte {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var top map[string]any
+	if d.Decode(&top) != nil {
+		return b
+	}
+	for _, k := range descriptiveTop {
+		delete(top, k)
+	}
+	var strip func(v any)
+	strip = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for _, k := range descriptiveAny {
+				delete(v, k)
+			}
+			for _, k := range stepKinds {
+				if _, ok := v[k]; ok {
+					for _, k := range descriptiveStep {
+						delete(v, k)
+					}
+					break
+				}
+			}
+			for _, e := range v {
+				strip(e)
+			}
+		case []any:
+			for _, e := range v {
+				strip(e)
+			}
+		}
+	}
+	strip(top)
+	out, err := json.Marshal(top)
+	if err != nil {
+		return b
+	}
+	return out
 }
 
 // The machine's values that callers name.

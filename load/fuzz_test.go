@@ -65,6 +65,11 @@ func FuzzOptions(f *testing.F) {
 	f.Add("package haven\ns:\n//\nlet", "players.max=50000000")
 	f.Add("package haven\ngame: flow: []\n", "flow=[]\ngame: x: 1")
 	f.Add("", "a.b.c=1, game: flow: []")
+	// Patches (patch.go).
+	f.Add("package haven\npatch: [{remove: \"cards.coin\"}]\n", "cards.coin.count=2")
+	f.Add("package haven\npatch: [{replace: \"params.target\", with: 6}, {insert: {do: \"x\"}, after: \"flow[0]\"}]\n", "flow[0].do=x")
+	f.Add("package haven\nlet w = 1\npatch: [{remove: \"cards.coin.name\"}, {replace: \"name\", with: {a: w}}]\n", "scoring.tiebreak[0].name=x")
+	f.Add("package haven\npatch: {remove: 1}\npatch: [1, {insert: 2, before: \"cards\"}]\n", `players."max"=3`)
 	for _, v := range shipped(f) {
 		if strings.Contains(v, "\ngame: params:") || len(v) < 2000 {
 			f.Add(v, "params.target=4")

@@ -75,6 +75,14 @@ func (s Source) moduleInstance(id string, out []gatedFile) (*build.Instance, err
 		if err != nil || d.IsDir() || path.Ext(p) != ".cue" || left[s.name(p)] {
 			return err
 		}
+		if path.Dir(p) == "." {
+			// A file at the module's root would be part of every
+			// package haven below it (cue/load reads a package's
+			// files in the folders above it too): the schema saved
+			// there for editors (haven doc --schema) is no part of a
+			// game, which is checked against Haven's own schema.
+			return nil
+		}
 		b, err := readFS(s.FS, p, s.name(p))
 		if err != nil {
 			return err

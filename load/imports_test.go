@@ -134,3 +134,15 @@ func TestFolders(t *testing.T) {
 	assert.Equal(t, []string{"masters-of-trade", "lib/rotterdam"}, shipped.Folders("masters-of-trade"))
 	assert.Equal(t, []string{"mainports"}, shipped.Folders("mainports"), "a game that imports only CUE's standard library")
 }
+
+// A file at the module's root (the schema saved there for editors) is no
+// part of a game: cue/load would read it as part of every package haven
+// below it.
+func TestImportIgnoresModuleRoot(t *testing.T) {
+	src := module("package base\n\ntarget: *12 | int\n")
+	src.FS.(fstest.MapFS)["schema.cue"] = &fstest.MapFile{Data: []byte("package haven\n\ngame: players: max: 1\n")}
+	v, err := src.Game("x", load.Options{})
+	require.NoError(t, err)
+	n, _ := v.LookupPath(cuePath("players.max")).Int64()
+	assert.Equal(t, int64(4), n)
+}

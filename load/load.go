@@ -1,7 +1,10 @@
 // Package load reads a game definition: it parses the CUE files of a game
 // folder together with the schema, applies variant files and --set
-// overrides, and validates the result. It is the first stage of Haven's
-// pipeline: load → compile → run.
+// overrides, and validates the result. A variant is unified with the
+// game; its patch list (patch.go) and a --set of a value the game writes
+// edit the game's syntax first, so that they can remove and replace what
+// unification cannot. It is the first stage of Haven's pipeline: load →
+// compile → run.
 package load
 
 import (
@@ -46,6 +49,10 @@ type Options struct {
 	Texts []Text
 	// Choices are the options chosen, NAME=VALUE (option.go).
 	Choices []string
+	// Scoped applies each variant only to the game it belongs to, for a
+	// command that loads every game with the same options (haven
+	// serve): see Source.For.
+	Scoped bool
 }
 
 // Text is a variant given by its source text; Name stands for its file
@@ -101,6 +108,7 @@ func (s Source) name(p string) string {
 // validates it against the schema. It returns the `game` value. Every
 // problem found is reported in one diag.List.
 func (s Source) Game(id string, opt Options) (cue.Value, error) {
+	opt = s.For(id, opt)
 	files, err := fs.Glob(s.FS, id+"/*.cue")
 	if err != nil || len(files) == 0 {
 		games, _ := s.Games()
@@ -122,6 +130,7 @@ func (s Source) Game(id string, opt Options) (cue.Value, error) {
 		return cue.Value{}, err
 	}
 	var errs diag.List
+	ownPatches(&errs, srcs)
 	srcs, out, gated := splitGated(&errs, srcs, chosenValues(sets))
 	for _, v := range variants {
 		if g := gateOf(&errs, v); g != nil {
@@ -217,12 +226,14 @@ type baseInstance func() (*build.Instance, error)
 
 // buildGame adds the schema and srcs to the base instance, builds it and
 // validates the game.
-func buildGame(dir string, base baseInstance, srcs []source) (cue.Value, error) {
-	return watched(dir, func() (cue.Value, error) { return parseAndEvaluate(dir, base, srcs) })
+// A patch, when given, edits the syntax of the sources before CUE
+// evaluates them (patch.go).
+func buildGame(dir string, base baseInstance, srcs []source, patch *overlay) (cue.Value, error) {
+	return watched(dir, func() (cue.Value, error) { return parseAndEvaluate(dir, base, srcs, patch) })
 }
 
 // parseAndEvaluate parses the sources, then builds and validates them.
-func parseAndEvaluate(dir string, base baseInstance, srcs []source) (cue.Value, error) {
+func parseAndEvaluate(dir string, base baseInstance, srcs []source, patch *overlay) (cue.Value, error) {
 	schemaFiles, _ := fs.Glob(schema.Files, "*.cue")
 	var all []source
 	for _, f := range schemaFiles {
@@ -260,11 +271,16 @@ func parseAndEvaluate(dir string, base baseInstance, srcs []source) (cue.Value, 
 	if err := errs.Err(); err != nil {
 		return cue.Value{}, err
 	}
-	return evaluate(dir, inst)
+	if patch != nil {
+		if err := patch.apply(inst); err != nil {
+			return cue.Value{}, err
+		}
+	}
+	return evaluate(dir, inst, patch)
 }
 
 // evaluate builds the instance and validates its `game`.
-func evaluate(dir string, inst *build.Instance) (cue.Value, error) {
+func evaluate(dir string, inst *build.Instance, over *overlay) (cue.Value, error) {
 	var errs diag.List
 	var v cue.Value
 	defer func() {
@@ -277,6 +293,7 @@ func evaluate(dir string, inst *build.Instance) (cue.Value, error) {
 		}
 	}()
 	v = cuecontext.New().BuildInstance(inst)
+	addCUE := func(l *diag.List, err error) { addCUEOver(l, err, over) }
 	if err := v.Err(); err != nil {
 		addCUE(&errs, err)
 		return cue.Value{}, errs.Err()
@@ -299,35 +316,114 @@ func evaluate(dir string, inst *build.Instance) (cue.Value, error) {
 }
 
 // addCUE converts CUE's errors into positioned diag errors.
-func addCUE(l *diag.List, err error) {
+func addCUE(l *diag.List, err error) { addCUEOver(l, err, nil) }
+
+// addCUEOver converts CUE's errors of a build with overrides: a conflict
+// between an override and the game is shown at the override, saying
+// where the game fixed the value and how to replace it (conflict.go).
+func addCUEOver(l *diag.List, err error, over *overlay) {
 	errs := cueerrors.Errors(err)
 	missing := missingImports(errs)
+	// CUE heads the ways a disjunction failed with a line of its own, of
+	// the same path and no position, and sorts it among them: it is put
+	// at the first of theirs, so that it prints before them. A conflict
+	// with a fixed value among them says all there is to say, alone.
+	var heads []string
+	headOf := map[string]cueerrors.Error{}
 	for _, e := range errs {
-		format, args := e.Msg()
-		msg := fmt.Sprintf(format, args...)
-		if pkg, ok := importNotDefined(msg); ok {
-			// CUE names its module internals ("imported but not defined
-			// in example.org/defs@v0:haven"): say it in the designer's words.
-			msg = fmt.Sprintf("package %q not found", pkg)
-		} else if pkg, ok := importNotFound(msg); ok && missing[pkg] {
-			// CUE says it again where the package is used: once is enough.
-			continue
+		if disjunctionHeading(e) {
+			p := strings.Join(e.Path(), ".")
+			heads = append(heads, p)
+			headOf[p] = e
 		}
-		if p := e.Path(); len(p) > 0 {
-			msg = strings.Join(p, ".") + ": " + msg
+	}
+	for _, e := range errs {
+		p := strings.Join(e.Path(), ".")
+		if _, ok := headOf[p]; !ok {
+			addOne(l, e, missing, over)
 		}
-		pos := e.Position()
-		if !pos.IsValid() || strings.HasPrefix(pos.Filename(), "schema/") {
-			// A conflict is best shown where the definition wrote it.
-			for _, p := range e.InputPositions() {
-				if p.IsValid() && !strings.HasPrefix(p.Filename(), "schema/") {
-					pos = p
-					break
-				}
+	}
+	for _, p := range heads {
+		var items, plain diag.List
+		for _, e := range errs {
+			if strings.Join(e.Path(), ".") == p && !disjunctionHeading(e) {
+				addOne(&items, e, missing, over)
+				addOne(&plain, e, missing, nil)
 			}
 		}
-		l.Add(Pos(pos), "%s", msg)
+		// One way conflicts with a value the game fixed, the others with
+		// the schema's defaults: that one is the error. Several are a
+		// choice among the game's values, none of them fixed.
+		if fixed := conflictsRewritten(items); len(fixed) == 1 {
+			*l = append(*l, fixed...)
+			continue
+		}
+		items = plain
+		var head diag.List
+		addOne(&head, headOf[p], missing, nil)
+		if len(head) == 1 && len(items) > 0 {
+			first := items[0].Pos
+			for _, x := range items[1:] {
+				if less(x.Pos, first) {
+					first = x.Pos
+				}
+			}
+			head[0].Pos = first
+		}
+		*l = append(append(*l, head...), items...)
 	}
+}
+
+// disjunctionHeading tells whether e is CUE's heading of the ways a
+// disjunction failed.
+func disjunctionHeading(e cueerrors.Error) bool {
+	format, _ := e.Msg()
+	return format == "%d errors in empty disjunction:"
+}
+
+// less orders positions as diag.List sorts them.
+func less(a, b diag.Pos) bool {
+	if a.File != b.File {
+		return a.File < b.File
+	}
+	if a.Line != b.Line {
+		return a.Line < b.Line
+	}
+	return a.Col < b.Col
+}
+
+// addOne converts one of CUE's errors.
+func addOne(l *diag.List, e cueerrors.Error, missing map[string]bool, over *overlay) {
+	format, args := e.Msg()
+	msg := fmt.Sprintf(format, args...)
+	if pkg, ok := importNotDefined(msg); ok {
+		// CUE names its module internals ("imported but not defined
+		// in example.org/defs@v0:haven"): say it in the designer's words.
+		msg = fmt.Sprintf("package %q not found", pkg)
+	} else if pkg, ok := importNotFound(msg); ok && missing[pkg] {
+		// CUE says it again where the package is used: once is enough.
+		return
+	}
+	if p := e.Path(); len(p) > 0 {
+		msg = strings.Join(p, ".") + ": " + msg
+	}
+	if over != nil {
+		if at, m, ok := over.conflict(e, msg); ok {
+			l.Add(at, "%s", m)
+			return
+		}
+	}
+	pos := e.Position()
+	if !pos.IsValid() || strings.HasPrefix(pos.Filename(), "schema/") {
+		// A conflict is best shown where the definition wrote it.
+		for _, p := range e.InputPositions() {
+			if p.IsValid() && !strings.HasPrefix(p.Filename(), "schema/") {
+				pos = p
+				break
+			}
+		}
+	}
+	l.Add(Pos(pos), "%s", msg)
 }
 
 // missingImports are the packages errs say are imported but not defined.

@@ -76,7 +76,7 @@ func TestErrors(t *testing.T) {
 		{"unknown game", "nope", load.Options{}, `unknown game "nope" (games: g)`},
 		{"misspelt game", "gg", load.Options{}, `unknown game "gg" (did you mean "g"?)`},
 		{"bad --set", "g", load.Options{Sets: []string{"params.target"}}, `--set "params.target": want PATH=VALUE, e.g. params.NAME=3`},
-		{"conflicting --set", "g", load.Options{Sets: []string{"name=\"H\""}}, `game.name: conflicting values "H" and "G"`},
+		{"--set against a variant's fixed value", "g", load.Options{Variants: []string{"fast"}, Sets: []string{"params.target=7"}}, `conflicting values`},
 		{"variant breaking the schema", "g", load.Options{Variants: []string{bad}}, bad + `:2:21: game.players.max: conflicting values 1 and 4`},
 		{"missing variant", "g", load.Options{Variants: []string{"slow"}}, `variant "slow": g ships no variant of that name (shipped: fast); a file is given by its path (./slow.cue)`},
 		{"misspelt variant", "g", load.Options{Variants: []string{"fats"}}, `variant "fats": g ships no variant of that name (did you mean "fast"?); a file is given by its path (./fats.cue)`},
@@ -121,7 +121,7 @@ func TestTypos(t *testing.T) {
 		{"--set below a value", load.Options{Sets: []string{"params.target.x=3"}}, `--set params.target.x=3: game.params.target is a value, not a struct: it has no field "x"`},
 		{"--set CUE syntax", load.Options{Sets: []string{"params.target={a: 1}"}}, `--set params.target={a: 1}: the value must be a number, true, false or plain text; "{" is CUE syntax (write a variant file for more than one value)`},
 		{"--set newline", load.Options{Sets: []string{"name=a\nb"}}, `--set "name=a\nb": the value must be one line of plain text`},
-		{"--set bad path", load.Options{Sets: []string{"params.a b=3"}}, `--set params.a b=3: "a b" is not a name: PATH is names joined by dots, relative to game, e.g. params.NAME`},
+		{"--set bad path", load.Options{Sets: []string{"params.a b=3"}}, `--set params.a b=3: path "params.a b": "a b" is not a name; a path is names joined by dots, relative to game, e.g. params.NAME, cards.NAME.count, flow[2]`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := source().Game("g", tc.opt)

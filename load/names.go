@@ -145,14 +145,31 @@ func quote(s string) string { return `"` + s + `"` }
 // buildChecked builds the game from its own files with its variants and
 // --set overrides, checking the names they write against the game they
 // change. The game alone is built only when there are overrides, and
-// for options alone only when the game with them does not build.
+// for options alone only when the game with them does not build. The
+// patches of variants, and the --set that replace a value the game
+// writes, are planned on the game alone and applied to the syntax of the
+// builds after it (patch.go).
 func buildChecked(dir string, start baseInstance, game, variants []source, sets []*setOverride) (cue.Value, error) {
 	if len(variants) == 0 && len(sets) == 0 {
-		return buildGame(dir, start, game)
+		return buildGame(dir, start, game, nil)
+	}
+	var errs diag.List
+	var patched []patchedSource
+	for _, v := range variants {
+		if f, err := parseFile(v.name, v.src, 0); err == nil {
+			if ops, _ := patchesOf(&errs, f); len(ops) > 0 {
+				patched = append(patched, patchedSource{v, ops})
+			}
+		}
+	}
+	if err := errs.Err(); err != nil {
+		return cue.Value{}, err
 	}
 	all := append(game[:len(game):len(game)], variants...)
 	for _, o := range sets {
-		all = append(all, source{o.flag, o.src})
+		if o.src != nil {
+			all = append(all, source{o.flag, o.src})
+		}
 	}
 	if len(variants) == 0 && onlyOptions(sets) {
 		// Options alone: a game that builds with them chose values it
@@ -160,26 +177,75 @@ func buildChecked(dir string, start baseInstance, game, variants []source, sets 
 		// option the game does not declare lacks them), so the game
 		// alone, to check the names against, is built only when this
 		// fails.
-		if v, err := buildGame(dir, start, all); err == nil {
+		if v, err := buildGame(dir, start, all, nil); err == nil {
 			return v, nil
 		}
 	}
-	base, err := buildGame(dir, start, game)
+	base, err := buildGame(dir, start, game, nil)
 	if err != nil {
+		if len(patched) > 0 {
+			// A patch is planned on the game alone.
+			return cue.Value{}, err
+		}
 		// The game alone is not complete: its overrides may complete it
 		// (a param with no default). There is nothing to check against.
-		return buildGame(dir, start, all)
+		return buildGame(dir, start, all, nil)
 	}
-	var errs diag.List
+	// A --set of a value the game writes replaces it; any other is
+	// unified with the game (and checked below).
+	var unified []*setOverride
+	over := variants
+	all = append(game[:len(game):len(game)], variants...)
+	for _, o := range sets {
+		if o.option || !setPatches(base, o) {
+			// A value the game does not write is unified with it, at
+			// a path of fields; locate says what a path into a list
+			// names.
+			if o.src == nil {
+				_, err := locate(base, o.gpath)
+				errs.Add(diag.Pos{File: o.flag}, "%v", err)
+				continue
+			}
+			unified = append(unified, o)
+			continue
+		}
+		ps := o.patchSource()
+		f, err := parseFile(ps.name, ps.src, 0)
+		if err != nil {
+			return cue.Value{}, err
+		}
+		ops, _ := patchesOf(&errs, f)
+		patched = append(patched, patchedSource{ps, ops})
+		over = append(over[:len(over):len(over)], ps)
+	}
+	for _, o := range unified {
+		all = append(all, source{o.flag, o.src})
+	}
+	edit := &overlay{sources: map[string][]byte{}}
+	for _, s := range append(over[:len(over):len(over)], variants...) {
+		edit.sources[s.name] = s.src
+	}
+	for _, o := range unified {
+		edit.sources[o.flag] = o.src
+	}
+	if len(patched) > 0 {
+		for k, p := range patched {
+			edit.files = append(edit.files, p.src.name)
+			edit.plans = append(edit.plans, planPatches(&errs, base, p.src.name, p.ops, k)...)
+		}
+	}
+	if err := errs.Err(); err != nil {
+		return cue.Value{}, err
+	}
 	mid := base
-	if len(variants) > 0 {
-		if mid, err = buildGame(dir, start, all[:len(game)+len(variants)]); err != nil {
+	if len(over) > 0 {
+		if mid, err = buildGame(dir, start, append(game[:len(game):len(game)], over...), edit); err != nil {
 			hintNewKeys(err, base)
 			return cue.Value{}, err
 		}
 		checkParams(&errs, base, mid)
 	}
-	for _, o := range sets {
+	for _, o := range unified {
 		if o.option {
 			checkOption(&errs, o, mid)
 		} else {
@@ -189,10 +255,27 @@ func buildChecked(dir string, start baseInstance, game, variants []source, sets 
 	if err := errs.Err(); err != nil {
 		return cue.Value{}, err
 	}
-	if len(sets) == 0 {
+	if len(unified) == 0 {
 		return mid, nil
 	}
-	return buildGame(dir, start, all)
+	return buildGame(dir, start, append(all, over[len(variants):]...), edit)
+}
+
+// patchedSource is a variant with its patch list.
+type patchedSource struct {
+	src source
+	ops []*patchOp
+}
+
+// setPatches tells whether a --set replaces a value the game writes,
+// rather than being unified with the game: a value written in a list is
+// replaced or is an error, and so is a path that names no value of a list.
+func setPatches(base cue.Value, o *setOverride) bool {
+	loc, err := locate(base, o.gpath)
+	if err != nil {
+		return loc.inList || loc.v.IncompleteKind() == cue.ListKind
+	}
+	return len(writers(loc.v)) > 0 || loc.inList
 }
 
 // onlyOptions tells whether every override chooses an option's value.

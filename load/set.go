@@ -9,13 +9,16 @@ import (
 	"cuelang.org/go/cue/token"
 )
 
-// A --set override is PATH=VALUE: PATH is relative to `game`
-// (`params.NAME`; a leading `game.` is accepted and dropped),
+// A --set override is PATH=VALUE: PATH names a value as a variant's patch
+// does (patch_path.go: `params.NAME`, `cards.NAME.count`, `flow[2].max`),
 // VALUE a plain value: a whole number, true or false, or text, which needs
 // no quotes. Text that reads as a number or a bool is written in double
 // quotes ("3"). Anything else CUE would read as syntax (a struct, a list,
 // a disjunction, a reference, a line break) is refused: --set changes one
-// value, a variant file does the rest.
+// value, a variant file does the rest. A --set replaces the value the
+// game writes there, fixed or a default, as a variant's
+// `{replace: PATH, with: VALUE}` does; a value the game does not write (a
+// param a variant adds, an option's value) is unified with it.
 
 var (
 	setInt = regexp.MustCompile(`^-?[0-9]+$`)
@@ -27,9 +30,11 @@ var (
 
 // setOverride is one parsed --set.
 type setOverride struct {
-	flag string   // the flag as given, for messages: "--set params.x=3"
-	path []string // relative to game
-	src  []byte   // the CUE file that sets it
+	flag  string   // the flag as given, for messages: "--set params.x=3"
+	path  []string // relative to game, when it is names only
+	gpath gamePath // the path as a patch reads it
+	lit   string   // the value as a CUE literal
+	src   []byte   // the CUE file that sets it by unification; nil for a path through a list
 	// option marks an --option (option.go): path is options.NAME.value,
 	// value the value chosen.
 	option bool
@@ -47,22 +52,25 @@ func parseSet(set string) (*setOverride, error) {
 		return nil, fmt.Errorf("--set %q: the value must be one line of plain text", set)
 	}
 	o := &setOverride{flag: "--set " + set}
-	parts := strings.Split(p, ".")
-	if parts[0] == "game" && len(parts) > 1 {
-		// The path is relative to game; writing game. anyway means it.
-		parts = parts[1:]
+	gp, err := parsePath(p)
+	if err != nil {
+		return nil, fmt.Errorf("--set %s: %v", set, err)
 	}
-	for _, part := range parts {
-		if !setPart.MatchString(part) {
-			return nil, fmt.Errorf("--set %s: %q is not a name: PATH is names joined by dots, relative to game, e.g. params.NAME", set, part)
-		}
-	}
-	o.path = parts
+	o.gpath = gp
 	o.value = val
 	lit, err := setValue(val)
 	if err != nil {
 		return nil, fmt.Errorf("--set %s: %v", set, err)
 	}
+	o.lit = lit
+	if !gp.namesOnly() {
+		return o, nil
+	}
+	parts := make([]string, len(gp))
+	for i, seg := range gp {
+		parts[i] = seg.name
+	}
+	o.path = parts
 	var b strings.Builder
 	b.WriteString("package haven\ngame: ")
 	for _, part := range parts {
@@ -77,6 +85,12 @@ func parseSet(set string) (*setOverride, error) {
 	b.WriteByte('\n')
 	o.src = []byte(b.String())
 	return o, nil
+}
+
+// patchSource is the --set as a variant of one edit, `{replace: PATH,
+// with: VALUE}`: what a --set is when the game writes the value.
+func (o *setOverride) patchSource() source {
+	return source{o.flag, []byte("package haven\npatch: [{replace: " + strconv.Quote(o.gpath.String()) + ", with: " + o.lit + "}]\n")}
 }
 
 // setValue writes a plain value as a CUE literal.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/haven-engine/haven/diag"
@@ -50,4 +51,63 @@ func (s Source) variant(game, v string) ([]byte, string, error) {
 // ends in .cue) rather than a variant shipped with the game.
 func IsVariantPath(v string) bool {
 	return strings.ContainsAny(v, `/\`) || strings.HasSuffix(v, ".cue")
+}
+
+// For is opt as it applies to game. Unless opt is Scoped, that is opt
+// itself. A Scoped variant belongs to a game when it is the name of one
+// of the game's shipped variants, or a file in the game's variants/
+// folder; any other file belongs to every game. Sets and options apply
+// to every game.
+func (s Source) For(game string, opt Options) Options {
+	if !opt.Scoped {
+		return opt
+	}
+	out := opt
+	out.Scoped, out.Variants = false, nil
+	for _, v := range opt.Variants {
+		if s.belongs(game, v) {
+			out.Variants = append(out.Variants, v)
+		}
+	}
+	return out
+}
+
+func (s Source) belongs(game, v string) bool {
+	if !IsVariantPath(v) {
+		_, _, err := s.ReadVariant(game, v)
+		return err == nil
+	}
+	dir := filepath.Dir(filepath.Clean(v))
+	if filepath.Base(dir) != "variants" {
+		return true
+	}
+	owner := filepath.Base(filepath.Dir(dir))
+	games, _ := s.Games()
+	return !contains(games, owner) || owner == game
+}
+
+// CheckScoped reports a variant of a Scoped opt that belongs to no game
+// of the source: a name no game ships, with the closest shipped name.
+func (s Source) CheckScoped(opt Options) error {
+	games, err := s.Games()
+	if err != nil {
+		return err
+	}
+	var names []string
+	for _, g := range games {
+		for _, f := range s.VariantFiles(g) {
+			names = append(names, strings.TrimSuffix(path.Base(f), ".cue"))
+		}
+	}
+	for _, v := range opt.Variants {
+		if IsVariantPath(v) || contains(names, strings.TrimSuffix(v, ".cue")) {
+			continue
+		}
+		hint := diag.DidYouMean(v, names)
+		if hint == "" {
+			hint = " (shipped: " + strings.Join(sorted(names), ", ") + ")"
+		}
+		return fmt.Errorf("variant %q: no game ships a variant of that name%s; a file is given by its path (./%s.cue)", v, hint, v)
+	}
+	return nil
 }

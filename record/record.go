@@ -61,6 +61,7 @@ type Variant struct {
 // New records a game of src played from (players, seed) with opt to
 // state st. The text of each variant file is read now, into the log.
 func New(src load.Source, game string, players int, seed uint64, opt load.Options, st *interpreter.State) (*Log, error) {
+	opt = src.For(game, opt) // the variants that belong to the game
 	l := &Log{
 		Format: Format, Game: game, Players: players, Seed: seed,
 		Variants: []Variant{}, Sets: nonNil(opt.Sets), Moves: nonNil(st.Moves),

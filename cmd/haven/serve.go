@@ -23,7 +23,9 @@ var serveCommand = &command{
 		"or clicks on the board), the explained log and the scores. Play against the bot\n" +
 		"(--bots), hot-seat, or watch the bots; step a game back and forth; load a save.\n" +
 		"With --defs DIR, saving a CUE file of a game, or of a package it imports,\n" +
-		"reloads it on the open page.\n" +
+		"reloads it on the open page. A --variant applies to the games it belongs to:\n" +
+		"a shipped variant's name to the games that ship it, a file of a game's\n" +
+		"variants/ folder to that game, any other file to every game.\n" +
 		"Listens on 127.0.0.1 unless --addr says otherwise, and answers only to the\n" +
 		"names and addresses it listens on, localhost and each --host NAME. An address\n" +
 		"other machines reach needs --public: the players then claim their seats,\n" +
@@ -66,7 +68,14 @@ func runServe(opts *serveOptions) error {
 	if err != nil {
 		return err
 	}
-	wo := web.Options{Source: src, Load: opts.options(), Players: opts.Players, Seed: opts.Seed, Bot: opts.Bot}
+	// Every game is served with the same options: a variant applies to
+	// the game it belongs to (load.Source.For).
+	lo := opts.options()
+	lo.Scoped = true
+	if err := src.CheckScoped(lo); err != nil {
+		return err
+	}
+	wo := web.Options{Source: src, Load: lo, Players: opts.Players, Seed: opts.Seed, Bot: opts.Bot}
 	if opts.Bots == "all" {
 		wo.AllBots = true
 	} else if opts.Bots != "" {

@@ -22,6 +22,7 @@ func TestServeBadInput(t *testing.T) {
 		{[]string{"serve", "--addr", ":0"}, 2, "haven: --addr :0: other machines reach this address: add --public"},
 		{[]string{"serve", "--bots", "x"}, 2, `haven: --bots x: "x" is not a seat`},
 		{[]string{"serve", "--defs", "no/such/folder"}, 1, "haven: --defs no/such/folder: no such folder"},
+		{[]string{"serve", "--variant", "short-gam"}, 1, `haven: variant "short-gam": no game ships a variant of that name (did you mean "short-game"?)`},
 		{[]string{"serve", "race"}, 2, `haven: serve: unexpected argument "race"`},
 	} {
 		_, stderr, code := haven(t, "", c.args...)

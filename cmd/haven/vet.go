@@ -202,7 +202,13 @@ func gameFolder(dir string) (*vetTarget, error) {
 	return &vetTarget{src: load.Dir(filepath.Dir(d)), games: []string{filepath.Base(d)}, where: "from " + dir}, nil
 }
 
+// hasCUE tells whether dir is a game folder: it has .cue files, and is
+// not the root of a CUE module, whose files (the schema saved for
+// editors) are no game.
 func hasCUE(dir string) bool {
+	if _, err := os.Stat(filepath.Join(dir, "cue.mod", "module.cue")); err == nil {
+		return false
+	}
 	m, _ := fs.Glob(os.DirFS(dir), "*.cue")
 	return len(m) > 0
 }

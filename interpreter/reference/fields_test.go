@@ -17,7 +17,7 @@ var entryDefs = map[string]string{
 	"options": "#Option", "goods": "#Good", "zones": "#Zone", "playerZones": "#Zone",
 	"cards": "#Card", "pieces": "#PieceKind", "boards": "#Board", "effects": "#Effect",
 	"actions": "#Action", "free": "#Free", "triggers": "#Trigger", "watches": "#Watch",
-	"functions": "#Function", "scoring": "#Scoring",
+	"functions": "#Function", "scoring": "#Scoring", "rulebook": "#RuleBook",
 }
 
 // TestFieldsCoverSchema checks that every top-level field of #Game has

@@ -1,11 +1,14 @@
 package reference
 
-// rule is the key any step may carry.
-var rule = Key{"rule", "quotes the rule text the step implements; it changes nothing"}
+// rule and name are the keys any step may carry.
+var (
+	rule     = Key{"rule", "quotes the rule text the step implements; it changes nothing"}
+	stepName = Key{"name", "labels the step, so that a variant's patch can reach it (flow.NAME); it changes nothing"}
+)
 
-// step makes a step entry; every step may also carry rule.
+// step makes a step entry; every step may also carry rule and name.
 func step(name, text, example string, keys ...Key) Entry {
-	return Entry{Kind: Step, Name: name, Text: text, Example: example, Fields: append(keys, rule)}
+	return Entry{Kind: Step, Name: name, Text: text, Example: example, Fields: append(keys, rule, stepName)}
 }
 
 var steps = []Entry{
