@@ -30,7 +30,7 @@ type Shard struct {
 	// Index is the shard's place among the Of shards of its cell.
 	Index int `json:"index"`
 	Of    int `json:"of"`
-	First int `json:"first"`
+	First int `json:"firstGame"`
 	Games int `json:"games"`
 }
 
