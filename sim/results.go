@@ -13,7 +13,9 @@ import (
 // its variants and overrides, the table, the bots, the seeds and the
 // engine's version.
 type Meta struct {
-	Game         string   `json:"game"`
+	Game string `json:"game"`
+	// Name is the game's own name, for the report's title.
+	Name         string   `json:"name,omitempty"`
 	Variants     []string `json:"variants,omitempty"`
 	Sets         []string `json:"sets,omitempty"`
 	Defs         string   `json:"defs,omitempty"`
@@ -32,6 +34,9 @@ type Meta struct {
 	// Sweep names the settings a --sweep varied, each run a point of
 	// their grid (Comparison.Sets); empty otherwise.
 	Sweep []string `json:"sweep,omitempty"`
+	// Shard is "i/n" when the file holds shard i (from 0) of n of the
+	// run of Seed and Games (haven sim --shard); empty otherwise.
+	Shard string `json:"shard,omitempty"`
 }
 
 // Matches says why games of a run made as o cannot be reported with those

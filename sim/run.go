@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/haven-engine/haven/interpreter"
 )
@@ -37,9 +36,10 @@ type Options struct {
 	// Skip, if set, names seeds not to play (played by an earlier run
 	// that is being resumed).
 	Skip func(seed uint64) bool
-	// OnGame, if set, is called with each game as it finishes, in the
-	// order games finish, from one goroutine: to write results as they
-	// come. An error stops the run.
+	// OnGame, if set, is called with each game once the shard it was
+	// played in finishes (Pool.OnShard), shard by shard in the order they
+	// finish, from one goroutine: to write results as they come. An
+	// error stops the run.
 	OnGame func(GameRecord) error
 	// Stop, once closed, starts no more games: the games under way end
 	// and Run reports the ones finished (Report.Interrupted is set).
@@ -115,133 +115,39 @@ func seatBots(g *interpreter.Game, specs []string, seed uint64) ([]Bot, error) {
 }
 
 // Run plays opt.Games games, game i from seed opt.Seed+i, with the event
-// log off. With opt.Workers > 1 and opt.Compile set, games are shared
-// among that many goroutines, each with its own compiled Game (a Game runs
-// one state at a time); the report is the same whatever the number of
-// workers. It stops at the first game that fails (a definition error, or
-// a pending decision with no legal move).
+// log off, on the local pool (Pool): with opt.Workers > 1 and opt.Compile
+// set, the games are shared among that many goroutines, each with its own
+// compiled Game (a Game runs one state at a time); the report is the same
+// whatever the number of workers. It stops at the first game that fails
+// (a definition error, or a pending decision with no legal move).
 func Run(g *interpreter.Game, opt Options) (*Report, error) {
-	if n := len(opt.Bots); n > 1 && n != opt.Players {
-		return nil, fmt.Errorf("%d bots for %d seats: give one bot, or one per seat", n, opt.Players)
-	}
-	for _, spec := range opt.SeatBots(0) {
-		if _, err := NewBot(spec, g, opt.Seed); err != nil {
-			return nil, err
-		}
-	}
-	start := time.Now()
-	games := []*interpreter.Game{g}
-	for w := 1; w < opt.Workers && w < opt.Games && opt.Compile != nil; w++ {
-		h, err := opt.Compile()
-		if err != nil {
-			return nil, err
-		}
-		games = append(games, h)
-	}
-	type result struct {
-		i   int
-		rec GameRecord
-		err error
-	}
-	next := make(chan int)
-	results := make(chan result)
-	for _, g := range games {
-		g.SetLog(false)
-		go func() {
-			broken := false // a panic may leave g half-way through a move
-			// Each game is played in the state of the one before, which
-			// its record no longer needs.
-			st := new(interpreter.State)
-			for i := range next {
-				res := result{i: i}
-				res.rec, res.err = playOne(g, st, &opt, i, broken)
-				var pe *PanicError
-				broken = broken || errors.As(res.err, &pe)
-				results <- res
-			}
-		}()
-	}
-	// The dispatcher sends the games to play until all are sent or Stop
-	// is closed, then says how many it sent.
-	sent := make(chan int, 1)
-	interrupted := false
-	go func() {
-		defer close(next)
-		n := 0
-		for i := 0; i < opt.Games; i++ {
-			if opt.Skip != nil && opt.Skip(opt.Seed+uint64(i)) {
-				continue
-			}
-			// Stop first: a select with both ready picks either.
-			select {
-			case <-opt.Stop:
-				interrupted = true
-				sent <- n
-				return
-			default:
-			}
-			select {
-			case <-opt.Stop:
-				interrupted = true
-				sent <- n
-				return
-			case next <- i:
-				n++
-			}
-		}
-		sent <- n
-	}()
-	var first *result
-	var recs []GameRecord
-	decisions := 0
-	done, total := 0, -1
-	for total < 0 || done < total {
-		var res result
-		select {
-		case total = <-sent:
-			sent = nil
-			continue
-		case res = <-results:
-		}
-		done++
-		switch {
-		case res.err != nil:
-			if first == nil || res.i < first.i {
-				first = &res
-			}
-		default:
-			decisions += res.rec.Length
-			recs = append(recs, res.rec)
-			if opt.OnGame != nil && first == nil {
-				if err := opt.OnGame(res.rec); err != nil {
-					first = &result{i: -1, err: err}
+	p := Pool{Workers: opt.Workers, Progress: opt.Progress, Stop: opt.Stop}
+	if opt.OnGame != nil {
+		p.OnShard = func(s Stats) error {
+			for _, rec := range s.Records {
+				if err := opt.OnGame(rec); err != nil {
+					return err
 				}
 			}
-		}
-		if opt.Progress != nil {
-			opt.Progress(done)
+			return nil
 		}
 	}
-	if first != nil {
-		return nil, first.err
+	reports, err := p.Run([]Cell{{Game: g, Compile: opt.Compile, Options: opt}})
+	if err != nil {
+		var se *ShardError
+		if errors.As(err, &se) {
+			// One run: the game's own error says which seed.
+			return nil, se.Err
+		}
+		return nil, err
 	}
-	r := Summarize(opt.Players, recs)
-	r.Interrupted = interrupted
-	r.LeadPer = LeadPer(g)
-	r.Seconds = time.Since(start).Seconds()
-	if r.Seconds > 0 {
-		r.PerSecond = float64(decisions) / r.Seconds
-	}
-	return r, nil
+	return reports[0], nil
 }
 
 // playOne plays game i of a run in st (PlaySeatsInto) and records it.
-func playOne(g *interpreter.Game, st *interpreter.State, opt *Options, i int, broken bool) (GameRecord, error) {
+func playOne(g *interpreter.Game, st *interpreter.State, opt *Options, i int) (GameRecord, error) {
 	seed := opt.Seed + uint64(i)
 	rec := GameRecord{Seed: seed, Bots: opt.SeatBots(i)}
-	if broken {
-		return rec, fmt.Errorf("seed %d: not played: an earlier game of this worker panicked", seed)
-	}
 	bots, err := seatBots(g, rec.Bots, seed)
 	if err != nil {
 		return rec, err

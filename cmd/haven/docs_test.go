@@ -70,7 +70,7 @@ func TestDocsCheck(t *testing.T) {
 		"cmd/haven/page.md:5: `../ARCHITECTUR.md`: no such file or folder",
 		"cmd/haven/page.md:6: `bord.go`: no file of the repository is so named",
 		`cmd/haven/page.md:8: "haven sim --outt": haven sim has no flag --outt`,
-		`cmd/haven/page.md:9: "haven simm race": unknown command "simm" (commands: games, vet, play, run, sim, train, test, coverage, replay, serve, doc)`,
+		`cmd/haven/page.md:9: "haven simm race": unknown command "simm" (commands: games, vet, play, run, sim, runs, train, test, coverage, replay, serve, doc)`,
 		`cmd/haven/page.md:9: "haven sim race -n many": sim: invalid value "many" for flag -n: parse error`,
 		`cmd/haven/page.md:9: "haven help simm": help: unknown command "simm"`,
 		`cmd/haven/page.md:13: "haven sim race -n 10 --bots 1 > out.txt": haven sim has no flag --bots`,
@@ -101,5 +101,5 @@ func TestParseLine(t *testing.T) {
 	require.NotNil(t, fs)
 	assert.NotNil(t, fs.Lookup("rotate"))
 	_, err = parseLine([]string{"simm"})
-	assert.EqualError(t, err, `unknown command "simm" (commands: games, vet, play, run, sim, train, test, coverage, replay, serve, doc)`)
+	assert.EqualError(t, err, `unknown command "simm" (commands: games, vet, play, run, sim, runs, train, test, coverage, replay, serve, doc)`)
 }

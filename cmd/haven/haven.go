@@ -30,7 +30,7 @@ type command struct {
 
 func commands() []*command {
 	return []*command{
-		gamesCommand, vetCommand, playCommand, runCommand, simCommand, trainCommand, testCommand, coverageCommand, replayCommand, serveCommand, docCommand,
+		gamesCommand, vetCommand, playCommand, runCommand, simCommand, runsCommand, trainCommand, testCommand, coverageCommand, replayCommand, serveCommand, docCommand,
 	}
 }
 

@@ -35,7 +35,7 @@ func TestErrors(t *testing.T) {
 		err   string
 	}{
 		{"unknown command", "", []string{"frob"}, 2,
-			`haven: unknown command "frob" (commands: games, vet, play, run, sim, train, test, coverage, replay, serve, doc)`},
+			`haven: unknown command "frob" (commands: games, vet, play, run, sim, runs, train, test, coverage, replay, serve, doc)`},
 		{"help for unknown command", "", []string{"help", "frob"}, 2, `haven: help: unknown command "frob"`},
 		{"bad flag value", "", []string{"run", "race", "--defs", defs, "--moves", "-", "--seed", "abc"}, 2,
 			`haven: run: invalid value "abc" for flag --seed: parse error; see 'haven help run'`},

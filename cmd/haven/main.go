@@ -14,11 +14,17 @@ func main() {
 	// `haven serve` checks a save in a child process, this binary: it
 	// does its check there and exits.
 	web.RunCheck()
+	// A worker of a distributed runner (a haven built with -tags beam)
+	// serves its runner and exits there.
+	workerMain(os.Args[1:])
 	if p, ok := gcPercent(os.LookupEnv); ok {
 		debug.SetGCPercent(p)
 	}
 	os.Exit(Main(os.Args[1:], IO{In: os.Stdin, Out: os.Stdout, Err: os.Stderr}))
 }
+
+// workerMain is set by a runner that starts this binary as its worker.
+var workerMain = func(args []string) {}
 
 // gcPercent is the collector's target the command sets, unless GOGC
 // (read by lookup) sets one already: the heap may grow to five times

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"os"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/haven-engine/haven/sim"
@@ -10,8 +12,8 @@ import (
 var simCommand = &command{
 	name: "sim",
 	usage: "sim GAME [-n N] [--players N] [--seed S] [--bot SPEC[,SPEC...]] [--rotate] [--workers N] [--max DECISIONS] " +
-		"[--compare VARIANT[,VARIANT...]] [--sweep PATH=V1,V2...]... [--out FILE [--resume]] [--report FILE.html] [--json] " +
-		"[--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...\n  haven sim --merge FILE... [--report FILE.html] [--json]",
+		"[--compare VARIANT[,VARIANT...]] [--sweep PATH=V1,V2...]... [--out FILE [--resume]] [--shard I/N] [--runner local|beam] [--db FILE] [--report FILE.html] [--json] " +
+		"[--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...\n  haven sim --merge FILE... [--db FILE] [--report FILE.html] [--json]",
 	summary: "Play N games with bots (game i from seed S+i) and report, per seat and per bot,\n" +
 		"the win rate with its 95% interval (ties shared, over the games the rules\n" +
 		"ended), the score, the length, the games ended and capped, what each action\n" +
@@ -22,6 +24,12 @@ var simCommand = &command{
 		"value of a setting, and reports the differences paired by seed.\n" +
 		"--out writes each game as a JSON line as it finishes, --resume skips the\n" +
 		"seeds a file already holds, --merge reports files of such lines as one run.\n" +
+		"--shard I/N plays only shard I (from 0) of N of the run, for a batch job per\n" +
+		"shard (--shard /N takes I from $JOB_COMPLETION_INDEX, as a Kubernetes\n" +
+		"Indexed Job sets it; {shard} in --out is replaced by I); --merge of the N\n" +
+		"files reports the run. --db FILE keeps the run in a SQLite database (haven runs).\n" +
+		"--runner beam plays the shards on Apache Beam (a haven built with -tags beam;\n" +
+		"Beam's own flags follow --).\n" +
 		"Ctrl-C stops after the games under way and reports the ones finished.",
 	parse: simParse,
 }
@@ -43,6 +51,13 @@ type simOptions struct {
 	Resume  bool
 	Report  string
 	Merge   []string // files to merge, with --merge
+	Shard   *shardFlag
+	Runner  string
+	DB      string
+	// RunnerArgs are the arguments after "--": the runner's own flags.
+	RunnerArgs []string
+	// lookup reads the environment (os.LookupEnv; tests give their own).
+	lookup func(string) (string, bool)
 }
 
 // sweep is one --sweep flag: a path and the values it takes.
@@ -52,7 +67,7 @@ type sweep struct {
 }
 
 func simParse(c *command, io IO, args []string) (*flags, func() error, error) {
-	opts := &simOptions{IO: io}
+	opts := &simOptions{IO: io, lookup: os.LookupEnv}
 	f := newFlags(c)
 	opts.register(f, true)
 	f.IntVar(&opts.Games, "n", 100, "number of games `N`")
@@ -71,9 +86,18 @@ func simParse(c *command, io IO, args []string) (*flags, func() error, error) {
 	f.BoolVar(&opts.Resume, "resume", false, "with --out: keep the games FILE holds and play only the seeds it lacks")
 	f.StringVar(&opts.Report, "report", "", "write the report as one self-contained HTML page with plots to `FILE`")
 	merge := f.Bool("merge", false, "report the games of results files written by --out, as one run")
+	shard := f.String("shard", "", "play only shard `I/N` of the run (I from 0; /N reads I from $"+jobIndexVar+"); write it with --out")
+	f.StringVar(&opts.Runner, "runner", "local", "what plays the games: `local` (this machine's cores) or beam (Apache Beam, in a haven built with -tags beam)")
+	f.StringVar(&opts.DB, "db", "", "keep the run (settings, games, report) in the SQLite database `FILE` (see haven runs)")
+	if i := slices.Index(args, "--"); i >= 0 {
+		args, opts.RunnerArgs = args[:i], args[i+1:]
+	}
 	pos, err := f.parse(args, 1, -1)
 	if err == nil {
 		err = opts.check(f, pos, *merge, *bot, compare, sweeps)
+	}
+	if err == nil && *shard != "" {
+		err = opts.checkShard(f, *shard)
 	}
 	return f, func() error {
 		if *merge {
@@ -143,6 +167,34 @@ func (opts *simOptions) check(f *flags, pos []string, merge bool, bot, compare s
 	case len(opts.Compare) > 0 && len(opts.Sweeps) > 0:
 		return f.usageErrorf("--compare and --sweep: give one or the other")
 	}
+	if err := checkRunner(opts.Runner); err != nil {
+		return f.usageErrorf("%v", err)
+	}
+	switch {
+	case len(opts.RunnerArgs) > 0 && opts.Runner == "local":
+		return f.usageErrorf("arguments after --, %q: they are for --runner beam", opts.RunnerArgs)
+	case opts.Runner != "local" && opts.Resume:
+		return f.usageErrorf("--resume is for the local runner")
+	}
+	return nil
+}
+
+// checkShard reads --shard, which plays one shard of a single run into
+// its own --out file.
+func (opts *simOptions) checkShard(f *flags, v string) error {
+	s, err := parseShard(v, opts.Games, opts.lookup)
+	switch {
+	case len(opts.Merge) > 0:
+		return f.usageErrorf("--merge reports files as they are: not with --shard")
+	case err != nil:
+		return f.usageErrorf("%v", err)
+	case opts.OutFile == "":
+		return f.usageErrorf("--shard writes its games to a file: give --out FILE")
+	case opts.Runner != "local":
+		return f.usageErrorf("--shard is for a batch job per shard: not with --runner %s, which shards the run itself", opts.Runner)
+	}
+	opts.Shard = s
+	opts.OutFile = shardFile(opts.OutFile, s)
 	return nil
 }
 

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 
 	"github.com/haven-engine/haven/interpreter"
+	"github.com/haven-engine/haven/runs"
 	"github.com/haven-engine/haven/sim"
 )
 
@@ -58,14 +60,23 @@ type simResult struct {
 	Comparisons []*sim.Comparison `json:"comparisons,omitempty"`
 }
 
+// simCell is one cell of a run: its rules, and how the local pool plays
+// them.
+type simCell struct {
+	run  simRun
+	meta *sim.Meta
+	cell sim.Cell
+}
+
 func runSim(opts *simOptions) error {
 	stop, release := interrupts(opts)
 	defer release()
+	if err := opts.checkDB(); err != nil {
+		return err
+	}
 	runs := opts.runs()
-	var base *simResult
+	var cells []simCell
 	var title string
-	bar := newProgress(opts.Err, opts.Games*len(runs))
-	defer bar.finish()
 	for i, run := range runs {
 		g, err := run.compile(opts.Game)
 		if err != nil {
@@ -81,61 +92,77 @@ func runSim(opts *simOptions) error {
 		if k := len(opts.Bots); k > 1 && k != n {
 			return usageErrorf("sim: --bot: %d bots for %d seats: give one bot, or one per seat", k, n)
 		}
-		meta := &sim.Meta{Game: opts.Game, Variants: run.Variants, Sets: run.Sets, Defs: opts.Defs, Players: n,
+		meta := &sim.Meta{Game: opts.Game, Name: g.Name(), Variants: run.Variants, Sets: run.Sets, Defs: opts.Defs, Players: n,
 			Bots: opts.Bots, Rotate: opts.Rotate, Seed: opts.Seed, Games: opts.Games, MaxDecisions: opts.Max,
 			LeadPer: sim.LeadPer(g), Version: versionString(), Catalog: sim.NewCatalog(g)}
 		for _, s := range opts.Sweeps {
 			meta.Sweep = append(meta.Sweep, s.path)
 		}
+		if opts.Shard != nil {
+			meta.Shard = opts.Shard.String()
+		}
 		so := sim.Options{Games: opts.Games, Players: n, Seed: opts.Seed, MaxDecisions: opts.Max, Bots: opts.Bots,
-			Rotate: opts.Rotate, Workers: opts.Workers, Stop: stop,
-			Compile: func() (*interpreter.Game, error) { return run.compile(opts.Game) }}
-		offset := i * opts.Games
-		so.Progress = func(done int) { bar.update(offset + done) }
-		var kept []sim.GameRecord
-		if opts.OutFile != "" {
-			closeOut, err := opts.openOut(meta, &so, &kept)
-			if err != nil {
-				return err
-			}
-			defer closeOut()
-			left := opts.Games
-			for _, r := range kept {
-				if r.Seed >= opts.Seed && r.Seed-opts.Seed < uint64(opts.Games) {
-					left--
-				}
-			}
-			bar.setTotal(left)
+			Rotate: opts.Rotate}
+		if opts.Shard != nil {
+			first, last := opts.Shard.Seeds(opts.Seed)
+			so.Skip = func(seed uint64) bool { return seed < first || seed > last }
 		}
-		r, err := sim.Run(g, so)
-		if err != nil && len(runs) > 1 {
-			return fmt.Errorf("%s: %v", run.name, err)
+		c := simCell{run: run, meta: meta, cell: sim.Cell{Game: g, Options: so,
+			Compile: func() (*interpreter.Game, error) { return run.compile(opts.Game) }}}
+		if len(runs) > 1 {
+			c.cell.Name = run.name
 		}
+		if i == 0 {
+			title = simTitle(g.Name(), meta, run)
+		}
+		cells = append(cells, c)
+	}
+	total := opts.Games * len(runs)
+	if opts.Shard != nil {
+		total = opts.Shard.Games
+	}
+	bar := newProgress(opts.Err, total)
+	defer bar.finish()
+	pool := sim.Pool{Workers: opts.Workers, Stop: stop, Progress: bar.update}
+	var kept []sim.GameRecord
+	if opts.OutFile != "" {
+		closeOut, err := opts.openOut(cells[0].meta, &cells[0].cell.Options, &pool, &kept)
 		if err != nil {
 			return err
 		}
+		defer closeOut()
 		if len(kept) > 0 {
-			whole := sim.Summarize(n, append(kept, r.Records...))
+			bar.setTotal(total - len(kept))
+		}
+	}
+	reports, err := opts.runner()(opts, cells, pool)
+	if err != nil {
+		return err
+	}
+	bar.finish()
+	var base *simResult
+	for i, c := range cells {
+		r := reports[i]
+		if len(kept) > 0 {
+			whole := sim.Summarize(c.meta.Players, append(kept, r.Records...))
 			whole.Interrupted, whole.Seconds, whole.PerSecond = r.Interrupted, r.Seconds, r.PerSecond
 			r = whole
 		}
-		r.LeadPer = meta.LeadPer
-		r.Name(meta.Catalog)
+		r.LeadPer = c.meta.LeadPer
+		r.Name(c.meta.Catalog)
 		if i == 0 {
-			base = &simResult{Meta: meta, Report: r}
-			title = simTitle(g.Name(), meta, run)
+			base = &simResult{Meta: c.meta, Report: r}
 			continue
 		}
-		c := sim.Compare(run.name, base.Report, r)
+		cmp := sim.Compare(c.run.name, base.Report, r)
 		if len(opts.Sweeps) > 0 {
-			c.Sets = run.Sets
+			cmp.Sets = c.run.Sets
 		}
-		base.Comparisons = append(base.Comparisons, c)
-		if r.Interrupted {
-			break
-		}
+		base.Comparisons = append(base.Comparisons, cmp)
 	}
-	bar.finish()
+	if err := opts.keep(cells, base); err != nil {
+		return err
+	}
 	return opts.print(title, base)
 }
 
@@ -156,7 +183,7 @@ func simTitle(name string, m *sim.Meta, run simRun) string {
 // openOut opens the --out file, reading the games it holds with --resume
 // into kept and skipping their seeds; each game finished is then written
 // to it.
-func (opts *simOptions) openOut(meta *sim.Meta, so *sim.Options, kept *[]sim.GameRecord) (func(), error) {
+func (opts *simOptions) openOut(meta *sim.Meta, so *sim.Options, pool *sim.Pool, kept *[]sim.GameRecord) (func(), error) {
 	header := true
 	flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
 	if opts.Resume {
@@ -178,7 +205,8 @@ func (opts *simOptions) openOut(meta *sim.Meta, so *sim.Options, kept *[]sim.Gam
 			for _, r := range recs {
 				seeds[r.Seed] = true
 			}
-			so.Skip = func(seed uint64) bool { return seeds[seed] }
+			skip := so.Skip
+			so.Skip = func(seed uint64) bool { return seeds[seed] || skip != nil && skip(seed) }
 			*kept = recs
 			header, flag = false, os.O_WRONLY|os.O_APPEND
 		} else if !errors.Is(err, os.ErrNotExist) {
@@ -194,7 +222,14 @@ func (opts *simOptions) openOut(meta *sim.Meta, so *sim.Options, kept *[]sim.Gam
 		f.Close()
 		return nil, err
 	}
-	so.OnGame = w.Write
+	pool.OnShard = func(s sim.Stats) error {
+		for _, rec := range s.Records {
+			if err := w.Write(rec); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	return func() { f.Close() }, nil
 }
 
@@ -239,7 +274,26 @@ func runMerge(opts *simOptions) error {
 	r := sim.Summarize(m.Players, recs)
 	r.LeadPer = m.LeadPer
 	r.Name(m.Catalog)
-	title := simTitle(m.Game, m, simRun{}) + fmt.Sprintf(" (merged from %d files)", len(opts.Merge))
+	name := m.Game
+	if m.Name != "" {
+		name = m.Name
+	}
+	title := simTitle(name, m, simRun{})
+	// The shards of one run, all of them, are that run: same report.
+	if !wholeRun(metas) {
+		title += fmt.Sprintf(" (merged from %d files)", len(opts.Merge))
+	}
+	m.Shard = ""
+	if opts.DB != "" {
+		run, err := opts.keptRun(gameFlags{Defs: m.Defs, Variants: m.Variants, Sets: m.Sets}, m, r)
+		if err != nil {
+			return err
+		}
+		run.Batch, run.Cell = strconv.FormatUint(randomSeed(), 36), cellName("base", m)
+		if err := opts.add([]*runs.Run{run}); err != nil {
+			return err
+		}
+	}
 	return opts.print(title, &simResult{Meta: m, Report: r})
 }
 
