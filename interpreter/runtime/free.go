@@ -45,7 +45,9 @@ func (g *Game) listFree(p, players int, s *Step, f *model.Frame) error {
 			if s.offers(a) {
 				continue
 			}
-			if err := g.listAction(a, p, players, f); err != nil {
+			// In the machine's own locals, as a turn's actions are
+			// listed (listActions), not a scope taken and given back.
+			if err := g.listActions([]*Action{a}, p, players, f); err != nil {
 				return err
 			}
 		}

@@ -36,13 +36,25 @@ func (t *translator) loop(n *ast.BuiltinNode, use listUse) eval.Val {
 	}
 	l := t.items(n.Arguments[0])
 	k := t.bind("", l.kind())
-	body := t.node(predicate)
+	var body eval.Val
+	var test func() func(*eval.Frame) bool
+	if pl, ok := l.(typedItems[*model.Piece]); ok && skipsFailed(n.Name) {
+		if pt, rest, ok := t.splitPieceTests(predicate); ok {
+			pt.slot = k
+			pl.pre = pt.pass
+			l = pl
+			test = func() func(*eval.Frame) bool { return rest }
+		}
+	}
+	if test == nil {
+		body = t.node(predicate)
+		test = func() func(*eval.Frame) bool { return eval.As[bool](body) }
+	}
 	var mapped func(*eval.Frame) any
 	if n.Map != nil {
 		mapped = t.node(n.Map).Box
 	}
 	t.unbind()
-	test := func() func(*eval.Frame) bool { return eval.As[bool](body) }
 	loc := n.Location()
 	var mk func(*eval.Frame, int) []any
 	switch n.Name {
@@ -110,6 +122,18 @@ func (t *translator) loop(n *ast.BuiltinNode, use listUse) eval.Val {
 	return eval.Val{}
 }
 
+// skipsFailed tells whether a builtin reads its predicate only to keep,
+// count or find the elements it holds for (or, for all, the first it
+// fails for), so that an element failing the predicate's leading tests
+// may be passed by without binding it (piecetests.go).
+func skipsFailed(name string) bool {
+	switch name {
+	case "any", "all", "none", "filter", "count", "find", "one":
+		return true
+	}
+	return false
+}
+
 // errNoElement is the error of filter(...)[0] on an empty result, once
 // the optimizer has turned it into find.
 var errNoElement = errors.New("reflect: slice index out of range")
@@ -136,17 +160,17 @@ func (t *translator) items(n ast.Node) items {
 	v := t.transient(n)
 	switch f := v.Fn.(type) {
 	case func(*eval.Frame) []string:
-		return typedItems[string]{f, func(_ *eval.Frame, s *eval.Slot, x string) { s.Str = x }, eval.SlotStr}
+		return typedItems[string]{f, func(_ *eval.Frame, s *eval.Slot, x string) { s.Str = x }, eval.SlotStr, nil}
 	case func(*eval.Frame) []int:
-		return typedItems[int]{f, func(_ *eval.Frame, s *eval.Slot, x int) { s.Int = x }, eval.SlotInt}
+		return typedItems[int]{f, func(_ *eval.Frame, s *eval.Slot, x int) { s.Int = x }, eval.SlotInt, nil}
 	case func(*eval.Frame) [][]string:
-		return typedItems[[]string]{f, func(_ *eval.Frame, s *eval.Slot, x []string) { s.List, s.Any, s.HasAny = x, nil, false }, eval.SlotList}
+		return typedItems[[]string]{f, func(_ *eval.Frame, s *eval.Slot, x []string) { s.List, s.Any, s.HasAny = x, nil, false }, eval.SlotList, nil}
 	case func(*eval.Frame) []any:
-		return typedItems[any]{f, func(_ *eval.Frame, s *eval.Slot, x any) { s.Any = x }, eval.SlotAny}
+		return typedItems[any]{f, func(_ *eval.Frame, s *eval.Slot, x any) { s.Any = x }, eval.SlotAny, nil}
 	case func(*eval.Frame) []*model.Piece:
-		return typedItems[*model.Piece]{f, func(_ *eval.Frame, s *eval.Slot, x *model.Piece) { s.Any = x }, eval.SlotAny}
+		return typedItems[*model.Piece]{f, func(_ *eval.Frame, s *eval.Slot, x *model.Piece) { s.Any = x }, eval.SlotAny, nil}
 	case func(*eval.Frame) []*board.Edge:
-		return typedItems[*board.Edge]{f, func(_ *eval.Frame, s *eval.Slot, x *board.Edge) { s.Any = x }, eval.SlotAny}
+		return typedItems[*board.Edge]{f, func(_ *eval.Frame, s *eval.Slot, x *board.Edge) { s.Any = x }, eval.SlotAny, nil}
 	}
 	return dynItems{deref(n, v).Box}
 }
@@ -155,17 +179,20 @@ type typedItems[E any] struct {
 	list func(*eval.Frame) []E
 	set  func(*eval.Frame, *eval.Slot, E)
 	k    eval.SlotKind
+	// pre, when set, runs before the element is bound: the leading
+	// tests of the predicate (piecetests.go), test the rest of it.
+	pre func(*eval.Frame, E) bool
 }
 
 func (l typedItems[E]) kind() eval.SlotKind { return l.k }
 
 func (l typedItems[E]) found(k int, test func(*eval.Frame) bool, want bool) func(*eval.Frame) bool {
-	run := foundIn(l.set, k, test, want)
+	run := foundIn(l.set, k, l.pre, test, want)
 	return func(fr *eval.Frame) bool { return run(fr, l.list(fr)) }
 }
 
 func (l typedItems[E]) filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
-	run := filterOf(l.set, k, test, mapped, mk)
+	run := filterOf(l.set, k, l.pre, test, mapped, mk)
 	return func(fr *eval.Frame) []any { return run(fr, l.list(fr)) }
 }
 
@@ -175,7 +202,7 @@ func (l typedItems[E]) mapped(k int, f func(*eval.Frame) any, mk func(*eval.Fram
 }
 
 func (l typedItems[E]) count(k int, test func(*eval.Frame) bool, threshold int) func(*eval.Frame) int {
-	run := countIf(l.set, k, test, threshold)
+	run := countIf(l.set, k, l.pre, test, threshold)
 	return func(fr *eval.Frame) int { return run(fr, l.list(fr)) }
 }
 
@@ -190,7 +217,7 @@ func (l typedItems[E]) sum(k int, f func(*eval.Frame) any, loc file.Location) fu
 }
 
 func (l typedItems[E]) find(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, missing error, loc file.Location) func(*eval.Frame) any {
-	run := findIn(l.set, k, test, mapped, missing, loc)
+	run := findIn(l.set, k, l.pre, test, mapped, missing, loc)
 	return func(fr *eval.Frame) any { return run(fr, l.list(fr)) }
 }
 
@@ -260,15 +287,15 @@ func reflectItems(l any) []any {
 
 func (d dynItems) found(k int, test func(*eval.Frame) bool, want bool) func(*eval.Frame) bool {
 	return dynamic(d.list, loops[bool]{
-		foundIn(setAny[any], k, test, want), foundIn(setStr, k, test, want),
-		foundIn(setInt, k, test, want), foundIn(setList, k, test, want),
+		foundIn(setAny[any], k, nil, test, want), foundIn(setStr, k, nil, test, want),
+		foundIn(setInt, k, nil, test, want), foundIn(setList, k, nil, test, want),
 	})
 }
 
 func (d dynItems) filter(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame) []any {
 	return dynamic(d.list, loops[[]any]{
-		filterOf(setAny[any], k, test, mapped, mk), filterOf(setStr, k, test, mapped, mk),
-		filterOf(setInt, k, test, mapped, mk), filterOf(setList, k, test, mapped, mk),
+		filterOf(setAny[any], k, nil, test, mapped, mk), filterOf(setStr, k, nil, test, mapped, mk),
+		filterOf(setInt, k, nil, test, mapped, mk), filterOf(setList, k, nil, test, mapped, mk),
 	})
 }
 
@@ -281,8 +308,8 @@ func (d dynItems) mapped(k int, f func(*eval.Frame) any, mk func(*eval.Frame, in
 
 func (d dynItems) count(k int, test func(*eval.Frame) bool, threshold int) func(*eval.Frame) int {
 	return dynamic(d.list, loops[int]{
-		countIf(setAny[any], k, test, threshold), countIf(setStr, k, test, threshold),
-		countIf(setInt, k, test, threshold), countIf(setList, k, test, threshold),
+		countIf(setAny[any], k, nil, test, threshold), countIf(setStr, k, nil, test, threshold),
+		countIf(setInt, k, nil, test, threshold), countIf(setList, k, nil, test, threshold),
 	})
 }
 
@@ -302,8 +329,8 @@ func (d dynItems) sum(k int, f func(*eval.Frame) any, loc file.Location) func(*e
 
 func (d dynItems) find(k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, missing error, loc file.Location) func(*eval.Frame) any {
 	return dynamic(d.list, loops[any]{
-		findIn(setAny[any], k, test, mapped, missing, loc), findIn(setStr, k, test, mapped, missing, loc),
-		findIn(setInt, k, test, mapped, missing, loc), findIn(setList, k, test, mapped, missing, loc),
+		findIn(setAny[any], k, nil, test, mapped, missing, loc), findIn(setStr, k, nil, test, mapped, missing, loc),
+		findIn(setInt, k, nil, test, mapped, missing, loc), findIn(setList, k, nil, test, mapped, missing, loc),
 	})
 }
 
@@ -379,14 +406,20 @@ func (d dynItems) sortBy(k int, f func(*eval.Frame) any, desc bool, mk func(*eva
 
 // foundIn tells whether test gives want for some element (any: true;
 // all and none negate it).
-func foundIn[E any](set func(*eval.Frame, *eval.Slot, E), k int, test func(*eval.Frame) bool, want bool) func(*eval.Frame, []E) bool {
+func foundIn[E any](set func(*eval.Frame, *eval.Slot, E), k int, pre func(*eval.Frame, E) bool, test func(*eval.Frame) bool, want bool) func(*eval.Frame, []E) bool {
 	return func(fr *eval.Frame, l []E) bool {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
 		for i := range l {
+			if pre != nil && !pre(fr, l[i]) {
+				if !want {
+					return true
+				}
+				continue
+			}
 			set(fr, s, l[i])
 			s.Index = int32(i)
-			if test(fr) == want {
+			if (test == nil || test(fr)) == want {
 				return true
 			}
 		}
@@ -397,15 +430,18 @@ func foundIn[E any](set func(*eval.Frame, *eval.Slot, E), k int, test func(*eval
 // filterOf gathers the elements kept in the frame's buffer, then copies
 // them out at their exact number; a filter run by the predicate of
 // another appends after the outer one's elements and takes them away.
-func filterOf[E any](set func(*eval.Frame, *eval.Slot, E), k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame, []E) []any {
+func filterOf[E any](set func(*eval.Frame, *eval.Slot, E), k int, pre func(*eval.Frame, E) bool, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, mk func(*eval.Frame, int) []any) func(*eval.Frame, []E) []any {
 	return func(fr *eval.Frame, l []E) []any {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
 		start := len(fr.Buf)
 		for i := range l {
+			if pre != nil && !pre(fr, l[i]) {
+				continue
+			}
 			set(fr, s, l[i])
 			s.Index = int32(i)
-			if test(fr) {
+			if test == nil || test(fr) {
 				if mapped != nil {
 					fr.Buf = append(fr.Buf, mapped(fr))
 				} else {
@@ -437,15 +473,18 @@ func mapOf[E any](set func(*eval.Frame, *eval.Slot, E), k int, f func(*eval.Fram
 
 // countIf counts the elements test holds for, stopping at threshold
 // when the optimizer set one (-1: none).
-func countIf[E any](set func(*eval.Frame, *eval.Slot, E), k int, test func(*eval.Frame) bool, threshold int) func(*eval.Frame, []E) int {
+func countIf[E any](set func(*eval.Frame, *eval.Slot, E), k int, pre func(*eval.Frame, E) bool, test func(*eval.Frame) bool, threshold int) func(*eval.Frame, []E) int {
 	return func(fr *eval.Frame, l []E) int {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
 		n := 0
 		for i := range l {
+			if pre != nil && !pre(fr, l[i]) {
+				continue
+			}
 			set(fr, s, l[i])
 			s.Index = int32(i)
-			if test(fr) {
+			if test == nil || test(fr) {
 				n++
 				if n == threshold {
 					break
@@ -485,14 +524,17 @@ func sumOf[E any](set func(*eval.Frame, *eval.Slot, E), k int, f func(*eval.Fram
 	}
 }
 
-func findIn[E any](set func(*eval.Frame, *eval.Slot, E), k int, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, missing error, loc file.Location) func(*eval.Frame, []E) any {
+func findIn[E any](set func(*eval.Frame, *eval.Slot, E), k int, pre func(*eval.Frame, E) bool, test func(*eval.Frame) bool, mapped func(*eval.Frame) any, missing error, loc file.Location) func(*eval.Frame, []E) any {
 	return func(fr *eval.Frame, l []E) any {
 		fr.Spend(len(l))
 		s := &fr.Slots[k]
 		for i := range l {
+			if pre != nil && !pre(fr, l[i]) {
+				continue
+			}
 			set(fr, s, l[i])
 			s.Index = int32(i)
-			if test(fr) {
+			if test == nil || test(fr) {
 				if mapped != nil {
 					return mapped(fr)
 				}

@@ -48,13 +48,13 @@ func (t *translator) member(n *ast.MemberNode) eval.Val {
 		key := eval.As[string](prop)
 		switch g := base.Fn.(type) {
 		case func(*eval.Frame) map[string]int:
-			return eval.Mk(func(fr *eval.Frame) int { return g(fr)[key(fr)] })
+			return eval.Mk(lastIndex(g, key))
 		case func(*eval.Frame) map[string]string:
-			return eval.Mk(func(fr *eval.Frame) string { return g(fr)[key(fr)] })
+			return eval.Mk(lastIndex(g, key))
 		case func(*eval.Frame) map[string][]string:
-			return eval.Mk(func(fr *eval.Frame) []string { return g(fr)[key(fr)] })
+			return eval.Mk(lastIndex(g, key))
 		case func(*eval.Frame) map[string][]int:
-			return eval.Mk(func(fr *eval.Frame) []int { return g(fr)[key(fr)] })
+			return eval.Mk(lastIndex(g, key))
 		}
 		if bt == reflect.TypeFor[map[string]any]() {
 			b := base.Box
@@ -86,9 +86,9 @@ func (t *translator) member(n *ast.MemberNode) eval.Val {
 		// map typed; any other goes to expr's runtime.Fetch.
 		switch g := base.Fn.(type) {
 		case func(*eval.Frame) map[string][]int:
-			return eval.Mk(func(fr *eval.Frame) []int { return dynKey(fr, g(fr), prop.Box, "[]int", loc) })
+			return eval.Mk(lastDynKey(g, prop.Box, "[]int", loc))
 		case func(*eval.Frame) map[string]int:
-			return eval.Mk(func(fr *eval.Frame) int { return dynKey(fr, g(fr), prop.Box, "int", loc) })
+			return eval.Mk(lastDynKey(g, prop.Box, "int", loc))
 		}
 	case (bt.Kind() == reflect.Slice || bt.Kind() == reflect.Array) && kindOf(n.Property) == reflect.Int:
 		i := intOf(prop, loc)
@@ -140,6 +140,56 @@ func (t *translator) member(n *ast.MemberNode) eval.Val {
 	}
 	return v
 }
+
+// lastIndex is m[key] of a typed map: a keyed param (params.prices) or
+// a card's, node's or edge's keyed field read by a key known only at
+// run time (params.price_max[product]). Such maps are never written
+// once made, so the value read last is kept with the map and the key it
+// was read by, and the same map read by the same key — the same bytes
+// of the same string, as a key handed on from a list of candidates is —
+// answers it without hashing the key again. The map and the key kept
+// are kept alive by the closure, so their addresses are not reused for
+// others; the strings of a game are never changed in place. The closure
+// is the game's, and a game runs one state at a time (as keptRead).
+func lastIndex[V any](g func(*eval.Frame) map[string]V, key func(*eval.Frame) string) func(*eval.Frame) V {
+	var lastMap map[string]V
+	var lastKey string
+	var lastVal V
+	return func(fr *eval.Frame) V {
+		m, k := g(fr), key(fr)
+		if m != nil && mapAddr(m) == mapAddr(lastMap) && len(k) == len(lastKey) && unsafe.StringData(k) == unsafe.StringData(lastKey) {
+			return lastVal
+		}
+		v := m[k]
+		lastMap, lastKey, lastVal = m, k, v
+		return v
+	}
+}
+
+// lastDynKey is dynKey keeping the value read last, as lastIndex does,
+// when the key is a string.
+func lastDynKey[V any](g func(*eval.Frame) map[string]V, key func(*eval.Frame) any, name string, loc file.Location) func(*eval.Frame) V {
+	var lastMap map[string]V
+	var lastKey string
+	var lastVal V
+	return func(fr *eval.Frame) V {
+		m := g(fr)
+		k := key(fr)
+		s, ok := k.(string)
+		if !ok {
+			return dynKey(fr, m, func(*eval.Frame) any { return k }, name, loc)
+		}
+		if m != nil && mapAddr(m) == mapAddr(lastMap) && len(s) == len(lastKey) && unsafe.StringData(s) == unsafe.StringData(lastKey) {
+			return lastVal
+		}
+		v := m[s]
+		lastMap, lastKey, lastVal = m, s, v
+		return v
+	}
+}
+
+// mapAddr is the address of a map's header: the map's identity.
+func mapAddr[V any](m map[string]V) unsafe.Pointer { return *(*unsafe.Pointer)(unsafe.Pointer(&m)) }
 
 // dynKey is m[k] for a key k known only at run time: a string reads m;
 // anything else is left to runtime.Fetch, for the VM's error or value.
