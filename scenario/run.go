@@ -129,7 +129,16 @@ func play(g *interpreter.Game, sc *Scenario) []*diag.Error {
 	for i, s := range sc.Moves {
 		switch s.Kind {
 		case Check:
-			p.check(st, s.Text, checks[i])
+			if s.As == 0 {
+				p.check(st, s.Text, checks[i])
+				break
+			}
+			seen, err := g.Observe(st, s.As-1)
+			if err != nil {
+				p.fail(s.Text.Pos, "as seat %d: %s", s.As-1, trimPos(s.Text.Pos, err))
+				return p.fails
+			}
+			p.check(seen.Known(), s.Text, checks[i])
 		case Patch:
 			if _, err := g.Eval(st, checks[i]); err != nil {
 				p.fail(s.Text.Pos, "patch failed: %s", trimPos(s.Text.Pos, err))

@@ -80,6 +80,9 @@ type Step struct {
 	Kind  StepKind
 	Text  Text   // the move, or the condition of a Check
 	Fails string // for Reject: a part of the expected error
+	// As is the seat whose view a Check is judged on, plus one (0: the
+	// whole state).
+	As int
 }
 
 // LoadDir reads every *.cue file below dir, recursively, in path order.
@@ -203,7 +206,11 @@ func decode(name, file, dir string, pos diag.Pos, v cue.Value) *Scenario {
 		case x.IncompleteKind() == cue.StringKind:
 			sc.Moves = append(sc.Moves, Step{Kind: Play, Text: text(x)})
 		case x.LookupPath(cue.ParsePath("expect")).Exists():
-			sc.Moves = append(sc.Moves, Step{Kind: Check, Text: text(x.LookupPath(cue.ParsePath("expect")))})
+			step := Step{Kind: Check, Text: text(x.LookupPath(cue.ParsePath("expect")))}
+			if as, err := x.LookupPath(cue.ParsePath("as")).Int64(); err == nil {
+				step.As = int(as) + 1
+			}
+			sc.Moves = append(sc.Moves, step)
 		case x.LookupPath(cue.ParsePath("patch")).Exists():
 			sc.Moves = append(sc.Moves, Step{Kind: Patch, Text: text(x.LookupPath(cue.ParsePath("patch")))})
 		default:

@@ -25,6 +25,8 @@ game: {
 	vars: total: 0
 	playerVars: points: 0
 	goods: gem: count: 2
+	playerZones: hand: visibility: "owner"
+	cards: coin: {name: "Coin", kind: "coin"}
 	flow: [{
 		while: "get('total') < params.target"
 		loop: [{each: "seats(0)", as: "p", loop: [
@@ -89,6 +91,22 @@ scenarios: total: {
 			`s.cue:6:12: scenario total: expected get('total') == 3 && finished(), but get("total") is 2`,
 			`s.cue:6:47: scenario total: expected pget(0, 'points') > pget(1, 'points'), but pget(0, "points") is 1 and pget(1, "points") is 1`,
 		},
+	}, {
+		name: "judged in what a seat may see",
+		src: `package scenario
+scenarios: seen: {
+	game: "race"
+	rule: "A hand is seen by its owner alone."
+	players: 2
+	patch: ["moveCard('coin', 'box', pz('hand', 0))"]
+	moves: [
+		{expect: "pzone('hand', 0) == ['coin']", as: 0},
+		{expect: "len(pzone('hand', 0)) == 0", as: 1},
+		{expect: "pzone('hand', 0) == ['coin']", as: 1},
+	]
+	expect: ["pzone('hand', 0) == ['coin']"]
+}`,
+		want: []string{`s.cue:10:13: scenario seen: expected pzone('hand', 0) == ['coin'], but pzone("hand", 0) is []`},
 	}, {
 		name: "false expectation between moves",
 		src: `package scenario

@@ -299,6 +299,10 @@ func (o *Observation) Seat() int { return o.seat }
 // Pending is the decision the state waits for, or nil.
 func (o *Observation) Pending() *model.Decision { return o.known.Pending }
 
+// Known is a copy of the state as the seat may know it: each zone it may
+// not see is empty. A scenario judges a rule about who sees what on it.
+func (o *Observation) Known() *model.State { return o.known.Clone() }
+
 // Hidden counts the cards of each zone the seat may not see.
 func (o *Observation) Hidden() map[string]int { return o.hidden }
 
