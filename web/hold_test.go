@@ -200,14 +200,17 @@ func TestBotLimits(t *testing.T) {
 }
 
 // TestSlowBotLeavesTheServerFree has a bot think for seconds: the index,
-// another game and the bot's own game answer at once meanwhile.
+// another game and the bot's own game answer meanwhile. Each answer comes
+// while the bot still thinks, which a lock held by the bot would forbid:
+// the claim is an order of events, not a time, so a loaded machine
+// cannot fail it.
 func TestSlowBotLeavesTheServerFree(t *testing.T) {
 	s, ts := newTestServer(t, Options{Source: load.Source{FS: definitions.Files}, Seed: 2, Players: 3,
 		Limits: Limits{Settle: time.Millisecond}})
 	c := newClient(t, s, ts)
 	code, _ := get(t, ts.URL+"/") // loads every game
 	require.Equal(t, 200, code)
-	c.act("rotterdam", "new", map[string]any{"players": 3, "seed": 2, "bots": []int{1, 2}, "bot": "ismcts:ms=1500"})
+	c.act("rotterdam", "new", map[string]any{"players": 3, "seed": 2, "bots": []int{1, 2}, "bot": "ismcts:ms=3000"})
 	a := c.state("rotterdam")
 	require.NotEmpty(t, a.Moves)
 	a = c.act("rotterdam", "move", map[string]any{"move": a.Moves[0].Text})
@@ -216,12 +219,10 @@ func TestSlowBotLeavesTheServerFree(t *testing.T) {
 	for _, path := range []string{"/", "/games/mainports/state", "/games/rotterdam/state", "/games/rotterdam"} {
 		start := time.Now()
 		code, _ := get(t, ts.URL+path)
-		took := time.Since(start)
 		assert.Equal(t, 200, code, path)
-		assert.Less(t, took, 200*time.Millisecond, "%s while the bot thinks", path)
-		t.Logf("%s answered in %v", path, took)
+		assert.True(t, c.state("rotterdam").Thinking, "%s answered while the bot thinks", path)
+		t.Logf("%s answered in %v", path, time.Since(start))
 	}
-	assert.True(t, c.state("rotterdam").Thinking, "the bot was thinking all along")
 }
 
 // TestOneBotLoop plays the bots on and asks for them again and again, as
