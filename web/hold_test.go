@@ -210,7 +210,7 @@ func TestSlowBotLeavesTheServerFree(t *testing.T) {
 	c := newClient(t, s, ts)
 	code, _ := get(t, ts.URL+"/") // loads every game
 	require.Equal(t, 200, code)
-	c.act("rotterdam", "new", map[string]any{"players": 3, "seed": 2, "bots": []int{1, 2}, "bot": "ismcts:ms=3000"})
+	c.act("rotterdam", "new", map[string]any{"players": 3, "seed": 2, "bots": []int{1, 2}, "bot": "ismcts:ms=1500"})
 	a := c.state("rotterdam")
 	require.NotEmpty(t, a.Moves)
 	a = c.act("rotterdam", "move", map[string]any{"move": a.Moves[0].Text})
