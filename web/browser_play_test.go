@@ -19,27 +19,35 @@ func TestBrowserHandOffDesignAndNewGame(t *testing.T) {
 	s, c := walkServer(t, Options{})
 	var who, viewer, state string
 	var covered, uncovered bool
-	require.NoError(t, chromedp.Run(ctx,
+	steps := []chromedp.Action{
 		chromedp.EmulateViewport(1440, 900),
-		chromedp.Navigate(c.base+"/games/walk"),
+		chromedp.Navigate(c.base + "/games/walk"),
 		chromedp.WaitVisible(`button.move`),
 		settled(),
 		chromedp.Click(`button.move`),
+		settled(), // the page drawn again after the move: no node replaced under a click
 		chromedp.WaitVisible(`#handoff`),
-		chromedp.Text(`#handoff-who`, &who),
+		chromedp.Evaluate(`document.getElementById("handoff-who").textContent`, &who),
 		chromedp.Evaluate(`!document.getElementById("handoff").hidden`, &covered),
 		chromedp.Click(`#handoff-go`),
+		settled(),
 		chromedp.Evaluate(`document.getElementById("handoff").hidden`, &uncovered),
 
 		chromedp.Click(`#designtoggle`),
+		settled(),
 		chromedp.Poll(`document.getElementById("state").textContent.includes('"moves"')`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
 		chromedp.SendKeys(`#statesearch`, `"round"`),
-		chromedp.Text(`#state`, &state),
+		chromedp.Evaluate(`document.getElementById("state").textContent`, &state),
 		chromedp.SetValue(`#viewas`, "-1"),
 		chromedp.Evaluate(`document.getElementById("viewas").dispatchEvent(new Event("change", {bubbles: true}))`, nil),
 		chromedp.Poll(`document.getElementById("viewer").textContent === "spectator"`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
-		chromedp.Text(`#viewer`, &viewer),
-	))
+		// Read by script: the page may draw #viewer again at any moment,
+		// and a node chromedp found may be gone when it reads it.
+		chromedp.Evaluate(`document.getElementById("viewer").textContent`, &viewer),
+	}
+	for i, a := range steps {
+		require.NoError(t, chromedp.Run(ctx, a), "step %d", i)
+	}
 	assert.Equal(t, "player 1", who)
 	assert.True(t, covered, "the page is covered for the hand-off")
 	assert.True(t, uncovered, "the next person uncovers it")
@@ -49,6 +57,7 @@ func TestBrowserHandOffDesignAndNewGame(t *testing.T) {
 	}
 
 	require.NoError(t, chromedp.Run(ctx,
+		settled(),
 		chromedp.Click(`#newtoggle`),
 		chromedp.WaitVisible(`#newgame select[name="bot"]`),
 		chromedp.Click(`#newgame input[name="bot1"]`),
