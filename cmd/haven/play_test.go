@@ -68,12 +68,14 @@ func TestPlayIsLinear(t *testing.T) {
 		t.Errorf("%d events read from the log for %d events: want each read once", s.logRead, events)
 	}
 	_, _, bytes150 := allBots(t, "rotterdam", 150)
-	// The least of two runs each: a goroutine an earlier test left (a
+	// The least of three runs each: a goroutine an earlier test left (a
 	// server, CUE's abandoned evaluation) allocates on a loaded machine
 	// too, and TotalAlloc counts it.
-	_, _, again300 := allBots(t, "rotterdam", 300)
-	_, _, again150 := allBots(t, "rotterdam", 150)
-	bytes300, bytes150 = min(bytes300, again300), min(bytes150, again150)
+	for range 2 {
+		_, _, again300 := allBots(t, "rotterdam", 300)
+		_, _, again150 := allBots(t, "rotterdam", 150)
+		bytes300, bytes150 = min(bytes300, again300), min(bytes150, again150)
+	}
 	if ratio := float64(bytes300) / float64(bytes150); ratio > 2.5 {
 		t.Errorf("300 decisions allocated %d bytes, 150 decisions %d: ratio %.1f, want about 2", bytes300, bytes150, ratio)
 	}
