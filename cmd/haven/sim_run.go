@@ -160,10 +160,15 @@ func runSim(opts *simOptions) error {
 		}
 		base.Comparisons = append(base.Comparisons, cmp)
 	}
-	if err := opts.keep(cells, base); err != nil {
+	stored, err := opts.keep(cells, base)
+	if err != nil {
 		return err
 	}
-	return opts.print(title, base)
+	history, err := opts.history(stored)
+	if err != nil {
+		return err
+	}
+	return opts.print(title, base, history...)
 }
 
 func simTitle(name string, m *sim.Meta, run simRun) string {
@@ -284,6 +289,7 @@ func runMerge(opts *simOptions) error {
 		title += fmt.Sprintf(" (merged from %d files)", len(opts.Merge))
 	}
 	m.Shard = ""
+	var history []sim.Past
 	if opts.DB != "" {
 		run, err := opts.keptRun(gameFlags{Defs: m.Defs, Variants: m.Variants, Sets: m.Sets}, m, r)
 		if err != nil {
@@ -293,18 +299,28 @@ func runMerge(opts *simOptions) error {
 		if err := opts.add([]*runs.Run{run}); err != nil {
 			return err
 		}
+		if history, err = opts.history([]*runs.Run{run}); err != nil {
+			return err
+		}
 	}
-	return opts.print(title, &simResult{Meta: m, Report: r})
+	return opts.print(title, &simResult{Meta: m, Report: r}, history...)
 }
 
 // print writes the report: text or JSON on the output, HTML to a file.
-func (opts *simOptions) print(title string, res *simResult) error {
-	if opts.Report != "" {
-		f, err := os.Create(opts.Report)
+func (opts *simOptions) print(title string, res *simResult, history ...sim.Past) error {
+	return printReport(opts.IO, opts.JSON, opts.Report, title, res, history...)
+}
+
+// printReport writes a report as sim prints it: JSON (asJSON) or text on
+// to.Out, and, with html set, the HTML page to that file; history, if
+// given, are the runs of a database the page lists (see sim.WriteHTML).
+func printReport(to IO, asJSON bool, html, title string, res *simResult, history ...sim.Past) error {
+	if html != "" {
+		f, err := os.Create(html)
 		if err != nil {
 			return err
 		}
-		err = sim.WriteHTML(f, title, res.Meta, res.Report, res.Comparisons)
+		err = sim.WriteHTML(f, title, res.Meta, res.Report, res.Comparisons, history...)
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
@@ -312,18 +328,18 @@ func (opts *simOptions) print(title string, res *simResult) error {
 			return err
 		}
 	}
-	if opts.JSON {
+	if asJSON {
 		b, err := json.MarshalIndent(res, "", "  ")
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(opts.Out, "%s\n", b)
+		fmt.Fprintf(to.Out, "%s\n", b)
 		return nil
 	}
-	res.Report.WriteText(opts.Out, title)
+	res.Report.WriteText(to.Out, title)
 	for _, c := range res.Comparisons {
-		fmt.Fprintln(opts.Out)
-		c.WriteText(opts.Out)
+		fmt.Fprintln(to.Out)
+		c.WriteText(to.Out)
 	}
 	return nil
 }
