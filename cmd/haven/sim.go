@@ -162,8 +162,8 @@ func (opts *simOptions) check(f *flags, pos []string, merge bool, bot, compare s
 		return f.usageErrorf("--workers %d: want at least one", opts.Workers)
 	case opts.Resume && opts.OutFile == "":
 		return f.usageErrorf("--resume needs --out FILE, the file to resume")
-	case opts.OutFile != "" && (len(opts.Compare) > 0 || len(opts.Sweeps) > 0):
-		return f.usageErrorf("--out writes one run: not with --compare or --sweep")
+	case opts.Resume && (len(opts.Compare) > 0 || len(opts.Sweeps) > 0):
+		return f.usageErrorf("--resume resumes a run of one set of rules: not with --compare or --sweep")
 	case len(opts.Compare) > 0 && len(opts.Sweeps) > 0:
 		return f.usageErrorf("--compare and --sweep: give one or the other")
 	}
