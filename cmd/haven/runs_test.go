@@ -38,8 +38,13 @@ func TestSimDB(t *testing.T) {
 
 	// Run 3 (the variant) against run 1 (the base of another command):
 	// the same differences as the comparison made in one command.
-	out, stderr, code := haven(t, "", "runs", "compare", "1", "3", "--db", db)
+	page := filepath.Join(t.TempDir(), "compare.html")
+	out, stderr, code := haven(t, "", "runs", "compare", "1", "3", "--db", db, "--report", page)
 	require.Equal(t, 0, code, stderr)
+	html, err := os.ReadFile(page)
+	require.NoError(t, err)
+	assert.Contains(t, string(html), "<h1>run 1: Race: 2 players, bots greedy</h1>")
+	assert.Contains(t, string(html), "<h3>run 3 (variant short)</h3>")
 	_, diff, ok := strings.Cut(out, "\n\n")
 	require.True(t, ok)
 	_, want, ok := strings.Cut(cmp, "\n\nvariant short")
