@@ -35,6 +35,10 @@ func PastOf(id int64, created time.Time, cell, hash string, r *Report) Past {
 	return p
 }
 
+// maxHistory is the most runs a history shows: the last ones, so that
+// the plots' labels do not run into each other.
+const maxHistory = 20
+
 // historyHTML lists the runs of a history, oldest first, marking where
 // the definition changed, and plots the seats' win rates and the games'
 // length across them. A history of the page's run alone says nothing:
@@ -43,13 +47,19 @@ func historyHTML(b *strings.Builder, ps []Past) {
 	if len(ps) < 2 {
 		return
 	}
+	left := max(0, len(ps)-maxHistory)
+	ps = ps[left:]
 	players := 0
 	for _, p := range ps {
 		players = max(players, len(p.WinRates))
 	}
 	b.WriteString("<h2>History</h2>\n<p>The runs of the results database with the same game, table, bots, variants, settings and options, oldest first. " +
 		"Win rates and scores per seat, length in decisions a game, each with its own games and seeds; " +
-		"<strong>changed</strong> marks a run whose definition (the hash of the game&#39;s files, variants, settings and options) differs from the run before.</p>\n")
+		"<strong>changed</strong> marks a run whose definition (the hash of the game&#39;s files, variants, settings and options) differs from the run before.")
+	if left > 0 {
+		fmt.Fprintf(b, " The last %d runs are shown; %d earlier ones are left out.", len(ps), left)
+	}
+	b.WriteString("</p>\n")
 	b.WriteString("<table>\n<tr><th>run</th><th>kept (UTC)</th><th>rules</th><th>games</th>")
 	for p := range players {
 		fmt.Fprintf(b, "<th>seat %d win</th>", p)
@@ -67,7 +77,7 @@ func historyHTML(b *strings.Builder, ps []Past) {
 	}
 	length := []series{{name: "decisions"}}
 	for i, p := range ps {
-		xs[i] = fmt.Sprintf("run %d", p.ID)
+		xs[i] = fmt.Sprintf("#%d", p.ID)
 		name := fmt.Sprint(p.ID)
 		if p.This {
 			name += " (this one)"
