@@ -120,3 +120,39 @@ func TestConcurrentWriters(t *testing.T) {
 		}
 	}
 }
+
+// TestHistory lists the runs of the same rules, table and bots as a run,
+// oldest first and up to it: not those of other variants, options or
+// bots, nor the later ones.
+func TestHistory(t *testing.T) {
+	d, err := Open(filepath.Join(t.TempDir(), "runs.db"))
+	require.NoError(t, err)
+	defer d.Close()
+	mk := func(cell, hash string, change func(*Run)) *Run {
+		r := run(cell, 1, 6)
+		r.DefinitionHash = hash
+		if change != nil {
+			change(r)
+		}
+		require.NoError(t, d.Add([]*Run{r}))
+		return r
+	}
+	first := mk("a", "h1", nil)
+	mk("other variant", "h1", func(r *Run) { r.Variants = []Variant{{Name: "w", Text: "package haven\n"}} })
+	mk("other option", "h1", func(r *Run) { r.Options = []string{"mode=x"} })
+	mk("other bots", "h1", func(r *Run) { r.Meta.Bots = []string{"greedy"} })
+	// The same variant's text changed: the same rules by name, another
+	// definition.
+	edited := mk("b", "h2", func(r *Run) { r.Variants = []Variant{{Name: "v", Text: "package haven\n// edited\n"}} })
+	mk("later", "h2", nil)
+
+	h, err := d.History(edited)
+	require.NoError(t, err)
+	require.Len(t, h, 2)
+	assert.Equal(t, []int64{first.ID, edited.ID}, []int64{h[0].ID, h[1].ID})
+	assert.Equal(t, []string{"h1", "h2"}, []string{h[0].DefinitionHash, h[1].DefinitionHash})
+	assert.Equal(t, []bool{false, true}, []bool{h[0].This, h[1].This})
+	assert.Equal(t, 6, h[1].Games)
+	assert.Equal(t, edited.Report.Seats[1].WinRate, h[1].WinRates[1])
+	assert.Equal(t, edited.Report.Length.MeanInterval(), h[1].Length)
+}

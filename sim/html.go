@@ -12,8 +12,10 @@ import (
 // as one self-contained HTML page: tables and inline SVG plots, with no
 // script and nothing fetched, so that it reads offline and can be mailed.
 // The run's Meta is printed in full, so that the page says how to make it
-// again.
-func WriteHTML(w io.Writer, title string, m *Meta, r *Report, cs []*Comparison) error {
+// again. A history, if given, lists the runs of a results database with
+// the same rules, oldest first (see Past); the page then shows how the
+// game's balance went from run to run.
+func WriteHTML(w io.Writer, title string, m *Meta, r *Report, cs []*Comparison, history ...Past) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<!DOCTYPE html>
 <html lang="en">
@@ -180,6 +182,7 @@ svg { display: block; margin: 0.5em 0 1em; }
 		attributionTable(&b, part.as)
 	}
 
+	historyHTML(&b, history)
 	b.WriteString("<h2>How to make this report again</h2>\n<pre>")
 	meta, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {

@@ -137,3 +137,67 @@ func TestShardErrorNamesSeed(t *testing.T) {
 	require.Error(t, err)
 	assert.Regexp(t, `^variant stuck: shard 1 of 3 \(seeds 100-101\): seed 100, decision \d+: `, err.Error())
 }
+
+// TestShardFilesOfCells writes the shards of a comparison, each shard
+// with its part of both cells in one results file, reads them back and
+// merges them in another order: the reports are those of the run played
+// at once, byte for byte.
+func TestShardFilesOfCells(t *testing.T) {
+	const games = 25
+	opt := Options{Players: 3, Seed: 11, Bots: []string{"greedy", "random", "random"}, Rotate: true}
+	cellGames := []*interpreter.Game{compile(t), compile(t, "params.target=12")}
+	meta := func() *Meta {
+		m := &Meta{Game: "race", Players: 3, Bots: opt.Bots, Rotate: true, Seed: 11, Games: games}
+		long := *m
+		long.Sets = []string{"params.target=12"}
+		m.Cells = []CellMeta{{Name: "target 12", Meta: &long}}
+		return m
+	}
+	var whole [2]Stats
+	for c, g := range cellGames {
+		var err error
+		whole[c], err = Simulate(g, &opt, Shard{Cell: c, Of: 1, Games: games})
+		require.NoError(t, err)
+	}
+	files := make([][]byte, 3)
+	for k := range files {
+		var b bytes.Buffer
+		w, err := NewResultsWriter(&b, meta(), true)
+		require.NoError(t, err)
+		for c := len(cellGames) - 1; c >= 0; c-- { // the variant's games first
+			s, err := Simulate(cellGames[c], &opt, Split(c, games, 3)[k])
+			require.NoError(t, err)
+			for _, rec := range s.Records {
+				require.NoError(t, w.WriteCell(c, rec))
+			}
+		}
+		files[k] = b.Bytes()
+	}
+	names := []string{"part-2", "part-0", "part-1"}
+	var metas []*Meta
+	var read [][][]GameRecord
+	for _, k := range []int{2, 0, 1} {
+		m, cells, err := ReadRun(bytes.NewReader(files[k]), names[len(metas)])
+		require.NoError(t, err)
+		require.Len(t, cells, 2)
+		metas, read = append(metas, m), append(read, cells)
+	}
+	m, cells, err := MergeRun(names, metas, read)
+	require.NoError(t, err)
+	assert.Equal(t, games, m.Games)
+	assert.Equal(t, uint64(11), m.Seed)
+	assert.Equal(t, games, m.Cells[0].Meta.Games)
+	assert.Equal(t, string(pages(t, 3, whole[0], whole[1])), string(pages(t, 3, Stats{Records: cells[0]}, Stats{Cell: 1, Records: cells[1]})))
+
+	// A file of one cell is no shard of it; a cell's seed twice is named.
+	_, _, err = ReadResults(bytes.NewReader(files[0]), "part-0")
+	assert.EqualError(t, err, "part-0: the games of a comparison or a sweep (2 cells), not of one run")
+	one := *metas[0]
+	one.Cells = nil
+	_, _, err = MergeRun([]string{"a", "b"}, []*Meta{metas[0], &one}, [][][]GameRecord{read[0], read[0][:1]})
+	assert.EqualError(t, err, "b: cannot merge with a: 1 cells, not 2")
+	_, _, err = MergeRun([]string{"a", "b"}, metas[:2], [][][]GameRecord{read[0], {nil, read[0][1]}})
+	assert.EqualError(t, err, "b: seed 27 of target 12 is already in a")
+	_, _, err = ReadRun(bytes.NewReader(append(files[0], []byte(`{"cell":2,"seed":1,"bots":["a","b","c"],"scores":[1,2,3]}`+"\n")...)), "f")
+	assert.Regexp(t, `^f:\d+: seed 1: cell 2, in a file of 2 cells$`, err.Error())
+}

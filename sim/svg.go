@@ -291,7 +291,8 @@ func forestRuns(title string, names []string, runs []series) string {
 	return b.String()
 }
 
-// sweepPlot draws a measure against the swept value: one line per series
+// sweepPlot draws a measure against the swept value (or the runs of a
+// history): one line per series
 // (a seat), each point with its 95% interval. xs are the swept values in
 // the runs' order; when they are not all numbers they stand evenly
 // spaced, in that order. pctScale prints the values as percentages.

@@ -22,12 +22,14 @@ var simCommand = &command{
 		"(random, policy, greedy, ismcts:iters=N...); --rotate turns them round the table game by game.\n" +
 		"--compare plays the same seeds under each variant too, --sweep under each\n" +
 		"value of a setting, and reports the differences paired by seed.\n" +
-		"--out writes each game as a JSON line as it finishes, --resume skips the\n" +
-		"seeds a file already holds, --merge reports files of such lines as one run.\n" +
-		"--shard I/N plays only shard I (from 0) of N of the run, for a batch job per\n" +
+		"--out writes each game as a JSON line as it finishes (every cell of a\n" +
+		"comparison or a sweep in one file), --resume skips the seeds a file already\n" +
+		"holds, --merge reports files of such lines as one run or comparison.\n" +
+		"--shard I/N plays only shard I (from 0) of N of every cell, for a batch job per\n" +
 		"shard (--shard /N takes I from $JOB_COMPLETION_INDEX, as a Kubernetes\n" +
 		"Indexed Job sets it; {shard} in --out is replaced by I); --merge of the N\n" +
-		"files reports the run. --db FILE keeps the run in a SQLite database (haven runs).\n" +
+		"files reports the run. --db FILE keeps the run in a SQLite database (haven runs);\n" +
+		"with --report, the page then lists the database's earlier runs of the same rules.\n" +
 		"--runner beam plays the shards on Apache Beam (a haven built with -tags beam;\n" +
 		"Beam's own flags follow --).\n" +
 		"Ctrl-C stops after the games under way and reports the ones finished.",
@@ -162,8 +164,8 @@ func (opts *simOptions) check(f *flags, pos []string, merge bool, bot, compare s
 		return f.usageErrorf("--workers %d: want at least one", opts.Workers)
 	case opts.Resume && opts.OutFile == "":
 		return f.usageErrorf("--resume needs --out FILE, the file to resume")
-	case opts.OutFile != "" && (len(opts.Compare) > 0 || len(opts.Sweeps) > 0):
-		return f.usageErrorf("--out writes one run: not with --compare or --sweep")
+	case opts.Resume && (len(opts.Compare) > 0 || len(opts.Sweeps) > 0):
+		return f.usageErrorf("--resume resumes a run of one set of rules: not with --compare or --sweep")
 	case len(opts.Compare) > 0 && len(opts.Sweeps) > 0:
 		return f.usageErrorf("--compare and --sweep: give one or the other")
 	}

@@ -16,10 +16,11 @@ import (
 )
 
 // keep adds the run's cells to the --db database, each a run of one
-// batch; cells[i] was reported as res's report (i = 0) or comparison i-1.
-func (opts *simOptions) keep(cells []simCell, res *simResult) error {
+// batch, and returns them; cells[i] was reported as res's report (i = 0)
+// or comparison i-1.
+func (opts *simOptions) keep(cells []simCell, res *simResult) ([]*runs.Run, error) {
 	if opts.DB == "" {
-		return nil
+		return nil, nil
 	}
 	batch := strconv.FormatUint(uint64(time.Now().UnixNano())^randomSeed(), 36)
 	var kept []*runs.Run
@@ -30,12 +31,28 @@ func (opts *simOptions) keep(cells []simCell, res *simResult) error {
 		}
 		run, err := opts.keptRun(c.run.gameFlags, c.meta, r)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		run.Batch, run.Cell = batch, cellName(c.run.name, c.meta)
 		kept = append(kept, run)
 	}
-	return opts.add(kept)
+	return kept, opts.add(kept)
+}
+
+// history lists, for the HTML report, the runs of the --db database
+// with the rules, table and bots of the base run of those just kept;
+// none without --db or --report.
+func (opts *simOptions) history(kept []*runs.Run) ([]sim.Past, error) {
+	if opts.DB == "" || opts.Report == "" || len(kept) == 0 {
+		return nil, nil
+	}
+	r := kept[0]
+	db, err := runs.Open(opts.DB)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	return db.History(r)
 }
 
 // cellName names a kept run by its rules: a cell of a comparison or a

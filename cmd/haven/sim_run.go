@@ -6,11 +6,9 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 
 	"github.com/haven-engine/haven/interpreter"
-	"github.com/haven-engine/haven/runs"
 	"github.com/haven-engine/haven/sim"
 )
 
@@ -119,14 +117,20 @@ func runSim(opts *simOptions) error {
 	}
 	total := opts.Games * len(runs)
 	if opts.Shard != nil {
-		total = opts.Shard.Games
+		total = opts.Shard.Games * len(runs)
 	}
 	bar := newProgress(opts.Err, total)
 	defer bar.finish()
 	pool := sim.Pool{Workers: opts.Workers, Stop: stop, Progress: bar.update}
 	var kept []sim.GameRecord
 	if opts.OutFile != "" {
-		closeOut, err := opts.openOut(cells[0].meta, &cells[0].cell.Options, &pool, &kept)
+		// A comparison's or a sweep's file holds every cell, each game
+		// saying its own.
+		header := *cells[0].meta
+		for _, c := range cells[1:] {
+			header.Cells = append(header.Cells, sim.CellMeta{Name: c.run.name, Meta: c.meta})
+		}
+		closeOut, err := opts.openOut(&header, &cells[0].cell.Options, &pool, &kept)
 		if err != nil {
 			return err
 		}
@@ -160,10 +164,15 @@ func runSim(opts *simOptions) error {
 		}
 		base.Comparisons = append(base.Comparisons, cmp)
 	}
-	if err := opts.keep(cells, base); err != nil {
+	stored, err := opts.keep(cells, base)
+	if err != nil {
 		return err
 	}
-	return opts.print(title, base)
+	history, err := opts.history(stored)
+	if err != nil {
+		return err
+	}
+	return opts.print(title, base, history...)
 }
 
 func simTitle(name string, m *sim.Meta, run simRun) string {
@@ -224,7 +233,7 @@ func (opts *simOptions) openOut(meta *sim.Meta, so *sim.Options, pool *sim.Pool,
 	}
 	pool.OnShard = func(s sim.Stats) error {
 		for _, rec := range s.Records {
-			if err := w.Write(rec); err != nil {
+			if err := w.WriteCell(s.Cell, rec); err != nil {
 				return err
 			}
 		}
@@ -254,26 +263,23 @@ func interrupts(opts *simOptions) (stop chan struct{}, release func()) {
 
 func runMerge(opts *simOptions) error {
 	var metas []*sim.Meta
-	var games [][]sim.GameRecord
+	var games [][][]sim.GameRecord
 	for _, name := range opts.Merge {
 		f, err := os.Open(name)
 		if err != nil {
 			return err
 		}
-		m, recs, err := sim.ReadResults(f, name)
+		m, cells, err := sim.ReadRun(f, name)
 		f.Close()
 		if err != nil {
 			return err
 		}
-		metas, games = append(metas, m), append(games, recs)
+		metas, games = append(metas, m), append(games, cells)
 	}
-	m, recs, err := sim.Merge(opts.Merge, metas, games)
+	m, recs, err := sim.MergeRun(opts.Merge, metas, games)
 	if err != nil {
 		return err
 	}
-	r := sim.Summarize(m.Players, recs)
-	r.LeadPer = m.LeadPer
-	r.Name(m.Catalog)
 	name := m.Game
 	if m.Name != "" {
 		name = m.Name
@@ -283,28 +289,55 @@ func runMerge(opts *simOptions) error {
 	if !wholeRun(metas) {
 		title += fmt.Sprintf(" (merged from %d files)", len(opts.Merge))
 	}
-	m.Shard = ""
-	if opts.DB != "" {
-		run, err := opts.keptRun(gameFlags{Defs: m.Defs, Variants: m.Variants, Sets: m.Sets}, m, r)
-		if err != nil {
-			return err
-		}
-		run.Batch, run.Cell = strconv.FormatUint(randomSeed(), 36), cellName("base", m)
-		if err := opts.add([]*runs.Run{run}); err != nil {
-			return err
-		}
+	// The cells, the base first, as runSim reports them.
+	cells := []simCell{{run: simRun{name: "base"}, meta: m}}
+	for _, c := range m.Cells {
+		cells = append(cells, simCell{run: simRun{name: c.Name}, meta: c.Meta})
 	}
-	return opts.print(title, &simResult{Meta: m, Report: r})
+	m.Cells = nil
+	var res *simResult
+	for k, c := range cells {
+		c.meta.Shard = ""
+		cells[k].run.gameFlags = gameFlags{Defs: c.meta.Defs, Variants: c.meta.Variants, Sets: c.meta.Sets}
+		r := sim.Summarize(c.meta.Players, recs[k])
+		r.LeadPer = c.meta.LeadPer
+		r.Name(c.meta.Catalog)
+		if k == 0 {
+			res = &simResult{Meta: m, Report: r}
+			continue
+		}
+		cmp := sim.Compare(c.run.name, res.Report, r)
+		if len(m.Sweep) > 0 {
+			cmp.Sets = c.meta.Sets
+		}
+		res.Comparisons = append(res.Comparisons, cmp)
+	}
+	stored, err := opts.keep(cells, res)
+	if err != nil {
+		return err
+	}
+	history, err := opts.history(stored)
+	if err != nil {
+		return err
+	}
+	return opts.print(title, res, history...)
 }
 
 // print writes the report: text or JSON on the output, HTML to a file.
-func (opts *simOptions) print(title string, res *simResult) error {
-	if opts.Report != "" {
-		f, err := os.Create(opts.Report)
+func (opts *simOptions) print(title string, res *simResult, history ...sim.Past) error {
+	return printReport(opts.IO, opts.JSON, opts.Report, title, res, history...)
+}
+
+// printReport writes a report as sim prints it: JSON (asJSON) or text on
+// to.Out, and, with html set, the HTML page to that file; history, if
+// given, are the runs of a database the page lists (see sim.WriteHTML).
+func printReport(to IO, asJSON bool, html, title string, res *simResult, history ...sim.Past) error {
+	if html != "" {
+		f, err := os.Create(html)
 		if err != nil {
 			return err
 		}
-		err = sim.WriteHTML(f, title, res.Meta, res.Report, res.Comparisons)
+		err = sim.WriteHTML(f, title, res.Meta, res.Report, res.Comparisons, history...)
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
@@ -312,18 +345,18 @@ func (opts *simOptions) print(title string, res *simResult) error {
 			return err
 		}
 	}
-	if opts.JSON {
+	if asJSON {
 		b, err := json.MarshalIndent(res, "", "  ")
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(opts.Out, "%s\n", b)
+		fmt.Fprintf(to.Out, "%s\n", b)
 		return nil
 	}
-	res.Report.WriteText(opts.Out, title)
+	res.Report.WriteText(to.Out, title)
 	for _, c := range res.Comparisons {
-		fmt.Fprintln(opts.Out)
-		c.WriteText(opts.Out)
+		fmt.Fprintln(to.Out)
+		c.WriteText(to.Out)
 	}
 	return nil
 }
