@@ -67,7 +67,10 @@ type pageModel struct {
 	Log     []logGroup `json:"log"`
 	LogMore int        `json:"logMore,omitempty"`
 	Board   *svgBoard  `json:"-"`
-	Events  int        `json:"events"` // how many events the log holds
+	// Tracks and SlotBoards are the presentation's, beside the board.
+	Tracks     []trackGroup    `json:"tracks,omitempty"`
+	SlotBoards []slotBoardView `json:"slotBoards,omitempty"`
+	Events     int             `json:"events"` // how many events the log holds
 }
 
 type moveButton struct {
@@ -281,6 +284,7 @@ func (s *Server) model(t *table, viewer int) (*pageModel, error) {
 		m.Last = &last
 	}
 	m.Board = drawBoard(t.g, t.lay, v, targets, ch)
+	m.Tracks, m.SlotBoards = t.boards(v)
 	return m, nil
 }
 

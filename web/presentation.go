@@ -29,6 +29,9 @@ type presentation struct {
 	// zoneIDs are the game's zones, which the log names.
 	zoneIDs []string
 	pawns   []pawnSpec
+	// tracks and slotBoards are drawn beside the board (boards.go).
+	tracks     []trackSpec
+	slotBoards []slotBoardSpec
 	// pieceKinds are the names of the kinds of pieces, by kind.
 	pieceKinds map[string]string
 }
@@ -142,6 +145,7 @@ func readPresentation(v cue.Value, g *interpreter.Game) (*presentation, error) {
 			}
 		}
 	}
+	readBoards(x, g, p, &errs)
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
