@@ -36,7 +36,9 @@ const lookJS = `(() => {
     const a = labels[i].b, b = labels[j].b;
     if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) overlaps.push(box(labels[i]) + " / " + box(labels[j]));
   }
-  const cells = [...document.querySelectorAll("#tboards .tl, #tboards i.mark")].map(t => ({t: t.textContent || t.title, b: t.getBoundingClientRect()}));
+  // A text's own extent, not its box's: a label may overflow its box.
+  const extent = e => { if (e.tagName === "I") return e.getBoundingClientRect(); const r = document.createRange(); r.selectNodeContents(e); return r.getBoundingClientRect(); };
+  const cells = [...document.querySelectorAll("#tboards .tl, #tboards i.mark")].map(t => ({t: t.textContent || t.title, b: extent(t)}));
   for (let i = 0; i < cells.length; i++) for (let j = i + 1; j < cells.length; j++) {
     const a = cells[i].b, b = cells[j].b;
     if (a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5) overlaps.push(box(cells[i]) + " / " + box(cells[j]));
