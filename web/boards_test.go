@@ -116,3 +116,43 @@ func TestBoardErrors(t *testing.T) {
 		assert.Contains(t, err.Error(), tt.want)
 	}
 }
+
+// TestWordsOfMoves: a move's words read by the presentation's words, a
+// word of parts part by part, a list item by item with each card the
+// viewer may not see masked; a word nothing names marks the move raw,
+// and a choice's label stands in for its prompt.
+func TestWordsOfMoves(t *testing.T) {
+	s, c := walkPresented(t, `{seats: ["Ann", "Bob"], words: {left: "Links", right: "Rechts"}, choices: go: "Gehen"}`)
+	a := c.state("walk")
+	require.Len(t, a.Moves, 2)
+	for _, m := range a.Moves {
+		assert.False(t, m.Raw, m.Text)
+	}
+	assert.Equal(t, []string{"Go: Links", "Go: Rechts"}, []string{a.Moves[0].Desc, a.Moves[1].Desc}, "an action's own name stays")
+
+	tb := s.entry("walk")
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	w := tb.words(0)
+	ann, _ := tb.st.Zone("hand/0")
+	require.Len(t, ann, 1)
+	other := "sun"
+	if ann[0] == "sun" {
+		other = "moon"
+	}
+	desc, masked, raw := w.describe(tb.st, "go left>right ["+ann[0]+","+other+"] []")
+	assert.Equal(t, "Go: Links → Rechts, "+tb.g.Card(ann[0]).Name+" + ?, —", desc)
+	assert.True(t, masked, "a card Ann may not see is masked")
+	assert.False(t, raw)
+	desc, _, raw = w.describe(tb.st, "go left:end")
+	assert.Equal(t, "Go: Links: end", desc)
+	assert.True(t, raw, "end has no name")
+	_, _, raw = w.describe(tb.st, "stroll left")
+	assert.True(t, raw, "an action of no name")
+	assert.Equal(t, "Gehen", w.pr.prompt("go", "Walk one step."))
+
+	_, c = walkPresented(t, `{seats: ["Ann", "Bob"]}`)
+	for _, m := range c.state("walk").Moves {
+		assert.True(t, m.Raw, "%s: a node of no name reads by its id", m.Text)
+	}
+}
