@@ -1,11 +1,13 @@
 package web
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/haven-engine/haven/definitions"
 	"github.com/haven-engine/haven/load"
 )
 
@@ -155,4 +157,26 @@ func TestWordsOfMoves(t *testing.T) {
 	for _, m := range c.state("walk").Moves {
 		assert.True(t, m.Raw, "%s: a node of no name reads by its id", m.Text)
 	}
+}
+
+// TestCardListsInWords: a card's list of ids (a contract's products)
+// reads by the presentation's words, its notation on hover.
+func TestCardListsInWords(t *testing.T) {
+	src := load.Source{FS: definitions.Files}
+	s, ts := newTestServer(t, Options{Source: src, Seed: 7, Bots: []int{1, 2}, Bot: "random"})
+	a := newClient(t, s, ts).state("masters-of-trade")
+	found := 0
+	for _, z := range a.Zones {
+		for _, c := range z.Cards {
+			card := s.entry("masters-of-trade").g.Card(c.ID)
+			if card.Kind != "contract" {
+				continue
+			}
+			found++
+			assert.NotContains(t, c.Fields, card.List["requires"][0], "%s: %s", c.ID, c.Fields)
+			assert.Contains(t, a.HTML, `title="requires: `+strings.Join(card.List["requires"], ", ")+`"`)
+		}
+	}
+	assert.Positive(t, found, "the open contracts")
+	assert.Contains(t, a.HTML, "Benötigt <b>")
 }

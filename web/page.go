@@ -135,6 +135,9 @@ type cardView struct {
 type fieldPart struct {
 	Label, Value string
 	Raw          bool
+	// Notation is the value as the engine writes it (its ids), shown on
+	// hover when it differs from Value.
+	Notation string
 }
 
 type stockLine struct {
@@ -415,10 +418,13 @@ func (t *table) card(id string) cardView {
 	}
 	pr := t.lay.pres()
 	cv := cardView{ID: id, Name: c.Name, Kind: c.Kind, Text: c.Text}
-	add := func(k, val string, named bool) {
+	add := func(k, val, notation string, named bool) {
 		label, raw, hide := pr.fieldLabel(k)
+		if notation == k+": "+val {
+			notation = ""
+		}
 		if !hide {
-			cv.Parts = append(cv.Parts, fieldPart{Label: label, Value: val, Raw: raw || !named})
+			cv.Parts = append(cv.Parts, fieldPart{Label: label, Value: val, Raw: raw || !named, Notation: notation})
 		}
 	}
 	// A value that is an id (a good, a kind of card, a port) reads by its
@@ -434,13 +440,13 @@ func (t *table) card(id string) cardView {
 				names[i], ok = pr.word(t.g, nil, x)
 				named = named && ok
 			}
-			add(k, strings.Join(names, ", "), named)
+			add(k, strings.Join(names, ", "), k+": "+strings.Join(c.List[k], ", "), named)
 		case c.Str[k] != "":
 			name, named := pr.word(t.g, nil, c.Str[k])
-			add(k, name, named)
+			add(k, name, k+": "+c.Str[k], named)
 		default:
 			if n, ok := c.Num[k]; ok {
-				add(k, strconv.Itoa(n), true)
+				add(k, strconv.Itoa(n), "", true)
 			}
 		}
 	}
