@@ -121,7 +121,7 @@ func readBoards(x cue.Value, g *interpreter.Game, p *presentation, errs *diag.Li
 			if ri, err := bv.LookupPath(cue.ParsePath("rows")).List(); err == nil {
 				for ri.Next() {
 					rv := ri.Value()
-					bs.Rows = append(bs.Rows, slotRowSpec{Label: text(rv, "label", ""), Slots: exprOf(g, rv, "slots", errs), Holds: exprOf(g, rv, "holds", errs)})
+					bs.Rows = append(bs.Rows, slotRowSpec{Label: text(rv, "label", ""), Slots: exprOf(g, rv, "places", errs), Holds: exprOf(g, rv, "holds", errs)})
 				}
 			}
 			p.slotBoards = append(p.slotBoards, bs)
@@ -160,7 +160,7 @@ type slotBoardView struct {
 
 type slotRowView struct {
 	Label string     `json:"label"`
-	Slots []slotView `json:"slots"`
+	Slots []slotView `json:"places"`
 	Error string     `json:"error,omitempty"`
 }
 

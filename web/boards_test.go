@@ -33,11 +33,11 @@ const walkBoards = `{
 		label: "Path"
 		worker: label: "Walker"
 		rows: [
-			{label: "Home", slots: "3", holds: "map(filter(pieces(), .at == 'home'), .id)"},
-			{label: "Counted", slots: "['a', 'b', 'c']", holds: "2"},
-			{label: "Seats", slots: "3", holds: "[-1, 2, true]"},
-			{label: "Ann's hand", slots: "1", holds: "pzone('hand', 0)"},
-			{label: "Deck", slots: "3", holds: "zone('deck')"},
+			{label: "Home", places: "3", holds: "map(filter(pieces(), .at == 'home'), .id)"},
+			{label: "Counted", places: "['a', 'b', 'c']", holds: "2"},
+			{label: "Seats", places: "3", holds: "[-1, 2, true]"},
+			{label: "Ann's hand", places: "1", holds: "pzone('hand', 0)"},
+			{label: "Deck", places: "3", holds: "zone('deck')"},
 		]
 	}]
 }`
@@ -111,7 +111,7 @@ func TestBoardErrors(t *testing.T) {
 		{`{tracks: [{label: "T", spaces: "1..", marks: []}]}`, "look.cue:3:55: unexpected token EOF"},
 		{`{tracks: [{label: "T", spaces: "1..3", marks: [{label: "m"}]}]}`, `look.cue:3:76: presentation.tracks: a mark of "T" needs one of at and value`},
 		{`{tracks: [{label: "T", spaces: "1..3", marks: [{at: "1", label: "m", good: "wool"}]}]}`, `presentation.tracks: the game has no good "wool"`},
-		{`{slotBoards: [{label: "B", worker: label: "W", rows: [{label: "R", slots: "3", holds: "gett('round')"}]}]}`, `look.cue:3:108: unknown name gett (did you mean "get"?)`},
+		{`{slotBoards: [{label: "B", worker: label: "W", rows: [{label: "R", places: "3", holds: "gett('round')"}]}]}`, `look.cue:3:109: unknown name gett (did you mean "get"?)`},
 	} {
 		_, err := compileGame(src, "walk", load.Options{Texts: []load.Text{{Name: "look.cue", Src: "package haven\n\ngame: presentation: " + tt.look + "\n"}}})
 		require.Error(t, err, tt.look)

@@ -116,7 +116,7 @@ var fields = []Entry{
 		Key{"show", "a label for each figure of scoring.show, or false"},
 		Key{"pawns", "each seat's pawn on the node of a kind whose num field holds one of its player vars"},
 		Key{"tracks", "rows of spaces (a price or score track) with the markers expressions place on them"},
-		Key{"slotBoards", "grids of slots (a role board, factory sites) holding what expressions list"}),
+		Key{"slotBoards", "grids of slots (a role board, building sites) holding what expressions list"}),
 	field("limits", "Raises or lowers the bounds of evaluation, each under a hard cap.", `limits: work: 200000`,
 		Key{"steps", "steps run between two decisions"},
 		Key{"work", "list elements one expression may visit or build"},
