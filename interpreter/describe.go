@@ -30,14 +30,31 @@ func (g *Game) DescribeMoveWith(st *State, text string, viewer int, name func(id
 		label = a.Name
 	}
 	args := make([]string, 0, len(words)-1)
-	for _, w := range words[1:] {
+	arg := func(w string) string {
 		if g.Card(w) != nil {
 			if ok, _ := g.Sees(st, viewer, w); !ok {
-				args, masked = append(args, "?"), true
-				continue
+				masked = true
+				return "?"
 			}
 		}
-		args = append(args, name(w))
+		return name(w)
+	}
+	for _, w := range words[1:] {
+		// A list ([a,b]) reads item by item, each card masked on its own.
+		if l, ok := strings.CutPrefix(w, "["); ok && strings.HasSuffix(l, "]") {
+			items := strings.Split(strings.TrimSuffix(l, "]"), ",")
+			if l == "]" {
+				items = []string{"—"}
+			}
+			for i, x := range items {
+				if x != "—" {
+					items[i] = arg(x)
+				}
+			}
+			args = append(args, strings.Join(items, " + "))
+			continue
+		}
+		args = append(args, arg(w))
 	}
 	if len(args) == 0 {
 		return label, masked

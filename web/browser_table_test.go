@@ -18,13 +18,15 @@ import (
 // tableLook is what the browser test reads of a game's page.
 type tableLook struct {
 	Buttons, InWords, Groups, Changed, Raw, Columns int
+	Tracks, SlotRows, Marks                         int
 	Last                                            bool
 	Overlaps                                        []string
 }
 
 // lookJS reads the page: the moves in words, the log's moves, what is
-// marked changed, names shown by their ids, the layout's columns, and
-// every pair of board labels whose boxes overlap.
+// marked changed, names shown by their ids, the layout's columns, the
+// tracks and slot boards, and every pair of labels whose boxes overlap:
+// the board's, and those of the tracks and slot boards.
 const lookJS = `(() => {
   const moves = [...document.querySelectorAll("button.move")];
   const labels = [...document.querySelectorAll("#board text.label")].map(t => ({t: t.textContent, b: t.getBBox()}));
@@ -34,6 +36,13 @@ const lookJS = `(() => {
     const a = labels[i].b, b = labels[j].b;
     if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) overlaps.push(box(labels[i]) + " / " + box(labels[j]));
   }
+  // A text's own extent, not its box's: a label may overflow its box.
+  const extent = e => { if (e.tagName === "I") return e.getBoundingClientRect(); const r = document.createRange(); r.selectNodeContents(e); return r.getBoundingClientRect(); };
+  const cells = [...document.querySelectorAll("#tboards .tl, #tboards i.mark")].map(t => ({t: t.textContent || t.title, b: extent(t)}));
+  for (let i = 0; i < cells.length; i++) for (let j = i + 1; j < cells.length; j++) {
+    const a = cells[i].b, b = cells[j].b;
+    if (a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5) overlaps.push(box(cells[i]) + " / " + box(cells[j]));
+  }
   return {
     Buttons: moves.length,
     InWords: moves.filter(b => b.textContent.trim() !== b.dataset.move).length,
@@ -42,6 +51,9 @@ const lookJS = `(() => {
     Raw: document.querySelectorAll(".raw").length,
     Columns: getComputedStyle(document.querySelector(".layout")).gridTemplateColumns.split(" ").length,
     Last: !!document.getElementById("lastmove"),
+    Tracks: document.querySelectorAll("#tboards .track").length,
+    SlotRows: document.querySelectorAll("#tboards .slotboard .trow").length,
+    Marks: document.querySelectorAll("#tboards i.mark").length,
     Overlaps: overlaps,
   };
 })()`
@@ -59,14 +71,15 @@ func TestBrowserTable(t *testing.T) {
 	src := load.Source{FS: definitions.Files}
 	changed := 0
 	for _, tc := range []struct {
-		game, shot string
-		options    map[string]string
+		game, shot       string
+		options          map[string]string
+		tracks, slotRows int // drawn beside the board
 	}{
-		{"rotterdam", "serve-rotterdam", nil},
-		{"masters-of-trade", "serve-masters-of-trade", nil},
-		{"mainports", "serve-mainports", nil},
-		{"mainports", "serve-mainports-great-europe", map[string]string{"map": "great-europe"}},
-		{"mainport-mastermind", "serve-mainport-mastermind", nil},
+		{"rotterdam", "serve-rotterdam", nil, 0, 0},
+		{"masters-of-trade", "serve-masters-of-trade", nil, 13, 12},
+		{"mainports", "serve-mainports", nil, 1, 0},
+		{"mainports", "serve-mainports-great-europe", map[string]string{"map": "great-europe"}, 1, 0},
+		{"mainport-mastermind", "serve-mainport-mastermind", nil, 0, 0},
 	} {
 		t.Run(tc.shot, func(t *testing.T) {
 			bots := []int{1, 2}
@@ -121,7 +134,13 @@ func TestBrowserTable(t *testing.T) {
 			// counted over the games.
 			changed += desk.Changed
 			assert.Zero(t, desk.Raw, "names shown by their ids")
-			assert.Empty(t, desk.Overlaps, "board labels that overlap")
+			assert.Empty(t, desk.Overlaps, "labels that overlap")
+			assert.Equal(t, tc.tracks, desk.Tracks, "tracks")
+			assert.Equal(t, tc.slotRows, desk.SlotRows, "rows of slot boards")
+			if tc.tracks > 0 {
+				assert.Positive(t, desk.Marks, "markers on the tracks")
+			}
+			assert.Empty(t, phone.Overlaps, "labels that overlap at 390 px")
 			assert.Equal(t, 3, desk.Columns, "board, players and log side by side at 1,440 px")
 			assert.Contains(t, found, "nothing found")
 			assert.Equal(t, 1, phone.Columns, "one column at 390 px")

@@ -71,7 +71,7 @@ func (t *table) history(viewer int) (*history, error) {
 		if d := st.Pending; d != nil {
 			pm.Seat = d.Player
 		}
-		desc, masked := t.g.DescribeMoveWith(st, m, viewer, w.name)
+		desc, masked, _ := w.describe(st, m)
 		pm.Desc = desc
 		if masked {
 			pm.Notation = ""

@@ -67,7 +67,10 @@ type pageModel struct {
 	Log     []logGroup `json:"log"`
 	LogMore int        `json:"logMore,omitempty"`
 	Board   *svgBoard  `json:"-"`
-	Events  int        `json:"events"` // how many events the log holds
+	// Tracks and SlotBoards are the presentation's, beside the board.
+	Tracks     []trackGroup    `json:"tracks,omitempty"`
+	SlotBoards []slotBoardView `json:"slotBoards,omitempty"`
+	Events     int             `json:"events"` // how many events the log holds
 }
 
 type moveButton struct {
@@ -77,6 +80,9 @@ type moveButton struct {
 	Desc  string `json:"desc"`
 	Nodes string `json:"nodes,omitempty"` // the nodes and pieces the move names, space-separated
 	Title string `json:"title,omitempty"` // the notation, the action's name and text
+	// Raw says a word of the move reads by its id: the presentation
+	// gives it no word.
+	Raw bool `json:"raw,omitempty"`
 }
 
 type seatPanel struct {
@@ -129,6 +135,9 @@ type cardView struct {
 type fieldPart struct {
 	Label, Value string
 	Raw          bool
+	// Notation is the value as the engine writes it (its ids), shown on
+	// hover when it differs from Value.
+	Notation string
 }
 
 type stockLine struct {
@@ -235,7 +244,11 @@ func (s *Server) model(t *table, viewer int) (*pageModel, error) {
 		}
 		m.Waiting = who + " " + what
 		if d.Prompt != "" {
-			m.Waiting += ": " + d.Prompt
+			prompt := d.Prompt
+			if d.Kind == "choose" {
+				prompt = pr.prompt(d.ID, prompt)
+			}
+			m.Waiting += ": " + prompt
 		}
 		// Only the deciding person sees their moves: a bot's moves could
 		// name its hidden cards.
@@ -246,8 +259,8 @@ func (s *Server) model(t *table, viewer int) (*pageModel, error) {
 			}
 			w := t.words(viewer)
 			for _, mv := range legal {
-				desc, _ := t.g.DescribeMoveWith(t.st, mv.Text, viewer, w.name)
-				b := moveButton{Text: mv.Text, Desc: desc, Title: mv.Text}
+				desc, _, raw := w.describe(t.st, mv.Text)
+				b := moveButton{Text: mv.Text, Desc: desc, Title: mv.Text, Raw: raw}
 				words := strings.Fields(mv.Text)
 				var named []string
 				for _, w := range words {
@@ -281,6 +294,7 @@ func (s *Server) model(t *table, viewer int) (*pageModel, error) {
 		m.Last = &last
 	}
 	m.Board = drawBoard(t.g, t.lay, v, targets, ch)
+	m.Tracks, m.SlotBoards = t.boards(v)
 	return m, nil
 }
 
@@ -404,26 +418,35 @@ func (t *table) card(id string) cardView {
 	}
 	pr := t.lay.pres()
 	cv := cardView{ID: id, Name: c.Name, Kind: c.Kind, Text: c.Text}
-	add := func(k, val string) {
+	add := func(k, val, notation string, named bool) {
 		label, raw, hide := pr.fieldLabel(k)
+		if notation == k+": "+val {
+			notation = ""
+		}
 		if !hide {
-			cv.Parts = append(cv.Parts, fieldPart{Label: label, Value: val, Raw: raw})
+			cv.Parts = append(cv.Parts, fieldPart{Label: label, Value: val, Raw: raw || !named, Notation: notation})
 		}
 	}
+	// A value that is an id (a good, a kind of card, a port) reads by its
+	// name; one nothing names is marked.
 	keys := append(append(sortedKeys(c.List), sortedKeys(c.Num)...), sortedKeys(c.Str)...)
 	for _, k := range pr.cardFields.rank(keys) {
 		switch {
 		case c.List[k] != nil:
 			names := make([]string, len(c.List[k]))
+			named := true
 			for i, x := range c.List[k] {
-				names[i] = t.g.DisplayName(x)
+				var ok bool
+				names[i], ok = pr.word(t.g, nil, x)
+				named = named && ok
 			}
-			add(k, strings.Join(names, ", "))
+			add(k, strings.Join(names, ", "), k+": "+strings.Join(c.List[k], ", "), named)
 		case c.Str[k] != "":
-			add(k, t.g.DisplayName(c.Str[k]))
+			name, named := pr.word(t.g, nil, c.Str[k])
+			add(k, name, k+": "+c.Str[k], named)
 		default:
 			if n, ok := c.Num[k]; ok {
-				add(k, strconv.Itoa(n))
+				add(k, strconv.Itoa(n), "", true)
 			}
 		}
 	}

@@ -29,6 +29,16 @@ type presentation struct {
 	// zoneIDs are the game's zones, which the log names.
 	zoneIDs []string
 	pawns   []pawnSpec
+	// words label the words of moves and card fields the game does not
+	// name; typeNames are the names of the kinds of cards, by id (a
+	// product's id in a choice).
+	words     map[string]string
+	choices   map[string]string
+	typeNames map[string]string
+	goodNames map[string]string
+	// tracks and slotBoards are drawn beside the board (boards.go).
+	tracks     []trackSpec
+	slotBoards []slotBoardSpec
 	// pieceKinds are the names of the kinds of pieces, by kind.
 	pieceKinds map[string]string
 }
@@ -97,11 +107,20 @@ func readPresentation(v cue.Value, g *interpreter.Game) (*presentation, error) {
 	names := declaredNames(v)
 	p := &presentation{zoneIDs: names["zones"], pieceKinds: map[string]string{}}
 	each(v, "pieces", func(k string, pk cue.Value) { p.pieceKinds[k] = text(pk, "name", k) })
+	p.words, p.choices, p.typeNames, p.goodNames = map[string]string{}, map[string]string{}, map[string]string{}, map[string]string{}
+	for _, ct := range g.CardTypes() {
+		p.typeNames[ct.ID] = ct.Name
+	}
+	for _, gd := range g.Goods() {
+		p.goodNames[gd.ID] = gd.Name
+	}
 	x := v.LookupPath(cue.ParsePath("presentation"))
 	if !x.Exists() {
 		return p, nil
 	}
 	p.declared = true
+	each(x, "words", func(k string, l cue.Value) { p.words[k], _ = l.String() })
+	each(x, "choices", func(k string, l cue.Value) { p.choices[k], _ = l.String() })
 	p.seats = stringList(x.LookupPath(cue.ParsePath("seats")))
 	p.seatColors = stringList(x.LookupPath(cue.ParsePath("seatColors")))
 	var errs diag.List
@@ -142,6 +161,7 @@ func readPresentation(v cue.Value, g *interpreter.Game) (*presentation, error) {
 			}
 		}
 	}
+	readBoards(x, g, p, &errs)
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
@@ -362,4 +382,70 @@ func Unlabelled(v cue.Value, g *interpreter.Game) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// word says a word of a move, a choice or a card field for a person: the
+// presentation's label for it, a piece by its name, a kind of card or a
+// good by its name, else the name the game gives it; a word of parts
+// ("free:grain", "a>b") part by part. ok is false when some part reads
+// only by its id: a word that looks like one (lower case, digits, - _ #)
+// and that nothing names.
+func (p *presentation) word(g *interpreter.Game, pieces map[string]string, x string) (string, bool) {
+	if l := p.words[x]; l != "" {
+		return l, true
+	}
+	for _, sep := range []string{":", ">"} {
+		if strings.Contains(x, sep) {
+			parts := strings.Split(x, sep)
+			ok := true
+			for i, part := range parts {
+				var k bool
+				parts[i], k = p.word(g, pieces, part)
+				ok = ok && k
+			}
+			if sep == ">" {
+				sep = " →"
+			}
+			return strings.Join(parts, sep+" "), ok
+		}
+	}
+	if n := pieces[x]; n != "" {
+		return n, true
+	}
+	if n := p.typeNames[x]; n != "" && g.Card(x) == nil {
+		return n, true
+	}
+	if n, ok := p.goodNames[x]; ok && n != "" {
+		return n, true
+	}
+	if n := g.DisplayName(x); n != x {
+		return n, true
+	}
+	return x, !idLike(x)
+}
+
+// idLike says a word reads as an identifier: lower-case letters, digits
+// and - _ #, with a letter. A number, a name ("Köln") or a grade ("A")
+// is none.
+func idLike(x string) bool {
+	letter := false
+	for _, r := range x {
+		switch {
+		case r >= 'a' && r <= 'z':
+			letter = true
+		case r >= '0' && r <= '9', r == '-', r == '_', r == '#':
+		default:
+			return false
+		}
+	}
+	return letter
+}
+
+// prompt is the question a choice asks: the presentation's label for
+// the choice, else its own prompt.
+func (p *presentation) prompt(id, own string) string {
+	if l := p.choices[id]; l != "" {
+		return l
+	}
+	return own
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -98,9 +99,10 @@ func TestUnlabelled(t *testing.T) {
 	assert.Equal(t, []string{`presentation.zones: zone "deck" has no label (label it, or hide it with false)`}, w)
 }
 
-// TestShippedGamesShowNoRawName: the view of every shipped game, a few
-// moves in, shows no var, zone or card field by an id its presentation
-// does not label, and vet has nothing to warn of.
+// TestShippedGamesShowNoRawName: the view of every shipped game, at each
+// of its first moves, shows no var, zone, card field, card-list value,
+// move or choice by an id its presentation does not label, and vet has
+// nothing to warn of.
 func TestShippedGamesShowNoRawName(t *testing.T) {
 	src := load.Source{FS: definitions.Files}
 	games, err := src.Games()
@@ -108,10 +110,13 @@ func TestShippedGamesShowNoRawName(t *testing.T) {
 	for _, id := range games {
 		s, ts := newTestServer(t, Options{Source: src, Seed: 7, Bots: []int{1, 2}, Bot: "random"})
 		c := newClient(t, s, ts)
-		a := playSome(c, id, 6)
-		raw := rawNames(a)
-		assert.Empty(t, raw, "%s shows these by their ids", id)
-		assert.NotContains(t, a.HTML, " raw", id)
+		a := c.settled(id)
+		for k := 0; k < 40 && !a.Finished && len(a.Moves) > 0; k++ {
+			assert.Empty(t, rawNames(a), "%s shows these by their ids at move %d", id, a.At)
+			assert.Empty(t, rawHTML(a.HTML), "%s at move %d", id, a.At)
+			a = c.act(id, "move", map[string]any{"move": a.Moves[(k*7)%len(a.Moves)].Text})
+			a = c.settled(id)
+		}
 
 		v, err := src.Game(id, load.Options{})
 		require.NoError(t, err)
@@ -137,6 +142,16 @@ func playSome(c *client, id string, n int) answer {
 	return a
 }
 
+// rawHTML lists the elements of a page marked raw, each with the text
+// that follows.
+func rawHTML(html string) []string {
+	var out []string
+	for _, m := range regexp.MustCompile(`class="[^"]*\braw\b[^"]*"[^>]*>([^<]*(<b>[^<]*)?)`).FindAllStringSubmatch(html, -1) {
+		out = append(out, m[0])
+	}
+	return out
+}
+
 func rawNames(a answer) []string {
 	var raw []string
 	figs := append([]figure(nil), a.Vars...)
@@ -154,6 +169,11 @@ func rawNames(a answer) []string {
 	for _, z := range zones {
 		if z.Raw {
 			raw = append(raw, "zone "+z.Ref)
+		}
+	}
+	for _, m := range a.Moves {
+		if m.Raw {
+			raw = append(raw, "move "+m.Text+" ("+m.Desc+")")
 		}
 	}
 	return raw

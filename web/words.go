@@ -54,13 +54,48 @@ func pieceNames(pieces []*interpreter.Piece, pr *presentation) map[string]string
 	return out
 }
 
-// name says an id: a piece by its name, anything else by the name the
-// game gives it.
+// name says an id or a word of a move (presentation.word).
 func (w *words) name(id string) string {
-	if n := w.pieces[id]; n != "" {
-		return n
+	n, _ := w.pr.word(w.g, w.pieces, id)
+	return n
+}
+
+// describe says a move of st's pending decision in words
+// (interpreter.DescribeMoveWith), a choice that gives no prompt by the
+// presentation's label for it. raw says a word of it reads only by its
+// id; masked that it names a card the viewer may not see.
+func (w *words) describe(st *interpreter.State, text string) (desc string, masked, raw bool) {
+	desc, masked = w.g.DescribeMoveWith(st, text, w.viewer, w.name)
+	f := strings.Fields(text)
+	if len(f) == 0 {
+		return desc, masked, false
 	}
-	return w.g.DisplayName(id)
+	if d := st.Pending; d != nil && d.Kind == "choose" && d.ID == f[0] && d.Prompt != "" {
+		if rest, ok := strings.CutPrefix(desc, d.Prompt); ok {
+			desc = w.pr.prompt(d.ID, d.Prompt) + rest
+		}
+	} else if rest, ok := strings.CutPrefix(desc, f[0]); ok && (rest == "" || rest[0] == ':') {
+		if l := w.pr.choices[f[0]]; l != "" {
+			desc = l + rest
+		} else {
+			raw = idLike(f[0])
+		}
+	}
+	return desc, masked, raw || w.rawMove(text)
+}
+
+// rawMove says whether a move's arguments name something only by its id.
+func (w *words) rawMove(text string) bool {
+	f := strings.Fields(text)
+	for _, x := range f[min(1, len(f)):] {
+		x = strings.TrimSuffix(strings.TrimPrefix(x, "["), "]")
+		for _, item := range strings.Split(x, ",") {
+			if _, ok := w.pr.word(w.g, w.pieces, item); !ok && item != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // varName labels a var of the kind l: a family's key by its label.

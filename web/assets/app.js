@@ -36,7 +36,8 @@
   function setBusy(on) {
     busy = on;
     document.body.classList.toggle("busy", on);
-    document.querySelectorAll("button, #loadsave, #autoplay").forEach(function (b) {
+    // The replay's button stays live: it pauses a replay under way.
+    document.querySelectorAll("button:not(#replay), #loadsave, #autoplay").forEach(function (b) {
       if (on) { b.dataset.wasDisabled = b.disabled ? "1" : ""; b.disabled = true; }
       else if (b.dataset.wasDisabled !== undefined) { b.disabled = b.dataset.wasDisabled === "1"; delete b.dataset.wasDisabled; }
     });
@@ -57,7 +58,7 @@
     else if (design && !design.hidden) inspect();
     var go = document.getElementById("goto");
     if (go && document.activeElement !== go) go.value = a.at;
-    if (viewAs === "") handOff(before, a);
+    if (viewAs === "" && !replaying) handOff(before, a);
     if (logQuery) {
       var box = document.getElementById("logsearch");
       if (box) box.value = logQuery;
@@ -173,6 +174,49 @@
       });
   }
 
+  // Replay (the design view): from move 0 or the position shown to the
+  // end of the line, a move at a time at the chosen speed, until the end
+  // or a pause. Each step waits for the last one's answer; the next is
+  // due one interval after the last was due, so a slow answer does not
+  // slow the replay down.
+  var replaying = false, replayTimer = null, replayDue = 0;
+  function replayButton() {
+    var b = document.getElementById("replay");
+    if (!b) return;
+    b.textContent = replaying ? "❚❚ Pause" : "▶ Replay";
+    b.setAttribute("aria-pressed", String(replaying));
+  }
+  function stopReplay(why) {
+    replaying = false;
+    clearTimeout(replayTimer);
+    replayButton();
+    if (why) say(why);
+  }
+  function replayStep() {
+    if (!replaying) return;
+    if (last.at >= last.line) return stopReplay();
+    var interval = 1000 / +document.getElementById("replayspeed").value;
+    post("jump", {to: last.at + 1, design: true}).then(function () {
+      if (!replaying) return;
+      if (document.getElementById("message").textContent) return stopReplay();
+      if (last.at >= last.line) return stopReplay();
+      replayDue = Math.max(replayDue + interval, Date.now());
+      replayTimer = setTimeout(replayStep, replayDue - Date.now());
+    });
+  }
+  function startReplay() {
+    replaying = true;
+    replayButton();
+    say("");
+    var first = document.getElementById("replayfrom").value === "start" && last.at > 0
+      ? post("jump", {to: 0, design: true}) : Promise.resolve();
+    first.then(function () {
+      if (!replaying) return;
+      replayDue = Date.now() + 1000 / +document.getElementById("replayspeed").value;
+      replayTimer = setTimeout(replayStep, replayDue - Date.now());
+    });
+  }
+
   function keepSeat(a) {
     localStorage.setItem(seatKey, JSON.stringify({token: token, seat: a.viewer, secret: a.secret}));
   }
@@ -201,8 +245,9 @@
   // The second click of a double click (detail 2) is no new click: it
   // would land on the next player's move drawn in the same place.
   document.addEventListener("click", function (e) {
-    if (busy || e.detail > 1) return;
     var t = e.target;
+    if (t.id === "replay") return replaying ? stopReplay() : startReplay();
+    if (busy || e.detail > 1) return;
     var mv = t.closest && t.closest("button.move");
     if (mv) return move(mv.dataset.move);
     var claim = t.closest && t.closest("button.claim");
