@@ -105,6 +105,26 @@ func BenchmarkObserve(b *testing.B) {
 	}
 }
 
+// BenchmarkObserveInto is the observation a bot makes at each decision
+// of a simulation: into the one of its last decision, with no moves
+// since (ObserveSinceInto), and one sample into the state of the last
+// (SampleInto).
+func BenchmarkObserveInto(b *testing.B) {
+	for _, id := range botGames {
+		b.Run(id, func(b *testing.B) {
+			g, st := quietMidGame(b, id)
+			r := interpreter.NewRand(1)
+			o, s := new(interpreter.Observation), new(interpreter.State)
+			for b.Loop() {
+				if err := g.ObserveSinceInto(o, st, st.Pending.Player, -1); err != nil {
+					b.Fatal(err)
+				}
+				o.SampleInto(r, s)
+			}
+		})
+	}
+}
+
 // strengthEnv runs TestBotStrength: HAVEN_STRENGTH=GAMES plays that many
 // two-player games of each pairing in each game (seats alternate).
 // HAVEN_STRENGTH_BOT sets the ismcts spec (default ismcts:iters=50:depth=4),

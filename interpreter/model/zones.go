@@ -37,6 +37,17 @@ func (t *zoneTables) PlayerZone(j, p, players int) int {
 	return len(t.Globals.List) + j*players + p
 }
 
+// ZoneCount is how many zones a state of players seats bound to the
+// game keeps by number.
+func (t *zoneTables) ZoneCount(players int) int { return t.zoneCount(players) }
+
+// ZoneRef is the reference of zone number i of a state of players seats.
+func (t *zoneTables) ZoneRef(i, players int) string { return t.zoneName(i, players) }
+
+// MoreZones yields the zones the state keeps by reference, not by number
+// (a zone the game does not declare, every zone of a state not bound).
+func (s *State) MoreZones() iter.Seq2[string, []string] { return maps.All(s.moreZones) }
+
 // zoneNum is the number of a zone reference in a state of players
 // seats, or -1.
 func (t *zoneTables) zoneNum(ref string, players int) int {

@@ -39,6 +39,11 @@ type Machine struct {
 	// seenBy holds the locals of a zone's seenBy while it is evaluated
 	// (visible), reused.
 	seenBy []any
+	// sights are how each zone of a bound state of a number of seats is
+	// seen, by that number (observe.go).
+	sights map[int]*zoneSights
+	// cardFn is g.cardOf, as the observations find cards.
+	cardFn func(string) *model.Card
 	// entries counts the evaluations begun, each a frame's Entry; calls
 	// the named functions' calls (fnmemo.go).
 	entries uint64

@@ -1,6 +1,9 @@
 package runtime
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/haven-engine/haven/interpreter/view"
 )
@@ -21,26 +24,40 @@ func (g *Game) Observe(st *model.State, seat int) (*view.Observation, error) {
 // ObserveInto makes dst what seat may know of st, as Observe does, in
 // the arrays and the map dst was made in before (view.ObserveInto, whose
 // terms hold): a bot that observes at every decision allocates little.
+// The zones of a bound state are taken by number, in the order of their
+// references (zoneSights), each seen as its declaration says: a game's
+// zones are read without a reference parsed or looked up by name.
 func (g *Game) ObserveInto(dst *view.Observation, st *model.State, seat int) error {
 	if err := g.resume(st); err != nil {
 		return err
 	}
-	// The hidden zones are gathered first, so that their map is made at
-	// its size rather than grown.
-	type zone struct {
-		ref string
-		n   int
-	}
-	var few [64]zone
+	var few [64]view.HiddenZone
 	zones := few[:0]
-	for ref, cards := range st.AllZones() {
+	if st.Tables != nil {
+		sights := g.zoneSights(st.Tables, st.Players)
+		for _, i := range sights.order {
+			z := &sights.zones[i]
+			ok, err := g.sees(st, z.decl, z.owner, seat)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				zones = append(zones, view.HiddenZone{Ref: z.ref, At: i, N: len(st.Zones[i])})
+			}
+		}
+	}
+	more := false
+	for ref, cards := range st.MoreZones() {
 		ok, err := g.visible(st, ref, seat)
 		if err != nil {
 			return err
 		}
 		if !ok {
-			zones = append(zones, zone{ref, len(cards)})
+			zones, more = append(zones, view.HiddenZone{Ref: ref, At: -1, N: len(cards)}), true
 		}
+	}
+	if more {
+		slices.SortFunc(zones, func(a, b view.HiddenZone) int { return strings.Compare(a.Ref, b.Ref) })
 	}
 	hidden := dst.Hidden()
 	if hidden == nil {
@@ -49,10 +66,51 @@ func (g *Game) ObserveInto(dst *view.Observation, st *model.State, seat int) err
 		clear(hidden)
 	}
 	for _, z := range zones {
-		hidden[z.ref] = z.n
+		hidden[z.Ref] = z.N
 	}
-	view.ObserveInto(dst, st, seat, hidden, g.Cards, g.CardRanks)
+	if g.M.cardFn == nil {
+		g.M.cardFn = g.cardOf // a method value is made once, not at each call
+	}
+	view.ObserveInto(dst, st, seat, zones, hidden, g.M.cardFn, g.CardRanks)
 	return nil
+}
+
+// zoneSights is how the zones of a bound state of players seats are
+// seen: each zone's reference, declaration and owner, by number, and
+// the numbers in the order of the references. Made once per number of
+// seats and kept.
+type zoneSights struct {
+	tab   *model.Tables
+	zones []zoneSight
+	order []int
+}
+
+// zoneSight is one zone's: its reference, its declaration (nil for the
+// box) and whose it is (-1: no seat's).
+type zoneSight struct {
+	ref   string
+	decl  *Zone
+	owner int
+}
+
+func (g *Game) zoneSights(tab *model.Tables, players int) *zoneSights {
+	m := g.M
+	if s := m.sights[players]; s != nil && s.tab == tab {
+		return s
+	}
+	s := &zoneSights{tab: tab}
+	for i := range tab.ZoneCount(players) {
+		ref := tab.ZoneRef(i, players)
+		name, owner := model.SplitZoneRef(ref)
+		s.zones = append(s.zones, zoneSight{ref: ref, decl: g.zoneDecl(name, owner), owner: owner})
+		s.order = append(s.order, i)
+	}
+	slices.SortFunc(s.order, func(a, b int) int { return strings.Compare(s.zones[a].ref, s.zones[b].ref) })
+	if m.sights == nil {
+		m.sights = map[int]*zoneSights{}
+	}
+	m.sights[players] = s
+	return s
 }
 
 // ObserveSince is Observe with the moves made from the from-th on (a

@@ -154,3 +154,46 @@ func zonesOf(st *interpreter.State) map[string][]string {
 	}
 	return m
 }
+
+// A zone the game does not declare (a save's) is kept by reference, not
+// by number: it is hidden as the box is, in the order of the references
+// among the game's zones, and a sample deals into it, a card of the kind
+// each place showed. The order does not depend on a map's: every
+// observation of the state is the same.
+func TestObserveZonesKeptByReference(t *testing.T) {
+	g, err := compileSrc(t, peek)
+	require.NoError(t, err)
+	st, err := g.New(2, 7)
+	require.NoError(t, err)
+	b, err := json.Marshal(st)
+	require.NoError(t, err)
+	var raw map[string]any
+	require.NoError(t, json.Unmarshal(b, &raw))
+	zones := raw["zones"].(map[string]any)
+	deck := zones["deck"].([]any)
+	zones["aaa"], zones["zzz"], zones["deck"] = deck[:1], deck[1:3], deck[3:]
+	b, err = json.Marshal(raw)
+	require.NoError(t, err)
+	saved := new(interpreter.State)
+	require.NoError(t, json.Unmarshal(b, saved))
+
+	o, err := g.Observe(saved, 0)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"aaa": 1, "box": 0, "deck": len(deck) - 3, "hand/1": 2, "zzz": 2}, o.Hidden())
+	first, err := json.Marshal(o)
+	require.NoError(t, err)
+	for range 20 {
+		again, err := g.Observe(saved, 0)
+		require.NoError(t, err)
+		b, err := json.Marshal(again)
+		require.NoError(t, err)
+		require.JSONEq(t, string(first), string(b), "an observation in the order of a map")
+	}
+	s := o.Sample(interpreter.NewRand(1))
+	for _, ref := range []string{"aaa", "zzz", "deck"} {
+		require.Len(t, zoneOf(s, ref), len(zoneOf(saved, ref)), ref)
+		for i, c := range zoneOf(saved, ref) {
+			assert.Equal(t, g.Card(c).Kind, g.Card(zoneOf(s, ref)[i]).Kind, "%s[%d]", ref, i)
+		}
+	}
+}

@@ -19,7 +19,12 @@ func (g *Game) View(st *model.State, viewer int) (*view.View, error) {
 // visible tells whether viewer may see the cards of a zone.
 func (g *Game) visible(st *model.State, ref string, viewer int) (bool, error) {
 	name, owner := model.SplitZoneRef(ref)
-	z := g.zoneDecl(name, owner)
+	return g.sees(st, g.zoneDecl(name, owner), owner, viewer)
+}
+
+// sees tells whether viewer sees the zone z declares (nil: the box) of
+// seat owner (-1: no seat's), as visible does.
+func (g *Game) sees(st *model.State, z *Zone, owner, viewer int) (bool, error) {
 	if z == nil { // the box
 		return false, nil
 	}

@@ -29,13 +29,14 @@ import (
 // gone into a zone it may not see (its hand shuffled into a deck) is dealt
 // at random like any other unseen card.
 type Observation struct {
-	cards map[string]*model.Card // the game's cards by id
-	seat  int
+	card func(id string) *model.Card // the game's card of an id, or nil
+	seat int
 	// known is the state without the hidden cards: a zone the seat may not
 	// see is empty, and its count is in hidden. It is never played.
 	known  *model.State
 	hidden map[string]int
 	zones  []string // the keys of hidden, sorted: the order Sample deals in
+	zoneAt []int    // each one's number in the state (-1: kept by reference)
 	// unseen are the cards the seat does not see, by kind: kinds are
 	// sorted, and unseen[k] holds the cards of kinds[k] sorted by id. backs is the kind (its index) of each card of the hidden
 	// zones, zone after zone in the order of zones.
@@ -89,26 +90,34 @@ type HiddenCard struct {
 	Obj  bool   `json:"obj,omitempty"`
 }
 
+// HiddenZone is a zone a seat may not see: its reference, its number in
+// the state (model.State.Zones; -1 for a zone the state keeps by
+// reference) and how many cards it holds.
+type HiddenZone struct {
+	Ref   string
+	At, N int
+}
+
 // ObserveInto makes o what seat may know of st, the cards of the zones
-// of hidden (their counts) taken out; cards are the game's, by id, and
-// ranks their ids sorted, each at its card's Rank - 1. It works in the
+// taken out (hidden counts them by reference; zones are the same, sorted
+// by reference); card finds the game's card of an id, and ranks are the
+// game's card ids sorted, each at its card's Rank - 1. It works in the
 // arrays o was made in before, if any (the known state among them,
 // copied into: model.State.CloneInto), so that a bot that observes at
 // every decision allocates little. Whatever o held is overwritten: nothing read from
 // it before may be kept, and the states sampled from it before must be
 // done with (a sample shares its lists, as a copy does).
-func ObserveInto(o *Observation, st *model.State, seat int, hidden map[string]int, cards map[string]*model.Card, ranks []string) {
+func ObserveInto(o *Observation, st *model.State, seat int, zones []HiddenZone, hidden map[string]int, card func(string) *model.Card, ranks []string) {
 	*o = Observation{
-		cards: cards, seat: seat, hidden: hidden, known: o.known,
-		zones: o.zones[:0], backs: o.backs[:0], kinds: o.kinds[:0],
+		card: card, seat: seat, hidden: hidden, known: o.known,
+		zones: o.zones[:0], zoneAt: o.zoneAt[:0], backs: o.backs[:0], kinds: o.kinds[:0],
 		unseen: o.unseen[:0], moves: o.moves[:0], buf: o.buf,
 	}
 	n := 0 // hidden cards
-	for ref, count := range hidden {
-		o.zones = append(o.zones, ref)
-		n += count
+	for _, z := range zones {
+		o.zones, o.zoneAt = append(o.zones, z.Ref), append(o.zoneAt, z.At)
+		n += z.N
 	}
-	slices.Sort(o.zones)
 	// One pass over the hidden cards, each looked up once: the kinds,
 	// numbered as they come (few: no allocation but the kept list of
 	// their names), how many cards of each, each card's kind in its place
@@ -128,17 +137,23 @@ func ObserveInto(o *Observation, st *model.State, seat int, hidden map[string]in
 	}
 	var marks []uint8 // 1 + the kind of the card of each rank, 0 for none
 	twice := false    // a card in two places, or too many kinds to mark
-	for _, ref := range o.zones {
-		for _, c := range st.ZoneCards(ref) {
-			x := cards[c]
+	last := -1        // the kind of the card before
+	for j := range o.zones {
+		for _, c := range o.cardsOf(st, j) {
+			x := card(c)
 			if x == nil {
 				o.backs = append(o.backs, -1)
 				continue
 			}
-			k := slices.Index(kinds, x.Kind)
-			if k < 0 {
-				k = len(kinds)
-				kinds, counts = append(kinds, x.Kind), append(counts, 0)
+			// A zone's cards are mostly of one kind: the last card's is
+			// tried first.
+			k := last
+			if k < 0 || kinds[k] != x.Kind {
+				if k = slices.Index(kinds, x.Kind); k < 0 {
+					k = len(kinds)
+					kinds, counts = append(kinds, x.Kind), append(counts, 0)
+				}
+				last = k
 			}
 			counts[k]++
 			o.backs = append(o.backs, k)
@@ -186,8 +201,8 @@ func ObserveInto(o *Observation, st *model.State, seat int, hidden map[string]in
 			// The marks cannot stand for the cards: each is listed
 			// where it lies, and the pools sorted.
 			at := 0
-			for _, ref := range o.zones {
-				for _, c := range st.ZoneCards(ref) {
+			for j := range o.zones {
+				for _, c := range o.cardsOf(st, j) {
 					if k := o.backs[at]; k >= 0 {
 						o.unseen[k] = append(o.unseen[k], c)
 					}
@@ -216,11 +231,15 @@ func ObserveInto(o *Observation, st *model.State, seat int, hidden map[string]in
 	}
 	st.Log, st.Moves = log, moves
 	k.RNG, k.Moves, k.Log = 0, nil, nil
-	for _, ref := range o.zones {
-		k.SetZone(ref, []string{})
+	for j, ref := range o.zones {
+		if at := o.zoneAt[j]; at >= 0 {
+			k.Zones[at] = []string{}
+		} else {
+			k.SetZone(ref, []string{})
+		}
 	}
 	if n > 0 {
-		h := hider{cards: cards, st: st, zones: o.zones}
+		h := hider{o: o, st: st}
 		for _, f := range k.Stack {
 			f.Scope.Vals = h.list(f.Scope.Vals)
 			f.Result, _ = h.value(f.Result)
@@ -246,6 +265,15 @@ func ObserveInto(o *Observation, st *model.State, seat int, hidden map[string]in
 	o.made = len(st.Moves)
 }
 
+// cardsOf is the cards of the j-th hidden zone in st (the state observed,
+// or one of the same game and seats).
+func (o *Observation) cardsOf(st *model.State, j int) []string {
+	if at := o.zoneAt[j]; at >= 0 {
+		return st.Zones[at]
+	}
+	return st.ZoneCards(o.zones[j])
+}
+
 // Since keeps the moves of st from the from-th on, as the seat may know
 // them (ObserveSince).
 func (o *Observation) Since(st *model.State, from int) {
@@ -264,7 +292,7 @@ func (o *Observation) Since(st *model.State, from int) {
 func (o *Observation) moveSeen(st *model.State, text string) bool {
 	hidden := o.hidden
 	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '[' || r == ']' || r == ',' }) {
-		if o.cards[w] == nil {
+		if o.card(w) == nil {
 			continue
 		}
 		seen := false
@@ -373,7 +401,7 @@ func (o *Observation) SampleInto(r *model.Rand, dst *model.State) {
 		pools = append(pools, p)
 	}
 	at := 0
-	for _, ref := range o.zones {
+	for j, ref := range o.zones {
 		n := o.hidden[ref]
 		z := s.NewList(n)
 		for i := range z {
@@ -381,12 +409,16 @@ func (o *Observation) SampleInto(r *model.Rand, dst *model.State) {
 				z[i], pools[k] = pools[k][0], pools[k][1:]
 			}
 		}
-		s.SetZone(ref, z)
+		if zi := o.zoneAt[j]; zi >= 0 {
+			s.Zones[zi] = z
+		} else {
+			s.SetZone(ref, z)
+		}
 		at += n
 	}
 	s.RNG = r.Uint64()
 	if o.refs {
-		d := dealer{cards: o.cards, st: s}
+		d := dealer{o: o, st: s}
 		for _, f := range s.Stack {
 			f.Scope.Vals = d.list(f.Scope.Vals)
 			f.Result, _ = d.value(f.Result)
@@ -409,19 +441,18 @@ func (o *Observation) SampleInto(r *model.Rand, dst *model.State) {
 // maps are copied when they change, never changed in place: the real
 // state shares them.
 type hider struct {
-	cards map[string]*model.Card
+	o     *Observation // its hidden zones
 	st    *model.State // the real state
-	zones []string     // the hidden zones
 	found bool
 }
 
 // where finds the place of a card of a hidden zone.
 func (h *hider) where(id string) (HiddenCard, bool) {
-	if h.cards[id] == nil {
+	if h.o.card(id) == nil {
 		return HiddenCard{}, false
 	}
-	for _, ref := range h.zones {
-		if i := slices.Index(h.st.ZoneCards(ref), id); i >= 0 {
+	for j, ref := range h.o.zones {
+		if i := slices.Index(h.o.cardsOf(h.st, j), id); i >= 0 {
 			return HiddenCard{Zone: ref, At: i}, true
 		}
 	}
@@ -493,8 +524,8 @@ func (h *hider) list(l []any) []any {
 // dealer puts back, in a sample, the cards the locals of an observation
 // held: the card dealt where each HiddenCard points.
 type dealer struct {
-	cards map[string]*model.Card
-	st    *model.State // the sample
+	o  *Observation
+	st *model.State // the sample
 }
 
 func (d *dealer) card(w HiddenCard) string {
@@ -512,7 +543,7 @@ func (d *dealer) value(v any) (any, bool) {
 	case HiddenCard:
 		id := d.card(x)
 		if x.Obj {
-			return d.cards[id], true
+			return d.o.card(id), true
 		}
 		return id, true
 	case stringList:
