@@ -17,13 +17,17 @@ import (
 
 var serveCommand = &command{
 	name:  "serve",
-	usage: "serve [--addr HOST:PORT] [--public] [--host NAME]... [--players N] [--seed S] [--bots SEATS] [--bot random|policy|greedy|ismcts[:iters=N]] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
-	summary: "Serve the web board: an index of the games at /, and a page per game at\n" +
-		"/games/GAME with the board, the deciding player's view, the legal moves (buttons,\n" +
-		"or clicks on the board), the explained log and the scores. Play against the bot\n" +
-		"(--bots), hot-seat, or watch the bots; step a game back and forth; load a save.\n" +
+	usage: "serve [--addr HOST:PORT] [--public] [--host NAME]... [--tables N] [--game-tables N] [--idle DURATION] [--players N] [--seed S] [--bots SEATS] [--bot random|policy|greedy|ismcts[:iters=N]] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
+	summary: "Serve the web board: an index of the games and their open tables at /, and a\n" +
+		"page per table at /games/GAME/tables/N with the board, the deciding player's view,\n" +
+		"the legal moves (buttons, or clicks on the board), the explained log and the\n" +
+		"scores. /games/GAME is the game's first open table, opened on first use; the\n" +
+		"index and a table's new-game form open more, each with its own game. Play\n" +
+		"against the bot (--bots), hot-seat, or watch the bots; step a game back and\n" +
+		"forth; load a save. A table idle for --idle, with no page open on it, is closed;\n" +
+		"so is a finished one, from its page.\n" +
 		"With --defs DIR, saving a CUE file of a game, or of a package it imports,\n" +
-		"reloads it on the open page. A --variant applies to the games it belongs to:\n" +
+		"reloads it at every open table. A --variant applies to the games it belongs to:\n" +
 		"a shipped variant's name to the games that ship it, a file of a game's\n" +
 		"variants/ folder to that game, any other file to every game.\n" +
 		"Listens on 127.0.0.1 unless --addr says otherwise, and answers only to the\n" +
@@ -42,6 +46,9 @@ type serveOptions struct {
 	Bot    string
 	Public bool
 	Hosts  []string
+	// Tables, GameTables and Idle bound the tables (web.Limits).
+	Tables, GameTables int
+	Idle               time.Duration
 }
 
 func serveParse(c *command, io IO, args []string) (*flags, func() error, error) {
@@ -52,6 +59,9 @@ func serveParse(c *command, io IO, args []string) (*flags, func() error, error) 
 	f.StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT`")
 	f.BoolVar(&opts.Public, "public", false, "serve other machines: needed for an --addr beyond this machine; players claim their seats with secrets")
 	f.Var((*list)(&opts.Hosts), "host", "also answer to the host `NAME` (a name of this machine in DNS; repeatable)")
+	f.IntVar(&opts.Tables, "tables", web.DefaultLimits.Tables, "hold at most `N` tables open")
+	f.IntVar(&opts.GameTables, "game-tables", web.DefaultLimits.GameTables, "hold at most `N` tables of one game open")
+	f.DurationVar(&opts.Idle, "idle", web.DefaultLimits.TableIdle, "close a table nobody plays or watches for `DURATION` (0: never)")
 	f.StringVar(&opts.Bots, "bots", "", "`SEATS` played by the bot: a comma list such as 1,2, or all")
 	f.StringVar(&opts.Bot, "bot", "random", "the `BOT` playing those seats: random, greedy or ismcts[:iters=N][:ms=N][:depth=N]")
 	_, err := f.parse(args, 0, 0)
@@ -59,6 +69,9 @@ func serveParse(c *command, io IO, args []string) (*flags, func() error, error) 
 		if _, _, e := sim.ParseBot(opts.Bot); e != nil {
 			err = f.usageErrorf("--bot: %v", e)
 		}
+	}
+	if err == nil && (opts.Tables < 1 || opts.GameTables < 1 || opts.Idle < 0) {
+		err = f.usageErrorf("--tables and --game-tables are 1 or more, --idle 0 or more")
 	}
 	return f, func() error { return runServe(opts) }, err
 }
@@ -75,7 +88,11 @@ func runServe(opts *serveOptions) error {
 	if err := src.CheckScoped(lo); err != nil {
 		return err
 	}
-	wo := web.Options{Source: src, Load: lo, Players: opts.Players, Seed: opts.Seed, Bot: opts.Bot}
+	wo := web.Options{Source: src, Load: lo, Players: opts.Players, Seed: opts.Seed, Bot: opts.Bot,
+		Limits: web.Limits{Tables: opts.Tables, GameTables: opts.GameTables, TableIdle: opts.Idle}}
+	if opts.Idle == 0 {
+		wo.Limits.TableIdle = -1 // never
+	}
 	if opts.Bots == "all" {
 		wo.AllBots = true
 	} else if opts.Bots != "" {
@@ -123,7 +140,7 @@ func runServe(opts *serveOptions) error {
 	}()
 	fmt.Fprintf(opts.Out, "Haven web board on http://%s/ (Ctrl-C stops it)\n", ln.Addr())
 	if opts.Defs != "" {
-		fmt.Fprintf(opts.Out, "watching %s: saving a game's CUE file reloads its page\n", opts.Defs)
+		fmt.Fprintf(opts.Out, "watching %s: saving a game's CUE file reloads its open tables\n", opts.Defs)
 	}
 	if err := srv.Serve(ln); err != nil && err != http.ErrServerClosed {
 		return err
