@@ -171,15 +171,22 @@ func goroutines(s *Server) int {
 // Limits.TableIdle, its bots played on stop, and once no table is open no goroutine of the server is
 // left; a table a page watches stays open.
 func TestIdleTables(t *testing.T) {
-	idle := 300 * time.Millisecond
+	idle, pace := 300*time.Millisecond, 250*time.Millisecond
 	s, ts := newTestServer(t, Options{Source: load.Dir("testdata"), Seed: 1, AllBots: true, Bot: "random",
-		Limits: Limits{TableIdle: idle, BotPace: 100 * time.Millisecond}})
+		Limits: Limits{TableIdle: idle, BotPace: pace}})
 	c := newClient(t, s, ts)
 	require.Equal(t, 200, c.newTable(`{}`).code)
 	require.Equal(t, 200, c.newTable(`{}`).code)
 	c.act("walk/tables/1", "auto", map[string]any{"run": true})
 	require.Eventually(t, func() bool { return s.loops.Load() == 1 }, 5*time.Second, 5*time.Millisecond)
 	require.Equal(t, 2, goroutines(s), "the bot loop and the janitor are not found")
+	one, err := s.find("walk", "1")
+	require.NoError(t, err)
+	played := func() int {
+		one.mu.Lock()
+		defer one.mu.Unlock()
+		return len(one.st.Moves)
+	}
 
 	// A page watches table 2; one opened table 1 and left.
 	watch, err := http.Get(ts.URL + "/games/walk/tables/2/events")
@@ -193,6 +200,11 @@ func TestIdleTables(t *testing.T) {
 		defer s.mu.Unlock()
 		return len(s.tables) == 1
 	}, 10*time.Second, 20*time.Millisecond, "the idle table is not closed")
+	// Its game of four moves at a move a pace is not over: the bots stop.
+	n := played()
+	time.Sleep(3 * pace)
+	assert.Equal(t, n, played(), "the bots play on at a closed table")
+	assert.False(t, one.st.Finished)
 	assert.Equal(t, 404, c.send("GET", "/games/walk/tables/1/state", "", nil).code)
 	require.Eventually(t, func() bool { return s.loops.Load() == 0 }, 5*time.Second, 5*time.Millisecond, "the bots play on at a closed table")
 	time.Sleep(2 * idle)
