@@ -11,9 +11,10 @@ import (
 	"unicode/utf8"
 )
 
-// The request protocol. Every request that changes a table is a POST of
-// a JSON object that names the position it acts on and the seat it acts
-// as:
+// The request protocol. A table's requests go under its address,
+// /games/GAME/tables/N, or /games/GAME for the game's default table
+// (tables.go). Every request that changes a table is a POST of a JSON
+// object that names the position it acts on and the seat it acts as:
 //
 //	{"rev": 12, "seat": 0, "move": "place start1 grain"}
 //
@@ -27,12 +28,12 @@ import (
 // page's seat sees it (apiAnswer); the answer to one that fails is
 // {"error": "...", "rev": N} with its status: 400 for a body that is not
 // the JSON asked for, 403 for a request that does not come from the
-// server's own page, 404 for an unknown game or a table closed, 409 for a stale or foreign
-// request, 413 for a body or a move over its bound, 415 for a body that
-// is not JSON, 422 for a request the rules or the server's limits refuse
-// (an illegal move, a bot over the limits, a save that does not load),
-// 429 while another save is loading, or for a new table beyond the
-// server's bound on tables (tables.go).
+// server's own page, 404 for an unknown game or table (a closed one),
+// 409 for a stale or foreign request, 413 for a body or a move over its
+// bound, 415 for a body that is not JSON, 422 for a request the rules or
+// the server's limits refuse (an illegal move, a bot over the limits, a
+// save that does not load), 429 while another save is loading, or for a
+// new table beyond the server's bound on tables (tables.go).
 
 // action is the part of every state-changing request that says what it
 // acts on.

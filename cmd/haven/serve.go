@@ -18,14 +18,14 @@ import (
 var serveCommand = &command{
 	name:  "serve",
 	usage: "serve [--addr HOST:PORT] [--public] [--host NAME]... [--tables N] [--game-tables N] [--idle DURATION] [--players N] [--seed S] [--bots SEATS] [--bot random|policy|greedy|ismcts[:iters=N]] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
-	summary: "Serve the web board: an index of the games and their open tables at /, and a\n" +
-		"page per table at /games/GAME/tables/N with the board, the deciding player's view,\n" +
-		"the legal moves (buttons, or clicks on the board), the explained log and the\n" +
-		"scores. /games/GAME is the game's first open table, opened on first use; the\n" +
-		"index and a table's new-game form open more, each with its own game. Play\n" +
-		"against the bot (--bots), hot-seat, or watch the bots; step a game back and\n" +
-		"forth; load a save. A table idle for --idle, with no page open on it, is closed;\n" +
-		"so is a finished one, from its page.\n" +
+	summary: "Serve the web board: an index of the games and their open tables at /,\n" +
+		"and a page per table at /games/GAME/tables/N with the board, the deciding\n" +
+		"player's view, the legal moves (buttons, or clicks on the board), the\n" +
+		"explained log and the scores. /games/GAME is the game's first open table,\n" +
+		"opened on first use; the index and a table's new-game form open more, each\n" +
+		"with a game of its own. Play against the bot (--bots), hot-seat, or watch\n" +
+		"the bots; step a game back and forth; load a save. A table nobody plays at\n" +
+		"or watches for --idle is closed; so is a finished one, from its page.\n" +
 		"With --defs DIR, saving a CUE file of a game, or of a package it imports,\n" +
 		"reloads it at every open table. A --variant applies to the games it belongs to:\n" +
 		"a shipped variant's name to the games that ship it, a file of a game's\n" +
@@ -52,6 +52,12 @@ type serveOptions struct {
 }
 
 func serveParse(c *command, io IO, args []string) (*flags, func() error, error) {
+	opts, f, err := parseServe(c, io, args)
+	return f, func() error { return runServe(opts) }, err
+}
+
+// parseServe reads serve's flags into its options.
+func parseServe(c *command, io IO, args []string) (*serveOptions, *flags, error) {
 	opts := &serveOptions{IO: io}
 	f := newFlags(c)
 	opts.register(f, true)
@@ -70,10 +76,16 @@ func serveParse(c *command, io IO, args []string) (*flags, func() error, error) 
 			err = f.usageErrorf("--bot: %v", e)
 		}
 	}
-	if err == nil && (opts.Tables < 1 || opts.GameTables < 1 || opts.Idle < 0) {
-		err = f.usageErrorf("--tables and --game-tables are 1 or more, --idle 0 or more")
+	switch {
+	case err != nil:
+	case opts.Tables < 1:
+		err = f.usageErrorf("--tables %d: want 1 or more", opts.Tables)
+	case opts.GameTables < 1:
+		err = f.usageErrorf("--game-tables %d: want 1 or more", opts.GameTables)
+	case opts.Idle < 0:
+		err = f.usageErrorf("--idle %v: want 0 (never) or more", opts.Idle)
 	}
-	return f, func() error { return runServe(opts) }, err
+	return opts, f, err
 }
 
 func runServe(opts *serveOptions) error {
@@ -88,11 +100,7 @@ func runServe(opts *serveOptions) error {
 	if err := src.CheckScoped(lo); err != nil {
 		return err
 	}
-	wo := web.Options{Source: src, Load: lo, Players: opts.Players, Seed: opts.Seed, Bot: opts.Bot,
-		Limits: web.Limits{Tables: opts.Tables, GameTables: opts.GameTables, TableIdle: opts.Idle}}
-	if opts.Idle == 0 {
-		wo.Limits.TableIdle = -1 // never
-	}
+	wo := web.Options{Source: src, Load: lo, Players: opts.Players, Seed: opts.Seed, Bot: opts.Bot, Limits: opts.limits()}
 	if opts.Bots == "all" {
 		wo.AllBots = true
 	} else if opts.Bots != "" {
@@ -146,6 +154,15 @@ func runServe(opts *serveOptions) error {
 		return err
 	}
 	return nil
+}
+
+// limits are the server's bounds on tables: --idle 0 keeps them open.
+func (o *serveOptions) limits() web.Limits {
+	l := web.Limits{Tables: o.Tables, GameTables: o.GameTables, TableIdle: o.Idle}
+	if o.Idle == 0 {
+		l.TableIdle = -1 // never
+	}
+	return l
 }
 
 // listenHosts are the names and addresses a server listening on host
