@@ -263,16 +263,17 @@ func (s *Server) closeFinished(w http.ResponseWriter, r *http.Request) {
 	json.NewEncoder(w).Encode(newTableAnswer{URL: "/", Table: t.num})
 }
 
-// gameInfo is what the index says of a game.
+// gameInfo is what the index says of a game, or why it does not load.
 type gameInfo struct {
 	name, summary, players string
+	err                    error
 }
 
 // know keeps what the index says of a game, from a compiled game.
 func (s *Server) know(game string, g *interpreter.Game) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.info[game] = gameInfo{g.Name(), g.Summary(), fmt.Sprintf("%d–%d players", g.MinPlayers(), g.MaxPlayers())}
+	s.info[game] = gameInfo{name: g.Name(), summary: g.Summary(), players: fmt.Sprintf("%d–%d players", g.MinPlayers(), g.MaxPlayers())}
 }
 
 // describe is what the index says of a game: compiled once, apart from
@@ -282,10 +283,14 @@ func (s *Server) describe(game string) (gameInfo, error) {
 	in, ok := s.info[game]
 	s.mu.Unlock()
 	if ok {
-		return in, nil
+		return in, in.err
 	}
 	c, err := compileGame(s.opt.Source, game, s.opt.Load)
 	if err != nil {
+		// Kept until the game is reloaded, as a game that loads is.
+		s.mu.Lock()
+		s.info[game] = gameInfo{err: err}
+		s.mu.Unlock()
 		return gameInfo{}, err
 	}
 	s.know(game, c.g)

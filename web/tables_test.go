@@ -287,3 +287,25 @@ func TestReloadEveryTable(t *testing.T) {
 	assert.Equal(t, 0, two.At)
 	assert.Equal(t, "reloaded: 0 moves replayed, 1 dropped (no longer legal)", two.Note)
 }
+
+// TestBrokenGameTable: the page of a table whose game does not load
+// lists the errors and listens to its own table's events; the index
+// lists the table as not loaded.
+func TestBrokenGameTable(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("testdata/walk/game.cue")
+	require.NoError(t, err)
+	file := filepath.Join(dir, "walk", "game.cue")
+	require.NoError(t, os.MkdirAll(filepath.Dir(file), 0o755))
+	broken := strings.Replace(string(src), `"map(out(piece(`, `"map(outt(piece(`, 1)
+	require.NoError(t, os.WriteFile(file, []byte(broken), 0o644))
+	_, ts := newTestServer(t, Options{Source: load.Dir(dir), Seed: 1, Players: 2})
+	code, page := get(t, ts.URL+"/games/walk")
+	assert.Equal(t, 422, code)
+	assert.Contains(t, page, `new EventSource("\/games\/walk\/tables\/1/events")`, "a string in a script, escaped")
+	assert.Regexp(t, `game\.cue:\d+:\d+: `, page)
+	code, page = get(t, ts.URL+"/")
+	assert.Equal(t, 200, code)
+	assert.Contains(t, page, `<a href="/games/walk/tables/1">table 1</a></td>
+<td colspan="4" class="muted">not loaded</td>`)
+}
