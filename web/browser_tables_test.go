@@ -13,7 +13,7 @@ import (
 // TestBrowserTables opens tables of walk in two tabs of one browser: a
 // table from the index, a second from its form for a new game, a move
 // at each that the other does not see, the index listing both, and a
-// finished table closed from its page. The steps are subtests of one
+// finished table closed from its page, which the other tab is told. The steps are subtests of one
 // server and one browser.
 func TestBrowserTables(t *testing.T) {
 	a := browser(t)
@@ -112,8 +112,13 @@ func TestBrowserTables(t *testing.T) {
 	})
 
 	t.Run("a finished table is closed from its page", func(t *testing.T) {
-		var url string
+		var url, told string
 		var listed bool
+		require.NoError(t, chromedp.Run(b,
+			chromedp.Navigate(ts.URL+"/games/walk/tables/2"),
+			chromedp.WaitVisible(`button.move[data-move="go end"]`),
+			settled(),
+		))
 		require.NoError(t, chromedp.Run(a,
 			chromedp.Click(`button.move[data-move="go end"]`),
 			chromedp.WaitVisible(`#closetable`),
@@ -125,6 +130,12 @@ func TestBrowserTables(t *testing.T) {
 		))
 		assert.Equal(t, ts.URL+"/", url)
 		assert.False(t, listed, "the index lists the closed table")
+		// The other tab at the table is told.
+		require.NoError(t, chromedp.Run(b,
+			chromedp.Poll(`document.getElementById("message").textContent.indexOf("closed") >= 0`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+			chromedp.Text(`#message`, &told),
+		))
+		assert.Equal(t, "This table is closed: the open tables are listed on the first page.", told)
 		_, err := s.find("walk", "2")
 		assert.Error(t, err)
 		require.Eventually(t, func() bool { return moves("walk", 1) == 1 }, time.Second, 10*time.Millisecond, "table 1 is as it was")

@@ -170,8 +170,8 @@ type newTableAnswer struct {
 	Table int    `json:"table"`
 }
 
-// create opens a new table of a game, with the server's setup or the one
-// the request gives.
+// create opens a new table of a game, with the server's setup, or the
+// one the request gives where it gives one.
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	if err := s.checkOrigin(r); err != nil {
 		writeError(w, err, nil)
@@ -200,6 +200,18 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	t.mu.Lock()
 	err = s.ensure(t)
 	if err == nil && !req.empty() {
+		// What the request leaves out is the server's.
+		o := s.opt
+		if req.Players != 0 {
+			o.Players = req.Players
+		}
+		def := o.setup(t.g)
+		if req.Players == 0 {
+			req.Players = def.Players
+		}
+		if req.Bots == nil {
+			req.Bots = def.Bots
+		}
 		err = s.restart(t, &req)
 	}
 	t.mu.Unlock()

@@ -238,6 +238,12 @@ func TestTablesIsolated(t *testing.T) {
 	a := one.try("walk/tables/1", "claim", map[string]any{"seat": 0})
 	require.Equal(t, 200, a.code, a.raw)
 	one.claim = "0 " + a.Secret
+	_, index := get(t, ts.URL+"/")
+	assert.Contains(t, index, `<a href="/games/walk/tables/1">table 1</a></td>
+<td>2</td>
+<td>2 persons (1 taken, 1 free)</td>`)
+	assert.Contains(t, index, `<td>2 persons (0 taken, 2 free)</td>`)
+	assert.NotContains(t, index, a.Secret)
 
 	// Table 1's secret at table 2: refused, seat and view alike.
 	for _, path := range []string{"/games/walk/tables/2/state", "/games/walk/tables/2/log"} {
