@@ -44,7 +44,7 @@ func begin[R actor](s *Server, w http.ResponseWriter, r *http.Request, limit int
 	if err := s.checkOrigin(r); err != nil {
 		return fail(err)
 	}
-	t, err := s.table(r.PathValue("game"))
+	t, err := s.tableOf(r)
 	if err != nil {
 		return fail(err)
 	}
@@ -192,7 +192,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, t *table, secret
 
 // state answers the table as the request's seat sees it.
 func (s *Server) state(w http.ResponseWriter, r *http.Request) {
-	t, err := s.table(r.PathValue("game"))
+	t, err := s.tableOf(r)
 	if err != nil {
 		writeError(w, err, nil)
 		return
@@ -211,7 +211,7 @@ type logAnswer struct {
 // numbered below `before` (all, without it), those that say `q` when it
 // is given.
 func (s *Server) log(w http.ResponseWriter, r *http.Request) {
-	t, err := s.table(r.PathValue("game"))
+	t, err := s.tableOf(r)
 	if err != nil {
 		writeError(w, err, nil)
 		return
@@ -275,7 +275,7 @@ func (s *Server) inspect(w http.ResponseWriter, r *http.Request) {
 		writeError(w, refuse(http.StatusForbidden, "the design view is for a server on this machine, not a public one"), nil)
 		return
 	}
-	t, err := s.table(r.PathValue("game"))
+	t, err := s.tableOf(r)
 	if err != nil {
 		writeError(w, err, nil)
 		return

@@ -38,7 +38,7 @@ const maxBotStreak = 2000
 // the end of its line, and someone asked (a person waits, the bots are
 // played on, or a single move was asked for).
 func (t *table) botDue() bool {
-	if !t.loaded || t.st.Finished || t.st.Pending == nil || len(t.st.Moves) < len(t.line) {
+	if !t.loaded || t.closed || t.st.Finished || t.st.Pending == nil || len(t.st.Moves) < len(t.line) {
 		return false
 	}
 	if t.human(t.st.Pending.Player) {

@@ -186,7 +186,8 @@ func TestBrowserTwoTabs(t *testing.T) {
 	assert.Contains(t, message, "the table changed since this page was drawn")
 	assert.Contains(t, status, "move 1")
 	assert.Contains(t, status, "player 1 to move")
-	assert.Equal(t, []string{"POST /games/walk/move 200", "POST /games/walk/move 409"}, rec.posts())
+	// Both tabs opened the game's page: its default table, table 1.
+	assert.Equal(t, []string{"POST /games/walk/tables/1/move 200", "POST /games/walk/tables/1/move 409"}, rec.posts())
 }
 
 // TestBrowserOtherOrigin opens a page of another origin that tries to

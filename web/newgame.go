@@ -59,7 +59,7 @@ func (s *Server) setupForm(t *table) *setupForm {
 		return t.form
 	}
 	f := &setupForm{MinPlayers: t.g.MinPlayers(), MaxPlayers: t.g.MaxPlayers(), BotSeats: t.bots}
-	for _, v := range s.shippedVariants(t.id) {
+	for _, v := range s.shippedVariants(t.game) {
 		f.Variants = append(f.Variants, choice{ID: v, On: slices.Contains(t.opts.Variants, v)})
 	}
 	chosen := map[string]string{}
@@ -100,7 +100,7 @@ func (s *Server) choose(t *table, variants *[]string, options map[string]string)
 	}
 	opts := t.opts
 	if variants != nil {
-		shipped := s.shippedVariants(t.id)
+		shipped := s.shippedVariants(t.game)
 		// The operator's own variant files stay; the shipped ones are the
 		// page's choice.
 		var keep []string
@@ -111,7 +111,7 @@ func (s *Server) choose(t *table, variants *[]string, options map[string]string)
 		}
 		for _, v := range *variants {
 			if !slices.Contains(shipped, v) {
-				return refuse(http.StatusUnprocessableEntity, "variant %q: %s ships no variant of that name (variants: %s)", v, t.id, strings.Join(shipped, ", "))
+				return refuse(http.StatusUnprocessableEntity, "variant %q: %s ships no variant of that name (variants: %s)", v, t.game, strings.Join(shipped, ", "))
 			}
 			if !slices.Contains(keep, v) {
 				keep = append(keep, v)
@@ -128,7 +128,7 @@ func (s *Server) choose(t *table, variants *[]string, options map[string]string)
 	if slices.Equal(opts.Variants, t.opts.Variants) && slices.Equal(opts.Choices, t.opts.Choices) {
 		return nil
 	}
-	c, err := compileGame(s.opt.Source, t.id, opts)
+	c, err := compileGame(s.opt.Source, t.game, opts)
 	if err != nil {
 		return refuse(http.StatusUnprocessableEntity, "%s", strings.Join(errorLines(err), "; "))
 	}

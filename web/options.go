@@ -36,8 +36,16 @@ type Options struct {
 	Limits Limits
 }
 
-// Limits bound what one request may cost the server.
+// Limits bound what one request may cost the server, and how many
+// tables it holds.
 type Limits struct {
+	// Tables bounds the tables open on the server, GameTables those of
+	// one game: a new table beyond either is refused (429).
+	Tables, GameTables int
+	// TableIdle is how long a table nobody asks anything of, and no page
+	// watches, stays open; a negative one keeps tables open until they
+	// are closed.
+	TableIdle time.Duration
 	// BotIterations, BotMillis and BotDepth bound the bot a page asks
 	// for: ismcts's iters and ms, greedy's and ismcts's depth. A search
 	// bot always stops after BotMillis.
@@ -62,6 +70,7 @@ type Limits struct {
 
 // DefaultLimits are the limits of a server that sets none.
 var DefaultLimits = Limits{
+	Tables: 64, GameTables: 16, TableIdle: time.Hour,
 	BotIterations: 5000, BotMillis: 3000, BotDepth: 3, BotGames: 50,
 	BotPace: 300 * time.Millisecond, Settle: 5 * time.Second,
 	Body: 64 << 10, SaveBody: 4 << 20, Move: 1000,
@@ -81,6 +90,11 @@ func (l Limits) withDefaults() Limits {
 	pick(&l.BotDepth, d.BotDepth)
 	pick(&l.BotGames, d.BotGames)
 	pick(&l.Move, d.Move)
+	pick(&l.Tables, d.Tables)
+	pick(&l.GameTables, d.GameTables)
+	if l.TableIdle == 0 {
+		l.TableIdle = d.TableIdle
+	}
 	if l.BotPace == 0 {
 		l.BotPace = d.BotPace
 	}

@@ -13,7 +13,11 @@ import (
 // also what the JSON API returns: nothing reaches the browser that the
 // viewing seat may not see.
 type pageModel struct {
-	Game   string   `json:"game"`
+	Game string `json:"game"`
+	// Table is the table's number among the game's, Base its address
+	// (tables.go): the page's requests go under it.
+	Table  int      `json:"table"`
+	Base   string   `json:"base"`
 	Name   string   `json:"name"`
 	Errors []string `json:"errors,omitempty"`
 	Note   string   `json:"note,omitempty"`
@@ -207,7 +211,7 @@ func (s *Server) model(t *table, viewer int) (*pageModel, error) {
 	}
 	pr := t.lay.pres()
 	m := &pageModel{
-		Game: t.id, Name: t.g.Name(), Rev: t.rev, Errors: t.errs, Note: t.note, Public: s.opt.Public,
+		Game: t.game, Table: t.num, Base: t.url(), Name: t.g.Name(), Rev: t.rev, Errors: t.errs, Note: t.note, Public: s.opt.Public,
 		Viewer: viewer, ViewerLabel: pr.seatName(viewer), Players: t.players, Bot: t.botName,
 		Deciding: -1, Finished: v.Finished, At: len(t.st.Moves), Line: len(t.line), Events: len(v.Log),
 		AllBots: !t.someHuman(), Auto: t.auto, Thinking: t.running, Setup: s.setupForm(t),

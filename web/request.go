@@ -11,9 +11,10 @@ import (
 	"unicode/utf8"
 )
 
-// The request protocol. Every request that changes a table is a POST of
-// a JSON object that names the position it acts on and the seat it acts
-// as:
+// The request protocol. A table's requests go under its address,
+// /games/GAME/tables/N, or /games/GAME for the game's default table
+// (tables.go). Every request that changes a table is a POST of a JSON
+// object that names the position it acts on and the seat it acts as:
 //
 //	{"rev": 12, "seat": 0, "move": "place start1 grain"}
 //
@@ -27,11 +28,12 @@ import (
 // page's seat sees it (apiAnswer); the answer to one that fails is
 // {"error": "...", "rev": N} with its status: 400 for a body that is not
 // the JSON asked for, 403 for a request that does not come from the
-// server's own page, 404 for an unknown game, 409 for a stale or foreign
-// request, 413 for a body or a move over its bound, 415 for a body that
-// is not JSON, 422 for a request the rules or the server's limits refuse
-// (an illegal move, a bot over the limits, a save that does not load),
-// 429 while another save is loading.
+// server's own page, 404 for an unknown game or table (a closed one),
+// 409 for a stale or foreign request, 413 for a body or a move over its
+// bound, 415 for a body that is not JSON, 422 for a request the rules or
+// the server's limits refuse (an illegal move, a bot over the limits, a
+// save that does not load), 429 while another save is loading, or for a
+// new table beyond the server's bound on tables (tables.go).
 
 // action is the part of every state-changing request that says what it
 // acts on.
@@ -51,14 +53,26 @@ type moveRequest struct {
 	Replace bool `json:"replace"`
 }
 
-// newRequest starts a new game. Variants (the names of shipped
-// variants) and Options (NAME: VALUE), when given, replace the table's:
-// the game is compiled again with them.
+// newRequest starts a new game at the table.
 type newRequest struct {
 	action
+	newGame
+}
+
+// newGame is a new game's setup. Variants (the names of shipped
+// variants) and Options (NAME: VALUE), when given, replace the table's:
+// the game is compiled again with them. It is also the body of a request
+// for a new table (POST /games/GAME/tables), which names no revision nor
+// seat: an empty one takes the server's setup.
+type newGame struct {
 	setup
 	Variants *[]string         `json:"variants"`
 	Options  map[string]string `json:"options"`
+}
+
+// empty tells a request that sets nothing.
+func (n *newGame) empty() bool {
+	return n.Players == 0 && n.Seed == 0 && n.Bots == nil && n.Bot == "" && n.Variants == nil && n.Options == nil
 }
 
 // jumpRequest steps the game to the position after its first To moves.

@@ -113,8 +113,8 @@ func (s *Server) loadSave(w http.ResponseWriter, r *http.Request) {
 		fail(refuse(http.StatusUnprocessableEntity, "not a saved game: %v", err))
 		return
 	}
-	if l.Game != t.id {
-		fail(refuse(http.StatusUnprocessableEntity, "this save is a game of %q, not of %q", l.Game, t.id))
+	if l.Game != t.game {
+		fail(refuse(http.StatusUnprocessableEntity, "this save is a game of %q, not of %q", l.Game, t.game))
 		return
 	}
 	select {
@@ -124,7 +124,7 @@ func (s *Server) loadSave(w http.ResponseWriter, r *http.Request) {
 		fail(refuse(http.StatusTooManyRequests, "another save is being loaded: try again in a moment"))
 		return
 	}
-	if err := s.checkSave(r.Context(), t.id, b); err != nil {
+	if err := s.checkSave(r.Context(), t.game, b); err != nil {
 		fail(err)
 		return
 	}
@@ -174,7 +174,7 @@ func (t *table) restore(o tableGame) {
 // save answers the record of a finished game. A game under way is not
 // saved: its moves would tell every seat's hidden choices.
 func (s *Server) save(w http.ResponseWriter, r *http.Request) {
-	t, err := s.table(r.PathValue("game"))
+	t, err := s.tableOf(r)
 	if err != nil {
 		writeError(w, err, nil)
 		return
@@ -186,14 +186,14 @@ func (s *Server) save(w http.ResponseWriter, r *http.Request) {
 		writeError(w, refuse(http.StatusConflict, "a game is saved once it is over: its moves tell every seat's hidden choices"), &rev)
 		return
 	}
-	l, err := record.New(s.opt.Source, t.id, t.players, t.seed, t.opts, t.st)
+	l, err := record.New(s.opt.Source, t.game, t.players, t.seed, t.opts, t.st)
 	t.mu.Unlock()
 	if err != nil {
 		writeError(w, err, nil)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", t.id+".json"))
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", t.game+".json"))
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.Encode(l)

@@ -25,9 +25,13 @@ import (
 const SeatHeader = "X-Haven-Seat"
 
 // seatOf is the seat a request acts as: on a public server the one whose
-// secret it carries (-1: none), else the table's viewer. The table's
+// secret it carries (-1: none), else the table's viewer. A closed table
+// has no seats: every request that names a seat is refused. The table's
 // lock is held.
 func (s *Server) seatOf(t *table, r *http.Request) (int, error) {
+	if t.closed {
+		return -1, t.gone()
+	}
 	if !s.opt.Public {
 		return t.viewer(), nil
 	}

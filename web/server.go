@@ -1,5 +1,6 @@
 // Package web is Haven's web board, `haven serve`: an index of the games
-// and a page per game that draws the board as SVG from the definition,
+// and their open tables, and a page per table (tables.go: a server hosts
+// many tables of each game) that draws the board as SVG from the definition,
 // offers the legal moves as buttons and as clicks on the board, shows the
 // explained log and the scores, plays the bots, steps a game back and
 // forth, loads a saved game, and reloads a definition edited on disk.
@@ -24,6 +25,7 @@ import (
 	"html/template"
 	"io"
 	"net/http"
+	"reflect"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -55,9 +57,15 @@ type Server struct {
 	// loops counts the bot loops under way, one a table at most.
 	loops atomic.Int32
 
-	mu     sync.Mutex
-	tables map[string]*table
-	closed bool
+	// mu guards the list of open tables (tables.go) and what the index
+	// knows of each game.
+	mu      sync.Mutex
+	tables  []*table
+	next    map[string]int // the last table number of each game
+	info    map[string]gameInfo
+	janitor bool          // the janitor runs (tables.go)
+	stop    chan struct{} // closed by Close
+	closed  bool
 }
 
 // New makes a server for the games of opt.Source. A game is compiled the
@@ -72,17 +80,20 @@ func New(opt Options) (*Server, error) {
 	}
 	s := &Server{
 		opt: opt, limits: opt.Limits.withDefaults(), games: games, hosts: newHostSet(opt.Hosts),
-		token: newSecret(), loading: make(chan struct{}, 1), tables: map[string]*table{},
+		token: newSecret(), loading: make(chan struct{}, 1), next: map[string]int{}, info: map[string]gameInfo{}, stop: make(chan struct{}),
 	}
 	return s, nil
 }
 
-// Close stops the server's bot loops (each ends at its next move). The
-// handler goes on answering.
+// Close stops the server's bot loops (each ends at its next move) and its
+// janitor. The handler goes on answering.
 func (s *Server) Close() {
 	s.mu.Lock()
-	s.closed = true
-	s.mu.Unlock()
+	defer s.mu.Unlock()
+	if !s.closed {
+		s.closed = true
+		close(s.stop)
+	}
 }
 
 func (s *Server) isClosed() bool {
@@ -93,35 +104,42 @@ func (s *Server) isClosed() bool {
 
 var errNotFound = errors.New("no such game")
 
-// entry returns the table of a game, loaded or not; nil for no game of
-// the server.
-func (s *Server) entry(id string) *table {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if t := s.tables[id]; t != nil {
-		return t
-	}
-	for _, g := range s.games {
-		if g == id {
-			t := newTable(id)
-			s.tables[id] = t
-			return t
-		}
-	}
-	return nil
+// entry returns the default table of a game (tables.go), loaded or not;
+// nil for no game of the server, or none that may be opened.
+func (s *Server) entry(game string) *table {
+	t, _ := s.find(game, "")
+	return t
 }
 
-// table returns the table of a game, loading it on first use. The game
-// is compiled under the table's lock, which only that game's requests
-// wait for.
-func (s *Server) table(id string) (*table, error) {
-	t := s.entry(id)
-	if t == nil {
-		return nil, errNotFound
+// table returns the default table of a game, loading it on first use.
+func (s *Server) table(game string) (*table, error) {
+	t, err := s.find(game, "")
+	if err != nil {
+		return nil, err
 	}
+	return t, s.load(t)
+}
+
+// tableOf returns the table a request names, loading it on first use:
+// /games/GAME/tables/N, or the game's default table for /games/GAME. A
+// table whose game does not load is returned with the error.
+func (s *Server) tableOf(r *http.Request) (*table, error) {
+	t, err := s.find(r.PathValue("game"), r.PathValue("table"))
+	if err != nil {
+		return nil, err
+	}
+	return t, s.load(t)
+}
+
+// load loads a table's game under the table's lock, which only that
+// table's requests wait for.
+func (s *Server) load(t *table) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t, s.ensure(t)
+	if t.closed {
+		return t.gone()
+	}
+	return s.ensure(t)
 }
 
 // ensure loads a table's game if it is not loaded: once, or again after
@@ -130,11 +148,12 @@ func (s *Server) ensure(t *table) error {
 	if t.loaded || t.loadErr != nil {
 		return t.loadErr
 	}
-	c, err := compileGame(s.opt.Source, t.id, s.opt.Load)
+	c, err := compileGame(s.opt.Source, t.game, s.opt.Load)
 	if err != nil {
 		t.loadErr = err
 		return err
 	}
+	s.know(t.game, c.g)
 	t.def, t.g, t.lay, t.opts = c.def, c.g, c.lay, s.opt.Load
 	if err := t.start(s.opt.setup(c.g)); err != nil {
 		t.loadErr = err
@@ -145,20 +164,42 @@ func (s *Server) ensure(t *table) error {
 	return nil
 }
 
-// Reload compiles a game again (its files changed on disk), with no lock
-// held. Errors are kept for the page, which goes on showing the last
-// game that loaded; a game that loads replaces it, replaying the moves
-// that are still legal.
-func (s *Server) Reload(id string) {
+// Reload compiles a game again (its files changed on disk), for every
+// open table of it, with no lock held. Errors are kept for each page,
+// which goes on showing the last game that loaded; a game that loads
+// replaces it, replaying the moves that are still legal. Each table is
+// compiled with its own variants and options, into a game of its own (a
+// Game runs one state at a time, and the tables play at once).
+func (s *Server) Reload(game string) {
 	s.mu.Lock()
-	t := s.tables[id]
-	s.mu.Unlock()
-	if t == nil {
-		return // not opened yet: its page loads it
+	delete(s.info, game)
+	var open []*table
+	for _, t := range s.tables {
+		if t.game == game {
+			open = append(open, t)
+		}
 	}
-	c, err := compileGame(s.opt.Source, id, s.opt.Load)
+	s.mu.Unlock()
+	for _, t := range open {
+		s.reload(t)
+	}
+}
+
+// reload compiles a table's game again and swaps it in.
+func (s *Server) reload(t *table) {
+	t.mu.Lock()
+	opts, loaded := t.opts, t.loaded
+	t.mu.Unlock()
+	var c *compiled
+	var err error
+	if loaded {
+		c, err = compileGame(s.opt.Source, t.game, opts)
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.closed || loaded && !reflect.DeepEqual(t.opts, opts) {
+		return // closed, or a new game was compiled since
+	}
 	defer t.bump()
 	if !t.loaded {
 		t.loadErr = nil // loaded again by the next request
@@ -203,23 +244,35 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.index)
 	mux.HandleFunc("GET /assets/{file}", s.asset)
-	mux.HandleFunc("GET /games/{game}", s.page)
-	mux.HandleFunc("GET /games/{game}/state", s.state)
-	mux.HandleFunc("GET /games/{game}/save", s.save)
-	mux.HandleFunc("GET /games/{game}/events", s.events)
-	mux.HandleFunc("POST /games/{game}/move", act(s, func(t *table, req *moveRequest, seat int) error {
+	mux.HandleFunc("POST /games/{game}/tables", s.create)
+	// A table's own URL, and the game's URL for its default table: the
+	// links of a server with one table a game still hold.
+	for _, base := range []string{"/games/{game}/tables/{table}", "/games/{game}"} {
+		s.routes(mux, base)
+	}
+	return s.checkHost(hardened(recovered(mux)))
+}
+
+// routes routes the page and API of the tables under base.
+func (s *Server) routes(mux *http.ServeMux, base string) {
+	mux.HandleFunc("GET "+base, s.page)
+	mux.HandleFunc("GET "+base+"/state", s.state)
+	mux.HandleFunc("GET "+base+"/save", s.save)
+	mux.HandleFunc("GET "+base+"/events", s.events)
+	mux.HandleFunc("POST "+base+"/close", s.closeFinished)
+	mux.HandleFunc("POST "+base+"/move", act(s, func(t *table, req *moveRequest, seat int) error {
 		if len(req.Move) > s.limits.Move {
 			return refuse(http.StatusRequestEntityTooLarge, "a move is at most %d characters", s.limits.Move)
 		}
 		return t.move(req.Move, seat, req.Replace)
 	}))
-	mux.HandleFunc("POST /games/{game}/bot", act(s, func(t *table, _ *action, seat int) error {
+	mux.HandleFunc("POST "+base+"/bot", act(s, func(t *table, _ *action, seat int) error {
 		if err := s.mayRun(t, seat); err != nil {
 			return err
 		}
 		return t.stepBot()
 	}))
-	mux.HandleFunc("POST /games/{game}/auto", act(s, func(t *table, req *autoRequest, seat int) error {
+	mux.HandleFunc("POST "+base+"/auto", act(s, func(t *table, req *autoRequest, seat int) error {
 		if err := s.mayRun(t, seat); err != nil {
 			return err
 		}
@@ -229,7 +282,7 @@ func (s *Server) Handler() http.Handler {
 		}
 		return nil
 	}))
-	mux.HandleFunc("POST /games/{game}/back", act(s, func(t *table, _ *action, seat int) error {
+	mux.HandleFunc("POST "+base+"/back", act(s, func(t *table, _ *action, seat int) error {
 		if err := s.mayRun(t, seat); err != nil {
 			return err
 		}
@@ -238,33 +291,19 @@ func (s *Server) Handler() http.Handler {
 		}
 		return t.back()
 	}))
-	mux.HandleFunc("POST /games/{game}/forward", act(s, func(t *table, _ *action, seat int) error {
+	mux.HandleFunc("POST "+base+"/forward", act(s, func(t *table, _ *action, seat int) error {
 		if err := s.mayRun(t, seat); err != nil {
 			return err
 		}
 		return t.forward()
 	}))
-	mux.HandleFunc("POST /games/{game}/new", act(s, func(t *table, req *newRequest, seat int) error {
+	mux.HandleFunc("POST "+base+"/new", act(s, func(t *table, req *newRequest, seat int) error {
 		if err := s.mayRun(t, seat); err != nil {
 			return err
 		}
-		spec, err := s.checkBot(req.Bot)
-		if err != nil {
-			return err
-		}
-		req.Bot = spec
-		old := *t.snapshot()
-		if err := s.choose(t, req.Variants, req.Options); err != nil {
-			return err
-		}
-		if err := t.start(req.setup); err != nil {
-			t.restore(old)
-			t.hist = nil
-			return err
-		}
-		return nil
+		return s.restart(t, &req.newGame)
 	}))
-	mux.HandleFunc("POST /games/{game}/jump", act(s, func(t *table, req *jumpRequest, seat int) error {
+	mux.HandleFunc("POST "+base+"/jump", act(s, func(t *table, req *jumpRequest, seat int) error {
 		if err := s.mayRun(t, seat); err != nil {
 			return err
 		}
@@ -273,36 +312,35 @@ func (s *Server) Handler() http.Handler {
 		}
 		return t.jump(req.To)
 	}))
-	mux.HandleFunc("GET /games/{game}/log", s.log)
-	mux.HandleFunc("GET /games/{game}/inspect", s.inspect)
-	mux.HandleFunc("POST /games/{game}/claim", s.claim)
-	mux.HandleFunc("POST /games/{game}/leave", act(s, func(t *table, _ *action, seat int) error {
+	mux.HandleFunc("GET "+base+"/log", s.log)
+	mux.HandleFunc("GET "+base+"/inspect", s.inspect)
+	mux.HandleFunc("POST "+base+"/claim", s.claim)
+	mux.HandleFunc("POST "+base+"/leave", act(s, func(t *table, _ *action, seat int) error {
 		if !s.opt.Public || seat < 0 {
 			return refuse(http.StatusConflict, "this page holds no seat")
 		}
 		t.claims[seat] = ""
 		return errLeft
 	}))
-	mux.HandleFunc("POST /games/{game}/load", s.loadSave)
-	return s.checkHost(hardened(recovered(mux)))
+	mux.HandleFunc("POST "+base+"/load", s.loadSave)
 }
 
 func (s *Server) index(w http.ResponseWriter, _ *http.Request) {
-	type entry struct{ ID, Name, Summary, Players, Error string }
+	type entry struct {
+		ID, Name, Summary, Players, Error string
+		Tables                            []tableRow
+	}
 	var list []entry
 	for _, id := range s.games {
-		e := entry{ID: id, Name: id}
-		if t, err := s.table(id); err != nil {
+		e := entry{ID: id, Name: id, Tables: s.rows(id)}
+		if in, err := s.describe(id); err != nil {
 			e.Error = strings.Join(errorLines(err), "\n")
 		} else {
-			t.mu.Lock()
-			e.Name, e.Summary = t.g.Name(), t.g.Summary()
-			e.Players = fmt.Sprintf("%d–%d players", t.g.MinPlayers(), t.g.MaxPlayers())
-			t.mu.Unlock()
+			e.Name, e.Summary, e.Players = in.name, in.summary, in.players
 		}
 		list = append(list, e)
 	}
-	render(w, http.StatusOK, "index.html", list)
+	render(w, http.StatusOK, "index.html", map[string]any{"Games": list, "Token": s.token, "Public": s.opt.Public})
 }
 
 func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
@@ -321,12 +359,12 @@ func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
 	w.Write(b)
 }
 
-// page serves the whole page of a game. On a public server it is drawn
+// page serves the whole page of a table. On a public server it is drawn
 // for a spectator: the page then asks for its seat's view.
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("game")
-	t, err := s.table(id)
-	if errors.Is(err, errNotFound) {
+	t, err := s.tableOf(r)
+	if t == nil {
 		writeError(w, err, nil)
 		return
 	}
@@ -344,7 +382,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		// The page of a game that does not load lists its errors and
 		// loads again when a file of the game is saved.
-		render(w, http.StatusUnprocessableEntity, "broken.html", map[string]any{"Game": id, "Rev": rev, "Errors": errorLines(err)})
+		render(w, http.StatusUnprocessableEntity, "broken.html", map[string]any{"Game": id, "Base": t.url(), "Rev": rev, "Errors": errorLines(err)})
 		return
 	}
 	m.Token = s.token
@@ -352,11 +390,13 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 }
 
 // events streams a table's revision to its pages (Server-Sent Events):
-// a page fetches the table again when the revision changes.
+// a page fetches the table again when the revision changes, and is told
+// when the table is closed (an event "closed"), where the stream ends.
+// A table with a stream open is watched, and not idle.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
-	t := s.entry(r.PathValue("game"))
-	if t == nil {
-		writeError(w, errNotFound, nil)
+	t, err := s.find(r.PathValue("game"), r.PathValue("table"))
+	if err != nil {
+		writeError(w, err, nil)
 		return
 	}
 	fl, ok := w.(http.Flusher)
@@ -366,10 +406,17 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
+	s.watching(t, 1)
+	defer s.watching(t, -1)
 	for {
 		t.mu.Lock()
-		rev, ch := t.rev, t.changed
+		rev, ch, closed := t.rev, t.changed, t.closed
 		t.mu.Unlock()
+		if closed {
+			fmt.Fprintf(w, "event: closed\ndata: %d\n\n", rev)
+			fl.Flush()
+			return
+		}
 		fmt.Fprintf(w, "data: %d\n\n", rev)
 		fl.Flush()
 		select {

@@ -20,12 +20,24 @@ import (
 // moves `at`, and a move made before the end of the line replaces the
 // rest of it.
 //
-// mu guards every field but id. It is held only while a request reads
-// or changes the table, never while a bot thinks (bots.go) nor while a
-// definition is evaluated (Reload, load.go).
+// mu guards every field but game, num and those the server's lock
+// guards (tables.go). It is held only while a request reads or changes
+// the table, never while a bot thinks (bots.go) nor while a definition
+// is evaluated (Reload, load.go).
 type table struct {
-	id string
-	mu sync.Mutex
+	game string // the id of the game played
+	num  int    // the table's number among the game's, from 1
+	mu   sync.Mutex
+
+	// closed: the table was closed (tables.go); nothing plays at it.
+	closed bool
+	// started is when the table's game began.
+	started time.Time
+
+	// Guarded by the server's lock (tables.go): when a request last
+	// came for the table, and how many event streams it has open.
+	used    time.Time
+	streams int
 
 	// loadErr is why the game did not load, until it does; the fields
 	// below are set once it has.
@@ -78,8 +90,8 @@ type table struct {
 	claims []string
 }
 
-func newTable(id string) *table {
-	return &table{id: id, changed: make(chan struct{})}
+func newTable(game string, num int) *table {
+	return &table{game: game, num: num, changed: make(chan struct{}), used: time.Now()}
 }
 
 // bump records a change of the table: a new revision, and a signal to
@@ -125,6 +137,7 @@ func (t *table) start(s setup) error {
 	}
 	t.players, t.seed, t.bots, t.botName, t.st, t.line = n, s.Seed, bots, s.Bot, st, nil
 	t.note = ""
+	t.started = time.Now()
 	t.auto, t.steps, t.streak = false, 0, 0
 	t.gen++
 	t.keepClaims()

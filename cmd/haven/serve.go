@@ -17,13 +17,17 @@ import (
 
 var serveCommand = &command{
 	name:  "serve",
-	usage: "serve [--addr HOST:PORT] [--public] [--host NAME]... [--players N] [--seed S] [--bots SEATS] [--bot random|policy|greedy|ismcts[:iters=N]] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
-	summary: "Serve the web board: an index of the games at /, and a page per game at\n" +
-		"/games/GAME with the board, the deciding player's view, the legal moves (buttons,\n" +
-		"or clicks on the board), the explained log and the scores. Play against the bot\n" +
-		"(--bots), hot-seat, or watch the bots; step a game back and forth; load a save.\n" +
+	usage: "serve [--addr HOST:PORT] [--public] [--host NAME]... [--tables N] [--game-tables N] [--idle DURATION] [--players N] [--seed S] [--bots SEATS] [--bot random|policy|greedy|ismcts[:iters=N]] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
+	summary: "Serve the web board: an index of the games and their open tables at /,\n" +
+		"and a page per table at /games/GAME/tables/N with the board, the deciding\n" +
+		"player's view, the legal moves (buttons, or clicks on the board), the\n" +
+		"explained log and the scores. /games/GAME is the game's first open table,\n" +
+		"opened on first use; the index and a table's new-game form open more, each\n" +
+		"with a game of its own. Play against the bot (--bots), hot-seat, or watch\n" +
+		"the bots; step a game back and forth; load a save. A table nobody plays at\n" +
+		"or watches for --idle is closed; so is a finished one, from its page.\n" +
 		"With --defs DIR, saving a CUE file of a game, or of a package it imports,\n" +
-		"reloads it on the open page. A --variant applies to the games it belongs to:\n" +
+		"reloads it at every open table. A --variant applies to the games it belongs to:\n" +
 		"a shipped variant's name to the games that ship it, a file of a game's\n" +
 		"variants/ folder to that game, any other file to every game.\n" +
 		"Listens on 127.0.0.1 unless --addr says otherwise, and answers only to the\n" +
@@ -42,9 +46,18 @@ type serveOptions struct {
 	Bot    string
 	Public bool
 	Hosts  []string
+	// Tables, GameTables and Idle bound the tables (web.Limits).
+	Tables, GameTables int
+	Idle               time.Duration
 }
 
 func serveParse(c *command, io IO, args []string) (*flags, func() error, error) {
+	opts, f, err := parseServe(c, io, args)
+	return f, func() error { return runServe(opts) }, err
+}
+
+// parseServe reads serve's flags into its options.
+func parseServe(c *command, io IO, args []string) (*serveOptions, *flags, error) {
 	opts := &serveOptions{IO: io}
 	f := newFlags(c)
 	opts.register(f, true)
@@ -52,6 +65,9 @@ func serveParse(c *command, io IO, args []string) (*flags, func() error, error) 
 	f.StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT`")
 	f.BoolVar(&opts.Public, "public", false, "serve other machines: needed for an --addr beyond this machine; players claim their seats with secrets")
 	f.Var((*list)(&opts.Hosts), "host", "also answer to the host `NAME` (a name of this machine in DNS; repeatable)")
+	f.IntVar(&opts.Tables, "tables", web.DefaultLimits.Tables, "hold at most `N` tables open")
+	f.IntVar(&opts.GameTables, "game-tables", web.DefaultLimits.GameTables, "hold at most `N` tables of one game open")
+	f.DurationVar(&opts.Idle, "idle", web.DefaultLimits.TableIdle, "close a table nobody plays or watches for `DURATION` (0: never)")
 	f.StringVar(&opts.Bots, "bots", "", "`SEATS` played by the bot: a comma list such as 1,2, or all")
 	f.StringVar(&opts.Bot, "bot", "random", "the `BOT` playing those seats: random, greedy or ismcts[:iters=N][:ms=N][:depth=N]")
 	_, err := f.parse(args, 0, 0)
@@ -60,7 +76,16 @@ func serveParse(c *command, io IO, args []string) (*flags, func() error, error) 
 			err = f.usageErrorf("--bot: %v", e)
 		}
 	}
-	return f, func() error { return runServe(opts) }, err
+	switch {
+	case err != nil:
+	case opts.Tables < 1:
+		err = f.usageErrorf("--tables %d: want 1 or more", opts.Tables)
+	case opts.GameTables < 1:
+		err = f.usageErrorf("--game-tables %d: want 1 or more", opts.GameTables)
+	case opts.Idle < 0:
+		err = f.usageErrorf("--idle %v: want 0 (never) or more", opts.Idle)
+	}
+	return opts, f, err
 }
 
 func runServe(opts *serveOptions) error {
@@ -75,7 +100,7 @@ func runServe(opts *serveOptions) error {
 	if err := src.CheckScoped(lo); err != nil {
 		return err
 	}
-	wo := web.Options{Source: src, Load: lo, Players: opts.Players, Seed: opts.Seed, Bot: opts.Bot}
+	wo := web.Options{Source: src, Load: lo, Players: opts.Players, Seed: opts.Seed, Bot: opts.Bot, Limits: opts.limits()}
 	if opts.Bots == "all" {
 		wo.AllBots = true
 	} else if opts.Bots != "" {
@@ -123,12 +148,21 @@ func runServe(opts *serveOptions) error {
 	}()
 	fmt.Fprintf(opts.Out, "Haven web board on http://%s/ (Ctrl-C stops it)\n", ln.Addr())
 	if opts.Defs != "" {
-		fmt.Fprintf(opts.Out, "watching %s: saving a game's CUE file reloads its page\n", opts.Defs)
+		fmt.Fprintf(opts.Out, "watching %s: saving a game's CUE file reloads its open tables\n", opts.Defs)
 	}
 	if err := srv.Serve(ln); err != nil && err != http.ErrServerClosed {
 		return err
 	}
 	return nil
+}
+
+// limits are the server's bounds on tables: --idle 0 keeps them open.
+func (o *serveOptions) limits() web.Limits {
+	l := web.Limits{Tables: o.Tables, GameTables: o.GameTables, TableIdle: o.Idle}
+	if o.Idle == 0 {
+		l.TableIdle = -1 // never
+	}
+	return l
 }
 
 // listenHosts are the names and addresses a server listening on host

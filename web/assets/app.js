@@ -8,6 +8,8 @@
 (function () {
   "use strict";
   var game = document.body.dataset.game;
+  // The table's own address: every request of the page goes under it.
+  var base = document.body.dataset.base;
   var token = document.querySelector('meta[name="haven-token"]').content;
   var isPublic = !!document.body.dataset.public;
   var table = document.getElementById("table");
@@ -16,8 +18,8 @@
   var stale = false; // the table changed while it was
 
   // A public server's seat is held by its secret, kept for this server
-  // (its token) and game.
-  var seatKey = "haven-seat:" + game;
+  // (its token) and table.
+  var seatKey = "haven-seat:" + base;
   function heldSeat() {
     if (!isPublic) return null;
     try {
@@ -84,7 +86,7 @@
   // asked of the server, as the page's seat may read them.
   var logQuery = "";
   function logURL(before) {
-    var q = "/games/" + game + "/log?q=" + encodeURIComponent(logQuery);
+    var q = base + "/log?q=" + encodeURIComponent(logQuery);
     if (before) q += "&before=" + before;
     return q;
   }
@@ -127,7 +129,7 @@
         if (r.ok) { show(a); if (a.secret) keepSeat(a); return; }
         said = a.error || ("error " + r.status);
         if (r.status === 403 && isPublic && heldSeat()) localStorage.removeItem(seatKey);
-        return fetch("/games/" + game + "/state", {headers: headers(false)})
+        return fetch(base + "/state", {headers: headers(false)})
           .then(function (r2) { return r2.ok ? r2.json().then(show) : null; });
       });
     }).catch(function (e) {
@@ -144,7 +146,7 @@
     body.rev = last.rev;
     // Viewed as another seat, the page still acts as its own.
     body.seat = last.seat !== undefined ? last.seat : last.viewer;
-    return request("/games/" + game + "/" + what, {method: "POST", headers: headers(true), body: JSON.stringify(body)});
+    return request(base + "/" + what, {method: "POST", headers: headers(true), body: JSON.stringify(body)});
   }
 
   // The design view (a server of this machine): the table as any seat
@@ -152,8 +154,8 @@
   var viewAs = "";
   var stateText = "";
   function refresh() {
-    if (viewAs !== "") return request("/games/" + game + "/inspect?as=" + viewAs, {headers: headers(false)});
-    return request("/games/" + game + "/state", {headers: headers(false)});
+    if (viewAs !== "") return request(base + "/inspect?as=" + viewAs, {headers: headers(false)});
+    return request(base + "/state", {headers: headers(false)});
   }
   function showState() {
     var pre = document.getElementById("state");
@@ -164,7 +166,7 @@
     pre.textContent = lines.join("\n");
   }
   function inspect() {
-    return fetch("/games/" + game + "/inspect?as=" + (viewAs === "" ? last.viewer : viewAs), {headers: headers(false)})
+    return fetch(base + "/inspect?as=" + (viewAs === "" ? last.viewer : viewAs), {headers: headers(false)})
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (a) {
         if (!a) return;
@@ -217,6 +219,29 @@
     });
   }
 
+  // A table whose game is over is closed at its page's request; the
+  // page then goes to the index. tableClosed says so on every page of a
+  // table closed, by a page or for being idle.
+  function closeTable() {
+    if (busy) return;
+    setBusy(true);
+    var said = "";
+    return fetch(base + "/close", {method: "POST", headers: headers(true),
+      body: JSON.stringify({rev: last.rev, seat: last.seat !== undefined ? last.seat : last.viewer})
+    }).then(function (r) {
+      return r.json().then(function (a) {
+        if (r.ok) { location.href = a.url; return; }
+        said = a.error || ("error " + r.status);
+      });
+    }).catch(function (e) {
+      said = "the server did not answer: " + e;
+    }).then(function () { setBusy(false); say(said); });
+  }
+  function tableClosed() {
+    say("This table is closed: the open tables are listed on the first page.");
+    document.querySelectorAll("#table button").forEach(function (b) { b.disabled = true; });
+  }
+
   function keepSeat(a) {
     localStorage.setItem(seatKey, JSON.stringify({token: token, seat: a.viewer, secret: a.secret}));
   }
@@ -251,10 +276,11 @@
     var mv = t.closest && t.closest("button.move");
     if (mv) return move(mv.dataset.move);
     var claim = t.closest && t.closest("button.claim");
-    if (claim) return request("/games/" + game + "/claim", {
+    if (claim) return request(base + "/claim", {
       method: "POST", headers: headers(true), body: JSON.stringify({rev: last.rev, seat: +claim.dataset.seat})
     });
     var act = t.closest && t.closest("button[data-act]");
+    if (act && act.dataset.act === "close") return closeTable();
     if (act && act.dataset.act === "leave") {
       return post("leave").then(function () { localStorage.removeItem(seatKey); refresh(); });
     }
@@ -333,18 +359,42 @@
       form.querySelectorAll('input[name="variant"]:checked').forEach(function (v) { variants.push(v.value); });
       var options = {};
       form.querySelectorAll('select[name="option"]').forEach(function (o) { options[o.dataset.option] = o.value; });
-      post("new", {players: n, seed: form.seed.value === "" ? 0 : +form.seed.value, bots: bots, bot: spec,
-        variants: variants, options: options}).then(function () {
+      var setup = {players: n, seed: form.seed.value === "" ? 0 : +form.seed.value, bots: bots, bot: spec,
+        variants: variants, options: options};
+      if (e.submitter && e.submitter.id === "newtable") return newTable(setup);
+      post("new", setup).then(function () {
         if (!document.getElementById("message").textContent) location.reload();
       });
     });
+  }
+
+  // A new game at a new table of the game: the page goes to it.
+  function newTable(setup) {
+    if (busy) return;
+    setBusy(true);
+    var said = "";
+    return fetch("/games/" + game + "/tables", {method: "POST", headers: headers(true), body: JSON.stringify(setup)})
+      .then(function (r) {
+        return r.json().then(function (a) {
+          if (r.ok) { location.href = a.url; return; }
+          said = a.error || ("error " + r.status);
+        });
+      }).catch(function (e) {
+        said = "the server did not answer: " + e;
+      }).then(function () { setBusy(false); say(said); });
+  }
+  // A table opened from the index comes with its form open.
+  if (form && location.hash === "#new") {
+    form.hidden = false;
+    document.getElementById("newtoggle").setAttribute("aria-expanded", "true");
   }
 
   // The server says when the table changed (a move in another tab, the
   // bots, a definition saved on disk): fetch it again, once the request
   // in flight has its answer.
   if (window.EventSource) {
-    var es = new EventSource("/games/" + game + "/events");
+    var es = new EventSource(base + "/events");
+    es.addEventListener("closed", function () { es.close(); tableClosed(); });
     es.onmessage = function (e) {
       if (+e.data === last.rev) return;
       if (busy) stale = true;
