@@ -17,7 +17,7 @@ import (
 // line is parsed: a flag that wants a number or a bot gets one. The
 // other placeholders parse as the words they are.
 var placeholderValues = map[string]string{
-	"N": "1", "S": "1", "K": "1", "SEAT": "0", "DECISIONS": "100", "PERCENT": "90", "A": "1", "B": "2", "I": "0", "W": "2", "ID": "1",
+	"N": "1", "S": "1", "K": "1", "SEAT": "0", "DECISIONS": "100", "PERCENT": "90", "A": "1", "B": "2", "I": "0", "W": "2", "ID": "1", "DURATION": "1h",
 	"SPEC": "random", "BOT": "random", "OTHER": "random",
 }
 
