@@ -21,6 +21,10 @@ type LearnedBot struct {
 	// train is the model's source when none was given: trained on first
 	// use for the table's number of players.
 	train func(players int) (*Model, error)
+	// cycles are the positions each seat decided in and the moves it
+	// chose there (ismcts_repeat.go): at a position come back to, it
+	// plays a move chosen there least often.
+	cycles cycles
 	// Scratch reused between decisions.
 	sample *interpreter.State
 	copies []*interpreter.State
@@ -99,9 +103,19 @@ func (b *LearnedBot) Choose(obs *interpreter.Observation, legal []interpreter.Mo
 		b.model = m
 	}
 	seat, made := legal[0].Player, obs.Made()
+	chosen := b.cycles.chosenAt(b.g, obs, legal)
+	least := -1
+	for _, m := range legal {
+		if n := chosen[m.Text]; least < 0 || n < least {
+			least = n
+		}
+	}
 	obs.SampleInto(b.r, b.sample)
 	var m interpreter.Move
 	m, b.best = pickBest(legal, b.best, b.r, func(m interpreter.Move) (float64, bool) {
+		if chosen[m.Text] > least {
+			return 0, false // a way out of a position come back to first
+		}
 		c := b.copyAt(0, b.sample)
 		if err := b.g.Apply(c, m.Text); err != nil {
 			return 0, false
@@ -109,6 +123,7 @@ func (b *LearnedBot) Choose(obs *interpreter.Observation, legal []interpreter.Mo
 		v, err := b.lookThrough(c, seat, made+1, b.depth-1)
 		return v, err == nil
 	})
+	b.cycles.remember(seat, m.Text)
 	return m
 }
 
