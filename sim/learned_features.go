@@ -21,13 +21,14 @@ type featureSet struct {
 	cardDef  map[string]string  // a card id → its definition
 	result   interpreter.Result // scratch of ScoreInto
 	seen     []bool             // scratch: a feature set by an "other" seat
+	board    *boardInfo
 }
 
 // newFeatureSet names the features of g: every name a view of g's states
 // can give, found from the definition's lists and from the views of
 // states, added as they are met (addNames) while training.
 func newFeatureSet(g *interpreter.Game) *featureSet {
-	f := &featureSet{index: map[string]int{}, nodeKind: map[string]string{}, cardDef: map[string]string{}}
+	f := &featureSet{index: map[string]int{}, nodeKind: map[string]string{}, cardDef: map[string]string{}, board: boardOf(g)}
 	for _, n := range g.BoardNodes() {
 		f.nodeKind[n.ID] = n.Kind
 	}
@@ -138,6 +139,7 @@ func (f *featureSet) extract(g *interpreter.Game, obs *interpreter.Observation, 
 		}
 		out["pieces:"+pc.Kind+whose(pc.Owner)+"@"+at]++
 	}
+	f.boardFeatures(v, seat, out, other)
 	for holder, goods := range v.Stocks {
 		var kind string
 		if o, ok := owners[holder]; ok {
