@@ -113,10 +113,11 @@ func newBoardInfo(g *interpreter.Game) *boardInfo {
 }
 
 // boardFeatures adds seat's board features of view v to out: for each
-// kind of piece of a seat and kind of node, the fewest edges from one of
-// its pieces to such a node; for each node a seat's counter links it to,
-// the goods it holds, how near its pieces are, and the goods its pieces
-// carry that the node lacks, with how far they are from it. A feature
+// kind of piece of a seat and kind of node, how near its nearest piece
+// is to such a node; for each node a seat's counter links it to, the
+// goods it holds, how near its pieces are, the goods its pieces carry
+// that the node lacks and how near they are to it, and how near its
+// pieces are to a node holding such a good. A feature
 // of another seat is the best other seat's (other).
 func (f *featureSet) boardFeatures(v *interpreter.View, seat int, out features, other func(string, float64)) {
 	b := f.board
@@ -132,8 +133,10 @@ func (f *featureSet) boardFeatures(v *interpreter.View, seat int, out features, 
 		}
 		return best
 	}
-	// A distance counts as less than nothing: the nearest piece is the
-	// greatest feature, of the seat's pieces and the other seats'.
+	// A distance d is read as nearness 1/(1+d): the nearest piece is the
+	// greatest feature, of the seat's pieces and the other seats', and
+	// a seat with no piece on the board has nearness 0, as far as can be
+	// (a feature absent is 0 to the model).
 	put := func(p int, name string, x float64) {
 		if p == seat {
 			name = "mine:" + name
@@ -149,7 +152,7 @@ func (f *featureSet) boardFeatures(v *interpreter.View, seat int, out features, 
 		}
 		for _, k := range b.kind {
 			if d := near(at, func(j int) bool { return b.kinds[j] == k }); d >= 0 {
-				put(pc.Owner, "dist:"+pc.Kind+"→"+k, float64(-d))
+				put(pc.Owner, "near:"+pc.Kind+"→"+k, nearness(d))
 			}
 		}
 	}
@@ -169,6 +172,10 @@ func (f *featureSet) boardFeatures(v *interpreter.View, seat int, out features, 
 	}
 }
 
+// nearness is how near a distance of d edges is: 1 on the node, less
+// the farther, 0 at no distance at all.
+func nearness(d int) float64 { return 1 / (1 + float64(d)) }
+
 // linkFeatures adds the features of node L, linked to seat p by name.
 func (f *featureSet) linkFeatures(v *interpreter.View, p, seat int, name string, L int, out features, other func(string, float64)) {
 	b := f.board
@@ -185,7 +192,7 @@ func (f *featureSet) linkFeatures(v *interpreter.View, p, seat int, name string,
 	}
 	set(name+":goods", float64(len(v.Stocks[b.nodes[L]])))
 	set(name+":kinds", float64(len(held)))
-	nearest, carried, carriedDist := -1, 0, 0
+	nearest, carried, carriedNear := -1, 0, 0.0
 	for _, pc := range v.Pieces {
 		at, ok := b.index[pc.At]
 		if !ok || pc.Owner != p {
@@ -201,15 +208,15 @@ func (f *featureSet) linkFeatures(v *interpreter.View, p, seat int, name string,
 		for _, good := range v.Stocks[pc.ID] {
 			if !held[good] {
 				carried++
-				carriedDist += d
+				carriedNear += nearness(d)
 			}
 		}
 	}
 	if nearest >= 0 {
-		set(name+":dist", float64(-nearest))
+		set(name+":near", nearness(nearest))
 	}
 	set(name+":carry-new", float64(carried))
-	set(name+":carry-new-dist", float64(-carriedDist))
+	set(name+":carry-new-near", carriedNear)
 	// The nearest node holding a good the linked node lacks.
 	fetch := -1
 	for _, pc := range v.Pieces {
@@ -235,6 +242,6 @@ func (f *featureSet) linkFeatures(v *interpreter.View, p, seat int, name string,
 		}
 	}
 	if fetch >= 0 {
-		set(name+":fetch-dist", float64(-fetch))
+		set(name+":fetch-near", nearness(fetch))
 	}
 }
