@@ -91,8 +91,13 @@ const cyclePenalty = 0.05
 // DefaultLearnedDepth is how many of its own decisions in a row the
 // learned bot looks through (depth=N): with more than one, a card paid
 // in one decision is weighed with the move it pays for in the next, as
-// greedy does, at the cost of valuing every pair of moves.
-const DefaultLearnedDepth = 1
+// greedy does, at the cost of valuing every pair of moves. Self-play in
+// training looks through one (trainLearnedDepth), which is quicker.
+const DefaultLearnedDepth = 2
+
+// trainLearnedDepth is the depth of the learned bots of self-play and
+// of the evaluation games of training.
+const trainLearnedDepth = 1
 
 // Choose picks the legal move whose state the model values most for the
 // deciding seat.
