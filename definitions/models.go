@@ -7,7 +7,11 @@ package definitions
 //
 //	go generate ./definitions
 //
-//go:generate go run ../cmd/haven train mainport-mastermind --players 2 --seed 1 -n 200 --out mainport-mastermind/model.json
-//go:generate go run ../cmd/haven train mainports --players 2 --seed 1 -n 200 --out mainports/model.json
-//go:generate go run ../cmd/haven train masters-of-trade --players 2 --seed 1 -n 200 --out masters-of-trade/model.json
+// Three rounds of self-play, the model that beats greedy most kept; one
+// round of greedy games for Rotterdam, whose games between learned bots
+// run long enough to take its training past ten minutes.
+//
+//go:generate go run ../cmd/haven train mainport-mastermind --players 2 --seed 1 -n 200 --rounds 3 --eval 20 --out mainport-mastermind/model.json
+//go:generate go run ../cmd/haven train mainports --players 2 --seed 1 -n 200 --rounds 3 --eval 20 --out mainports/model.json
+//go:generate go run ../cmd/haven train masters-of-trade --players 2 --seed 1 -n 200 --rounds 3 --eval 20 --out masters-of-trade/model.json
 //go:generate go run ../cmd/haven train rotterdam --players 2 --seed 1 -n 200 --out rotterdam/model.json

@@ -38,10 +38,9 @@ type ISMCTS struct {
 	opt ISMCTSOptions
 	// trees are the trees kept, by seat.
 	trees map[int]*keptTree
-	// repeats are the positions each seat decided in and the moves it
-	// chose there (repeat.go); position is the one of this decision.
-	repeats  map[int]*repeats
-	position uint64
+	// cycles are the positions each seat decided in and the moves it
+	// chose there (ismcts_repeat.go).
+	cycles cycles
 	// Scratch reused between iterations. sample is the state every
 	// iteration samples into (Observation.SampleInto): its arrays are
 	// filled again rather than made anew.
@@ -146,8 +145,8 @@ func (b *ISMCTS) Choose(obs *interpreter.Observation, legal []interpreter.Move) 
 	root := b.follow(obs)
 	choice := legal[0]
 	if len(legal) > 1 {
-		choice = b.search(root, obs, legal, b.chosenAt(obs, legal))
-		b.remember(obs.Seat(), choice.Text)
+		choice = b.search(root, obs, legal, b.cycles.chosenAt(b.g, obs, legal))
+		b.cycles.remember(obs.Seat(), choice.Text)
 	}
 	b.trees[obs.Seat()] = &keptTree{root: root, made: obs.Made(), move: choice.Text}
 	return choice

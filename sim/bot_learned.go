@@ -21,6 +21,10 @@ type LearnedBot struct {
 	// train is the model's source when none was given: trained on first
 	// use for the table's number of players.
 	train func(players int) (*Model, error)
+	// cycles are the positions each seat decided in and the moves it
+	// chose there (ismcts_repeat.go): at a position come back to, it
+	// plays a move chosen there least often.
+	cycles cycles
 	// Scratch reused between decisions.
 	sample *interpreter.State
 	copies []*interpreter.State
@@ -79,11 +83,21 @@ func TrainedModel(g *interpreter.Game, players, games int) (*Model, error) {
 	return m.copyFor(g), nil
 }
 
+// cyclePenalty is what a move loses, in the model's units (a win is
+// worth 2, a lead of one spread 1), each time the bot has chosen it at
+// the position it decides in.
+const cyclePenalty = 0.05
+
 // DefaultLearnedDepth is how many of its own decisions in a row the
 // learned bot looks through (depth=N): with more than one, a card paid
 // in one decision is weighed with the move it pays for in the next, as
-// greedy does, at the cost of valuing every pair of moves.
-const DefaultLearnedDepth = 1
+// greedy does, at the cost of valuing every pair of moves. Self-play in
+// training looks through one (trainLearnedDepth), which is quicker.
+const DefaultLearnedDepth = 2
+
+// trainLearnedDepth is the depth of the learned bots of self-play and
+// of the evaluation games of training.
+const trainLearnedDepth = 1
 
 // Choose picks the legal move whose state the model values most for the
 // deciding seat.
@@ -99,6 +113,7 @@ func (b *LearnedBot) Choose(obs *interpreter.Observation, legal []interpreter.Mo
 		b.model = m
 	}
 	seat, made := legal[0].Player, obs.Made()
+	chosen := b.cycles.chosenAt(b.g, obs, legal)
 	obs.SampleInto(b.r, b.sample)
 	var m interpreter.Move
 	m, b.best = pickBest(legal, b.best, b.r, func(m interpreter.Move) (float64, bool) {
@@ -107,8 +122,13 @@ func (b *LearnedBot) Choose(obs *interpreter.Observation, legal []interpreter.Mo
 			return 0, false
 		}
 		v, err := b.lookThrough(c, seat, made+1, b.depth-1)
-		return v, err == nil
+		// A way out of a position come back to: each time a move was
+		// chosen here it is worth a little less, so a cycle of moves the
+		// model values alike is left at once, and a move far worse (a
+		// trade another seat offers again and again) only after many.
+		return v - cyclePenalty*float64(chosen[m.Text]), err == nil
 	})
+	b.cycles.remember(seat, m.Text)
 	return m
 }
 

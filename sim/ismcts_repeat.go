@@ -17,12 +17,20 @@ import (
 // remembers, for each position it has decided in, the moves it chose
 // there: at a position seen again it prefers a move it has chosen there
 // least, so a cycle is left by another way out (another good, a pass)
-// within as many returns as the position has moves. A position is what
+// within as many returns as the position has moves (ismcts and learned
+// alike). A position is what
 // the seat observes (its view, without the log) and the moves it may
 // make: two states the seat cannot tell apart are one position, so the
 // memory reads nothing the seat may not see. It is cleared when the
 // game's measure of progress (its cap var, a round) moves on, where a
 // position cannot come back anyway, and at a new game.
+
+// cycles is a bot's memory of the positions its seats decided in (ismcts
+// and learned keep one each).
+type cycles struct {
+	seats    map[int]*repeats
+	position uint64 // the position of the decision under way
+}
 
 // repeats is one seat's memory of the positions it decided in.
 type repeats struct {
@@ -33,7 +41,7 @@ type repeats struct {
 
 // positionOf returns the hash of the position of obs with moves legal,
 // and the game's progress there (its cap var, 0 without one).
-func (b *ISMCTS) positionOf(obs *interpreter.Observation, legal []interpreter.Move) (uint64, int) {
+func positionOf(g *interpreter.Game, obs *interpreter.Observation, legal []interpreter.Move) (uint64, int) {
 	v := obs.View()
 	v.Log = nil
 	// A stock is a count of units of each good: the order its list
@@ -50,35 +58,35 @@ func (b *ISMCTS) positionOf(obs *interpreter.Observation, legal []interpreter.Mo
 		h.Write([]byte(m.Text))
 		h.Write([]byte{0})
 	}
-	return h.Sum64(), v.Vars[b.g.CapVar()]
+	return h.Sum64(), v.Vars[g.CapVar()]
 }
 
 // chosenAt returns, for the seat deciding in obs, how often it has
 // chosen each move at this position before (nil: never here), and
 // notes the position so that remember can count the move chosen.
-func (b *ISMCTS) chosenAt(obs *interpreter.Observation, legal []interpreter.Move) map[string]int {
-	pos, progress := b.positionOf(obs, legal)
-	rep := b.repeats[obs.Seat()]
+func (c *cycles) chosenAt(g *interpreter.Game, obs *interpreter.Observation, legal []interpreter.Move) map[string]int {
+	pos, progress := positionOf(g, obs, legal)
+	rep := c.seats[obs.Seat()]
 	if rep == nil || obs.Made() < rep.made || progress != rep.progress {
 		rep = &repeats{chosen: map[uint64]map[string]int{}}
-		if b.repeats == nil {
-			b.repeats = map[int]*repeats{}
+		if c.seats == nil {
+			c.seats = map[int]*repeats{}
 		}
-		b.repeats[obs.Seat()] = rep
+		c.seats[obs.Seat()] = rep
 	}
 	rep.made, rep.progress = obs.Made(), progress
-	b.position = pos
+	c.position = pos
 	return rep.chosen[pos]
 }
 
 // remember counts move as chosen by seat at the position chosenAt last
 // noted.
-func (b *ISMCTS) remember(seat int, move string) {
-	rep := b.repeats[seat]
-	m := rep.chosen[b.position]
+func (c *cycles) remember(seat int, move string) {
+	rep := c.seats[seat]
+	m := rep.chosen[c.position]
 	if m == nil {
 		m = map[string]int{}
-		rep.chosen[b.position] = m
+		rep.chosen[c.position] = m
 	}
 	m[move]++
 }

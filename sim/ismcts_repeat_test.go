@@ -1,6 +1,11 @@
 package sim
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
 
 // market: a seat's turn opens a market where it may buy a good, sell
 // one back, or close; the next seat's turn starts with a point for it.
@@ -56,4 +61,16 @@ func TestISMCTSLeavesACycle(t *testing.T) {
 	if out.Capped || !out.State.Finished || out.Decisions > 12*3*3 {
 		t.Errorf("finished %v, capped %v after %d decisions, want the rule's end within %d", out.State.Finished, out.Capped, out.Decisions, 12*3*3)
 	}
+}
+
+// The learned bot keeps the same memory: a model that values staying
+// in the market would cycle until the cap, and the bot leaves once the
+// moves it chose at a position it comes back to are worth less than
+// closing.
+func TestLearnedLeavesACycle(t *testing.T) {
+	g := compileRace(t, market)
+	m := (&Model{Names: []string{"mine:open"}, Mean: []float64{0}, Scale: []float64{1}, Weights: []float64{1}}).copyFor(g)
+	out, err := Play(g, 2, 1, Learned(g, 1, m, 0), 2000)
+	require.NoError(t, err)
+	assert.True(t, out.State.Finished && !out.Capped, "finished %v, capped %v after %d decisions", out.State.Finished, out.Capped, out.Decisions)
 }

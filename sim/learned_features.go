@@ -17,17 +17,18 @@ import (
 type featureSet struct {
 	names    []string
 	index    map[string]int
-	nodeKind map[string]string // a node id → its kind
-	cardDef  map[string]string // a card id → its definition
-	scores   []int             // scratch of ScoresInto
-	seen     []bool            // scratch: a feature set by an "other" seat
+	nodeKind map[string]string  // a node id → its kind
+	cardDef  map[string]string  // a card id → its definition
+	result   interpreter.Result // scratch of ScoreInto
+	seen     []bool             // scratch: a feature set by an "other" seat
+	board    *boardInfo
 }
 
 // newFeatureSet names the features of g: every name a view of g's states
 // can give, found from the definition's lists and from the views of
 // states, added as they are met (addNames) while training.
 func newFeatureSet(g *interpreter.Game) *featureSet {
-	f := &featureSet{index: map[string]int{}, nodeKind: map[string]string{}, cardDef: map[string]string{}}
+	f := &featureSet{index: map[string]int{}, nodeKind: map[string]string{}, cardDef: map[string]string{}, board: boardOf(g)}
 	for _, n := range g.BoardNodes() {
 		f.nodeKind[n.ID] = n.Kind
 	}
@@ -138,6 +139,7 @@ func (f *featureSet) extract(g *interpreter.Game, obs *interpreter.Observation, 
 		}
 		out["pieces:"+pc.Kind+whose(pc.Owner)+"@"+at]++
 	}
+	f.boardFeatures(v, seat, out, other)
 	for holder, goods := range v.Stocks {
 		var kind string
 		if o, ok := owners[holder]; ok {
@@ -152,13 +154,51 @@ func (f *featureSet) extract(g *interpreter.Game, obs *interpreter.Observation, 
 			out["goods:"+kind+":"+good]++
 		}
 	}
-	// The score: the seat's, the best other's, its lead and rank.
-	scores, err := g.ScoresInto(sample, f.scores)
-	if err != nil {
+	// The scoring: the seat's score, its lead and rank; each tie-break
+	// and each figure the scoring shows, the seat's, the best other
+	// seat's and its lead over it (a figure that ends the game when it
+	// reaches a mark, or one that tells a position the score cannot).
+	if err := g.ScoreInto(sample, &f.result); err != nil {
 		return err
 	}
-	f.scores = scores
+	scores := f.result.Scores
 	if seat >= 0 && seat < len(scores) {
+		figure := func(name string, of func(p int) (float64, bool)) {
+			mine, ok := of(seat)
+			if !ok {
+				return
+			}
+			best, any := 0.0, false
+			for p := range scores {
+				if x, ok := of(p); ok && p != seat && (!any || x > best) {
+					best, any = x, true
+				}
+			}
+			out[name+":mine"] = mine
+			if any {
+				out[name+":other"] = best
+				out[name+":lead"] = mine - best
+			}
+		}
+		for k, name := range f.result.TiebreakNames {
+			figure("tiebreak:"+name, func(p int) (float64, bool) {
+				if p >= len(f.result.Tiebreak) || k >= len(f.result.Tiebreak[p]) {
+					return 0, false
+				}
+				return float64(f.result.Tiebreak[p][k]), true
+			})
+		}
+		if seat < len(f.result.Show) {
+			for name := range f.result.Show[seat] {
+				figure("show:"+name, func(p int) (float64, bool) {
+					if p >= len(f.result.Show) {
+						return 0, false
+					}
+					x, ok := f.result.Show[p][name]
+					return float64(x), ok
+				})
+			}
+		}
 		lead := float64(lead(scores, seat))
 		rank := 0
 		for q, s := range scores {

@@ -251,7 +251,9 @@ func selfPlay(g *interpreter.Game, m *Model, opt TrainOptions, seed uint64, i in
 		s := seed*31 + uint64(p) + 1
 		switch {
 		case m != nil && (i%2 == 0 || p == i%opt.Players):
-			bots[p] = newLearned(g, s, m.copyFor(g))
+			b := newLearned(g, s, m.copyFor(g))
+			b.depth = trainLearnedDepth
+			bots[p] = b
 		case m == nil && i%2 == 1 && p == i/2%opt.Players:
 			bots[p] = Random(s)
 		default:
@@ -375,7 +377,9 @@ func evaluate(tables []*interpreter.Game, m *Model, opt TrainOptions, tick func(
 		for p := range bots {
 			s := seed*31 + uint64(p) + 1
 			if p == me {
-				bots[p] = newLearned(g, s, m.copyFor(g))
+				b := newLearned(g, s, m.copyFor(g))
+				b.depth = trainLearnedDepth
+				bots[p] = b
 			} else {
 				bots[p] = Greedy(g, s, 0)
 			}

@@ -130,7 +130,7 @@ scenarios: "the lobbyist is paid when another player takes a dividend": {
 		copyDir(t, filepath.Join("..", "definitions", "cue.mod"), filepath.Join(dir, "copy", "cue.mod"))
 		copyDir(t, filepath.Join("..", "definitions", "lib", "rotterdam"), filepath.Join(dir, "copy", "lib", "rotterdam"))
 		out, stderr, code := haven("vet", game)
-		if want := "ok: rotterdam, alone and with 3 shipped variants (from " + game + ")\n"; code != 0 || out != want {
+		if want := "ok: rotterdam, alone and with 4 shipped variants (from " + game + ")\n"; code != 0 || out != want {
 			t.Errorf("vet %s: exit %d, %q %s; want %q", game, code, out, stderr, want)
 		}
 		typo := filepath.Join(game, "variants", "typo.cue")

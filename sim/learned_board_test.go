@@ -1,0 +1,61 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// harbours: two home ports at either end of two squares of water, each
+// named by its number; seat 0's ship lies a square from its home with a
+// silk the home lacks, seat 1's in its home port. The scoring shows the
+// home's number.
+const harbours = `package haven
+
+game: {
+	id: "race"
+	name: "Harbours"
+	players: {min: 2, max: 2}
+	playerVars: home: 0
+	goods: silk: count: 2
+	pieces: ship: perPlayer: "1"
+	boards: sea: {
+		nodes: {h1: {kind: "port", num: nr: 1}, w1: {kind: "water"}, w2: {kind: "water"}, h2: {kind: "port", num: nr: 2}}
+		edges: [{from: "h1", to: "w1", directed: false}, {from: "w1", to: "w2", directed: false}, {from: "w2", to: "h2", directed: false}]
+	}
+	setup: [
+		{do: "pset(0, 'home', 1); pset(1, 'home', 2)"},
+		{do: "place(pieces()[0].id, 'w1'); place(pieces()[1].id, 'h2')"},
+		{do: "transfer('silk', 'supply', pieces()[0].id)"},
+	]
+	flow: [{turn: {player: "0", actions: ["wait"]}}, {end: "done"}]
+	actions: wait: do: []
+	scoring: {score: "0", tiebreak: [], show: {number: "pget(me, 'home')"}}
+}
+`
+
+// A seat's features tie its home port to the counter that names it:
+// how near its ship is, the cargo it carries that home lacks; the
+// nearness of its pieces to each kind of node; the scoring's figures,
+// its own against the other seat's.
+func TestLearnedBoardFeatures(t *testing.T) {
+	g := compileRace(t, harbours)
+	st, err := g.New(2, 1)
+	require.NoError(t, err)
+	obs, err := g.Observe(st, 0)
+	require.NoError(t, err)
+	x := features{}
+	require.NoError(t, newFeatureSet(g).extract(g, obs, st, 0, x))
+	link := "link:home→port.nr"
+	assert.Equal(t, 0.5, x["mine:"+link+":near"], "ship one square from home")
+	assert.Equal(t, 1.0, x["other:"+link+":near"], "the other's ship at its home")
+	assert.Equal(t, 1.0, x["mine:"+link+":carry-new"])
+	assert.Equal(t, 0.5, x["mine:"+link+":carry-new-near"])
+	assert.Equal(t, 0.0, x["other:"+link+":carry-new"])
+	assert.Equal(t, 0.5, x["mine:near:ship→port"])
+	assert.Equal(t, 1.0, x["mine:near:ship→water"])
+	assert.Equal(t, 1.0, x["show:number:mine"])
+	assert.Equal(t, 2.0, x["show:number:other"])
+	assert.Equal(t, -1.0, x["show:number:lead"])
+}
