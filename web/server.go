@@ -19,18 +19,21 @@
 package web
 
 import (
+	"context"
 	"embed"
 	"errors"
 	"fmt"
 	"html/template"
 	"io"
 	"net/http"
+	"path"
 	"reflect"
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/load"
 )
 
 //go:embed assets
@@ -59,10 +62,14 @@ type Server struct {
 
 	// mu guards the list of open tables (tables.go) and what the index
 	// knows of each game.
-	mu      sync.Mutex
-	tables  []*table
-	next    map[string]int // the last table number of each game
-	info    map[string]gameInfo
+	mu     sync.Mutex
+	tables []*table
+	next   map[string]int // the last table number of each game
+	info   map[string]gameInfo
+	// sources are the files of each game's last reload (Reload), and
+	// refused why a child did not compile them, if it did not.
+	sources map[string]load.Source
+	refused map[string]error
 	janitor bool          // the janitor runs (tables.go)
 	stop    chan struct{} // closed by Close
 	closed  bool
@@ -80,7 +87,8 @@ func New(opt Options) (*Server, error) {
 	}
 	s := &Server{
 		opt: opt, limits: opt.Limits.withDefaults(), games: games, hosts: newHostSet(opt.Hosts),
-		token: newSecret(), loading: make(chan struct{}, 1), next: map[string]int{}, info: map[string]gameInfo{}, stop: make(chan struct{}),
+		token: newSecret(), loading: make(chan struct{}, 1), next: map[string]int{}, info: map[string]gameInfo{},
+		sources: map[string]load.Source{}, refused: map[string]error{}, stop: make(chan struct{}),
 	}
 	return s, nil
 }
@@ -148,7 +156,7 @@ func (s *Server) ensure(t *table) error {
 	if t.loaded || t.loadErr != nil {
 		return t.loadErr
 	}
-	c, err := compileGame(s.opt.Source, t.game, s.opt.Load)
+	c, err := s.compile(t.game, s.opt.Load)
 	if err != nil {
 		t.loadErr = err
 		return err
@@ -170,6 +178,13 @@ func (s *Server) ensure(t *table) error {
 // replaces it, replaying the moves that are still legal. Each table is
 // compiled with its own variants and options, into a game of its own (a
 // Game runs one state at a time, and the tables play at once).
+//
+// The files are read once, and a child process compiles the game from
+// them first (isolate.go), with the server's options and with each
+// table's: an edit whose evaluation explodes is killed there, and never
+// evaluated here. The server then compiles from the same files, and goes
+// on reading them (source) until the next reload; while the child
+// refuses them with the server's options, the game loads nowhere else.
 func (s *Server) Reload(game string) {
 	s.mu.Lock()
 	delete(s.info, game)
@@ -180,20 +195,77 @@ func (s *Server) Reload(game string) {
 		}
 	}
 	s.mu.Unlock()
+
+	src := s.opt.Source
+	files, err := sourceFiles(s.opt.Source, game)
+	if err != nil {
+		files = nil
+	} else {
+		src.FS = filesFS(files)
+	}
+	sets := []load.Options{s.opt.Load}
+	checked := []error{err}
+	checkedOf := func(opts load.Options) error {
+		for i, o := range sets {
+			if reflect.DeepEqual(o, opts) {
+				return checked[i]
+			}
+		}
+		sets = append(sets, opts)
+		err := s.checkReload(src, files, game, opts)
+		checked = append(checked, err)
+		return err
+	}
+	if files != nil {
+		checked[0] = s.checkReload(src, files, game, s.opt.Load)
+	}
+	s.mu.Lock()
+	s.sources[game], s.refused[game] = src, checked[0]
+	s.mu.Unlock()
 	for _, t := range open {
-		s.reload(t)
+		t.mu.Lock()
+		opts, loaded := t.opts, t.loaded
+		t.mu.Unlock()
+		err := checked[0]
+		if loaded && files != nil {
+			err = checkedOf(opts)
+		}
+		s.reload(t, src, err)
 	}
 }
 
-// reload compiles a table's game again and swaps it in.
-func (s *Server) reload(t *table) {
+// checkReload has a child compile a game from files with opts.
+func (s *Server) checkReload(src load.Source, files map[string][]byte, game string, opts load.Options) error {
+	return s.check(context.Background(), checkJob{Files: files, Prefix: src.Prefix, Game: game, Options: opts},
+		path.Join(src.Prefix, game)+": the definition")
+}
+
+// compile loads and compiles a game here, from the files of its last
+// reload, unless the check of that reload refused them.
+func (s *Server) compile(game string, opts load.Options) (*compiled, error) {
+	s.mu.Lock()
+	src, ok := s.sources[game]
+	err := s.refused[game]
+	s.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		src = s.opt.Source
+	}
+	return compileGame(src, game, opts)
+}
+
+// reload compiles a table's game again from src and swaps it in, unless
+// the child's check of it failed with checked.
+func (s *Server) reload(t *table, src load.Source, checked error) {
 	t.mu.Lock()
 	opts, loaded := t.opts, t.loaded
 	t.mu.Unlock()
 	var c *compiled
-	var err error
-	if loaded {
-		c, err = compileGame(s.opt.Source, t.game, opts)
+	err := checked
+	if loaded && err == nil {
+		c, err = compileGame(src, t.game, opts)
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
