@@ -104,6 +104,7 @@ func BenchmarkWatchReload(b *testing.B) {
 	time.Sleep(60 * time.Millisecond)
 	for i := 0; b.Loop(); i++ {
 		name := "Walk " + itoa(i)
+		start := time.Now()
 		require.NoError(b, os.WriteFile(file, []byte(strings.Replace(string(src), `name:    "Walk"`, `name:    "`+name+`"`, 1)), 0o644))
 		for {
 			tb.mu.Lock()
@@ -111,6 +112,9 @@ func BenchmarkWatchReload(b *testing.B) {
 			tb.mu.Unlock()
 			if got == name {
 				break
+			}
+			if time.Since(start) > 10*time.Second {
+				b.Fatalf("edit %d was not reloaded", i)
 			}
 			time.Sleep(time.Millisecond)
 		}
