@@ -67,12 +67,14 @@ type Server struct {
 	next   map[string]int // the last table number of each game
 	info   map[string]gameInfo
 	// sources are the files of each game's last reload (Reload), and
-	// refused why a child did not compile them, if it did not.
-	sources map[string]load.Source
-	refused map[string]error
-	janitor bool          // the janitor runs (tables.go)
-	stop    chan struct{} // closed by Close
-	closed  bool
+	// refused why a child did not compile them, if it did not; checking
+	// is closed when the check of a reload under way ends.
+	sources  map[string]load.Source
+	refused  map[string]error
+	checking map[string]chan struct{}
+	janitor  bool          // the janitor runs (tables.go)
+	stop     chan struct{} // closed by Close
+	closed   bool
 }
 
 // New makes a server for the games of opt.Source. A game is compiled the
@@ -88,7 +90,7 @@ func New(opt Options) (*Server, error) {
 	s := &Server{
 		opt: opt, limits: opt.Limits.withDefaults(), games: games, hosts: newHostSet(opt.Hosts),
 		token: newSecret(), loading: make(chan struct{}, 1), next: map[string]int{}, info: map[string]gameInfo{},
-		sources: map[string]load.Source{}, refused: map[string]error{}, stop: make(chan struct{}),
+		sources: map[string]load.Source{}, refused: map[string]error{}, checking: map[string]chan struct{}{}, stop: make(chan struct{}),
 	}
 	return s, nil
 }
@@ -183,11 +185,12 @@ func (s *Server) ensure(t *table) error {
 // them first (isolate.go), with the server's options and with each
 // table's: an edit whose evaluation explodes is killed there, and never
 // evaluated here. The server then compiles from the same files, and goes
-// on reading them (source) until the next reload; while the child
+// on reading them (compile) until the next reload; while the child
 // refuses them with the server's options, the game loads nowhere else.
 func (s *Server) Reload(game string) {
 	s.mu.Lock()
-	delete(s.info, game)
+	checked := make(chan struct{})
+	s.checking[game] = checked
 	var open []*table
 	for _, t := range s.tables {
 		if t.game == game {
@@ -204,29 +207,32 @@ func (s *Server) Reload(game string) {
 		src.FS = filesFS(files)
 	}
 	sets := []load.Options{s.opt.Load}
-	checked := []error{err}
+	errs := []error{err}
 	checkedOf := func(opts load.Options) error {
 		for i, o := range sets {
 			if reflect.DeepEqual(o, opts) {
-				return checked[i]
+				return errs[i]
 			}
 		}
 		sets = append(sets, opts)
 		err := s.checkReload(src, files, game, opts)
-		checked = append(checked, err)
+		errs = append(errs, err)
 		return err
 	}
 	if files != nil {
-		checked[0] = s.checkReload(src, files, game, s.opt.Load)
+		errs[0] = s.checkReload(src, files, game, s.opt.Load)
 	}
 	s.mu.Lock()
-	s.sources[game], s.refused[game] = src, checked[0]
+	s.sources[game], s.refused[game] = src, errs[0]
+	delete(s.info, game)
+	delete(s.checking, game)
+	close(checked)
 	s.mu.Unlock()
 	for _, t := range open {
 		t.mu.Lock()
 		opts, loaded := t.opts, t.loaded
 		t.mu.Unlock()
-		err := checked[0]
+		err := errs[0]
 		if loaded && files != nil {
 			err = checkedOf(opts)
 		}
@@ -241,8 +247,15 @@ func (s *Server) checkReload(src load.Source, files map[string][]byte, game stri
 }
 
 // compile loads and compiles a game here, from the files of its last
-// reload, unless the check of that reload refused them.
+// reload, unless the check of that reload refused them; while a reload
+// checks the game's files, it waits for the check.
 func (s *Server) compile(game string, opts load.Options) (*compiled, error) {
+	s.mu.Lock()
+	wait := s.checking[game]
+	s.mu.Unlock()
+	if wait != nil {
+		<-wait
+	}
 	s.mu.Lock()
 	src, ok := s.sources[game]
 	err := s.refused[game]
