@@ -318,10 +318,12 @@ func errorLines(err error) []string {
 	return strings.Split(err.Error(), "\n")
 }
 
-// isDefinitionError tells an error of a definition (positioned problems).
+// isDefinitionError tells an error of a definition (positioned problems,
+// here or as a child checked them).
 func isDefinitionError(err error) bool {
 	var l diag.List
-	return errors.As(err, &l)
+	var c childErrors
+	return errors.As(err, &l) || errors.As(err, &c)
 }
 
 // Handler routes the server's pages and API.

@@ -60,10 +60,10 @@ func TestHostileReload(t *testing.T) {
 	asked := time.Now()
 	c.state("walk")
 	assert.Less(t, time.Since(asked), 200*time.Millisecond, "the table answers while the edit is checked")
-	// The index, asked while the edit is checked, waits for the check
+	// A table opened while the edit is checked waits for the check
 	// rather than evaluate the edit.
-	index := make(chan int, 1)
-	go func() { code, _ := get(t, ts.URL+"/"); index <- code }()
+	opened := make(chan answer, 1)
+	go func() { opened <- c.newTable(`{}`) }()
 
 	var a answer
 	require.Eventually(t, func() bool { a = c.state("walk"); return len(a.Errors) > 0 }, 15*time.Second, 20*time.Millisecond,
@@ -75,7 +75,11 @@ func TestHostileReload(t *testing.T) {
 	assert.Equal(t, "Walk", a.Name)
 	assert.Equal(t, 1, a.At)
 	assert.Equal(t, 2, c.act("walk", "move", map[string]any{"move": "go left"}).At, "the last good game plays on")
-	assert.Equal(t, 200, <-index, "the index answers, and does not evaluate the edit")
+	o := <-opened
+	assert.Equal(t, 422, o.code, o.raw)
+	assert.Contains(t, o.Error, "evaluat", "the new table has the check's error")
+	code, _ := get(t, ts.URL+"/")
+	assert.Equal(t, 200, code, "the index answers, and does not evaluate the edit")
 
 	// Nothing of the evaluation goes on in the server.
 	cpu := cpuTime()
