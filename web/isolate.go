@@ -30,22 +30,26 @@ import (
 // checkEnv set, load, compile and replay the save, under a deadline and
 // a memory bound, and kills it past either. Only a save whose definition
 // the child loaded within both is then loaded by the server, at the same
-// cost, with no lock held.
+// cost, with no lock held. A definition edited under `--defs` is checked
+// the same way before the server reloads it (Reload).
 //
 // A binary that serves must call RunCheck first thing in main (and a
 // test binary in TestMain): in a child, it does the check and exits.
 
 // checkEnv is the environment variable that makes the binary a child
-// that checks a save.
+// that checks a save or a definition.
 const checkEnv = "HAVEN_WEB_CHECK_SAVE"
 
-// checkJob is what the server sends a child, on its standard input.
+// checkJob is what the server sends a child, on its standard input: a
+// save to load, or else a game to compile with Options.
 type checkJob struct {
 	// Files are the source's files, by their path in it, and Prefix the
 	// source's prefix: the child reads the same definitions from them.
-	Files  map[string][]byte `json:"files"`
-	Prefix string            `json:"prefix"`
-	Save   []byte            `json:"save"`
+	Files   map[string][]byte `json:"files"`
+	Prefix  string            `json:"prefix"`
+	Save    []byte            `json:"save,omitempty"`
+	Game    string            `json:"game,omitempty"`
+	Options load.Options      `json:"options"`
 	// Time and Heap bound the child's evaluation (load.Limits).
 	Time time.Duration `json:"time"`
 	Heap uint64        `json:"heap"`
@@ -57,8 +61,8 @@ type checkAnswer struct {
 	Errors []string `json:"errors,omitempty"`
 }
 
-// RunCheck, in a child started to check a save, checks it and exits;
-// otherwise it returns at once.
+// RunCheck, in a child started to check a save or a definition, checks
+// it and exits; otherwise it returns at once.
 func RunCheck() {
 	if os.Getenv(checkEnv) == "" {
 		return
@@ -76,14 +80,26 @@ func runCheck(in io.Reader, out io.Writer) int {
 		return answer(checkAnswer{Errors: []string{"the check got no job: " + err.Error()}})
 	}
 	load.Limits.EvalTime, load.Limits.EvalHeap = job.Time, job.Heap
-	fsys := fstest.MapFS{}
-	for name, b := range job.Files {
-		fsys[name] = &fstest.MapFile{Data: b, Mode: 0o444}
+	src := load.Source{FS: filesFS(job.Files), Prefix: job.Prefix}
+	var err error
+	if job.Save != nil {
+		_, err = openSave(src, job.Save)
+	} else {
+		_, err = compileGame(src, job.Game, job.Options)
 	}
-	if _, err := openSave(load.Source{FS: fsys, Prefix: job.Prefix}, job.Save); err != nil {
+	if err != nil {
 		return answer(checkAnswer{Errors: errorLines(err)})
 	}
 	return answer(checkAnswer{OK: true})
+}
+
+// filesFS is a file system of files read by sourceFiles.
+func filesFS(files map[string][]byte) fs.FS {
+	fsys := fstest.MapFS{}
+	for name, b := range files {
+		fsys[name] = &fstest.MapFile{Data: b, Mode: 0o444}
+	}
+	return fsys
 }
 
 // checkSave has a child load a save, and says why it does not load.
@@ -92,13 +108,25 @@ func (s *Server) checkSave(ctx context.Context, game string, save []byte) error 
 	if err != nil {
 		return err
 	}
-	job, err := json.Marshal(checkJob{Files: files, Prefix: s.opt.Source.Prefix, Save: save, Time: s.limits.SaveTime, Heap: s.limits.SaveMemory / 2})
+	err = s.check(ctx, checkJob{Files: files, Prefix: s.opt.Source.Prefix, Save: save}, "the save's definition")
+	if e, ok := err.(childErrors); ok {
+		return refuse(http.StatusUnprocessableEntity, "%s", e.Error())
+	}
+	return err
+}
+
+// check has a child do a job within the server's limits (Limits.SaveTime
+// and SaveMemory), and says why it failed; what names the definition in
+// the error of a child killed.
+func (s *Server) check(ctx context.Context, job checkJob, what string) error {
+	job.Time, job.Heap = s.limits.SaveTime, s.limits.SaveMemory/2
+	b, err := json.Marshal(job)
 	if err != nil {
 		return err
 	}
 	exe, err := os.Executable()
 	if err != nil {
-		return fmt.Errorf("the save cannot be checked: %v", err)
+		return fmt.Errorf("%s cannot be checked: %v", what, err)
 	}
 	// The child has its own deadline (load.Limits.EvalTime); this one,
 	// a little later, is for a child that does not keep it.
@@ -106,11 +134,11 @@ func (s *Server) checkSave(ctx context.Context, game string, save []byte) error 
 	defer cancel()
 	cmd := exec.CommandContext(ctx, exe)
 	cmd.Env = append(os.Environ(), checkEnv+"=1", "GOMAXPROCS=1")
-	cmd.Stdin = bytes.NewReader(job)
+	cmd.Stdin = bytes.NewReader(b)
 	var out bytes.Buffer
 	cmd.Stdout = &limitedWriter{w: &out, n: 1 << 20}
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("the save cannot be checked: %v", err)
+		return fmt.Errorf("%s cannot be checked: %v", what, err)
 	}
 	over := make(chan struct{})
 	stop := make(chan struct{})
@@ -119,24 +147,29 @@ func (s *Server) checkSave(ctx context.Context, game string, save []byte) error 
 	close(stop)
 	select {
 	case <-over:
-		return refuse(http.StatusUnprocessableEntity, "the save's definition used more than %d MiB while it was evaluated: does a comprehension or a chain of references explode?", s.limits.SaveMemory>>20)
+		return refuse(http.StatusUnprocessableEntity, "%s used more than %d MiB while it was evaluated: does a comprehension or a chain of references explode?", what, s.limits.SaveMemory>>20)
 	default:
 	}
 	if ctx.Err() != nil {
-		return refuse(http.StatusUnprocessableEntity, "the save's definition took more than %v to evaluate: does a comprehension or a chain of references explode?", s.limits.SaveTime)
+		return refuse(http.StatusUnprocessableEntity, "%s took more than %v to evaluate: does a comprehension or a chain of references explode?", what, s.limits.SaveTime)
 	}
 	var a checkAnswer
 	if jerr := json.Unmarshal(out.Bytes(), &a); jerr != nil {
 		if err == nil {
 			err = jerr
 		}
-		return fmt.Errorf("the save could not be checked: %v", err)
+		return fmt.Errorf("%s could not be checked: %v", what, err)
 	}
 	if !a.OK {
-		return refuse(http.StatusUnprocessableEntity, "%s", strings.Join(a.Errors, "\n"))
+		return childErrors(a.Errors)
 	}
 	return nil
 }
+
+// childErrors are the errors a child answered, one line each.
+type childErrors []string
+
+func (e childErrors) Error() string { return strings.Join(e, "\n") }
 
 // watchMemory kills a process whose resident memory passes limit, and
 // then closes over; it ends when stop is closed. Where /proc does not

@@ -128,7 +128,7 @@ func (s *Server) choose(t *table, variants *[]string, options map[string]string)
 	if slices.Equal(opts.Variants, t.opts.Variants) && slices.Equal(opts.Choices, t.opts.Choices) {
 		return nil
 	}
-	c, err := compileGame(s.opt.Source, t.game, opts)
+	c, err := s.compile(t.game, opts)
 	if err != nil {
 		return refuse(http.StatusUnprocessableEntity, "%s", strings.Join(errorLines(err), "; "))
 	}

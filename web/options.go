@@ -63,7 +63,8 @@ type Limits struct {
 	Body, SaveBody int64
 	Move           int
 	// SaveTime and SaveMemory bound the child process that evaluates a
-	// save's definition (isolate.go): it is killed past either.
+	// save's definition, or a definition reloaded (isolate.go): it is
+	// killed past either.
 	SaveTime   time.Duration
 	SaveMemory uint64
 }

@@ -19,18 +19,21 @@
 package web
 
 import (
+	"context"
 	"embed"
 	"errors"
 	"fmt"
 	"html/template"
 	"io"
 	"net/http"
+	"path"
 	"reflect"
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/haven-engine/haven/diag"
+	"github.com/haven-engine/haven/load"
 )
 
 //go:embed assets
@@ -59,13 +62,19 @@ type Server struct {
 
 	// mu guards the list of open tables (tables.go) and what the index
 	// knows of each game.
-	mu      sync.Mutex
-	tables  []*table
-	next    map[string]int // the last table number of each game
-	info    map[string]gameInfo
-	janitor bool          // the janitor runs (tables.go)
-	stop    chan struct{} // closed by Close
-	closed  bool
+	mu     sync.Mutex
+	tables []*table
+	next   map[string]int // the last table number of each game
+	info   map[string]gameInfo
+	// sources are the files of each game's last reload (Reload), and
+	// refused why a child did not compile them, if it did not; checking
+	// is closed when the check of a reload under way ends.
+	sources  map[string]load.Source
+	refused  map[string]error
+	checking map[string]chan struct{}
+	janitor  bool          // the janitor runs (tables.go)
+	stop     chan struct{} // closed by Close
+	closed   bool
 }
 
 // New makes a server for the games of opt.Source. A game is compiled the
@@ -80,7 +89,8 @@ func New(opt Options) (*Server, error) {
 	}
 	s := &Server{
 		opt: opt, limits: opt.Limits.withDefaults(), games: games, hosts: newHostSet(opt.Hosts),
-		token: newSecret(), loading: make(chan struct{}, 1), next: map[string]int{}, info: map[string]gameInfo{}, stop: make(chan struct{}),
+		token: newSecret(), loading: make(chan struct{}, 1), next: map[string]int{}, info: map[string]gameInfo{},
+		sources: map[string]load.Source{}, refused: map[string]error{}, checking: map[string]chan struct{}{}, stop: make(chan struct{}),
 	}
 	return s, nil
 }
@@ -148,7 +158,7 @@ func (s *Server) ensure(t *table) error {
 	if t.loaded || t.loadErr != nil {
 		return t.loadErr
 	}
-	c, err := compileGame(s.opt.Source, t.game, s.opt.Load)
+	c, err := s.compile(t.game, s.opt.Load)
 	if err != nil {
 		t.loadErr = err
 		return err
@@ -170,9 +180,17 @@ func (s *Server) ensure(t *table) error {
 // replaces it, replaying the moves that are still legal. Each table is
 // compiled with its own variants and options, into a game of its own (a
 // Game runs one state at a time, and the tables play at once).
+//
+// The files are read once, and a child process compiles the game from
+// them first (isolate.go), with the server's options and with each
+// table's: an edit whose evaluation explodes is killed there, and never
+// evaluated here. The server then compiles from the same files, and goes
+// on reading them (compile) until the next reload; while the child
+// refuses them with the server's options, the game loads nowhere else.
 func (s *Server) Reload(game string) {
 	s.mu.Lock()
-	delete(s.info, game)
+	checked := make(chan struct{})
+	s.checking[game] = checked
 	var open []*table
 	for _, t := range s.tables {
 		if t.game == game {
@@ -180,20 +198,87 @@ func (s *Server) Reload(game string) {
 		}
 	}
 	s.mu.Unlock()
+
+	src := s.opt.Source
+	files, err := sourceFiles(s.opt.Source, game)
+	if err != nil {
+		files = nil
+	} else {
+		src.FS = filesFS(files)
+	}
+	sets := []load.Options{s.opt.Load}
+	errs := []error{err}
+	checkedOf := func(opts load.Options) error {
+		for i, o := range sets {
+			if reflect.DeepEqual(o, opts) {
+				return errs[i]
+			}
+		}
+		sets = append(sets, opts)
+		err := s.checkReload(src, files, game, opts)
+		errs = append(errs, err)
+		return err
+	}
+	if files != nil {
+		errs[0] = s.checkReload(src, files, game, s.opt.Load)
+	}
+	s.mu.Lock()
+	s.sources[game], s.refused[game] = src, errs[0]
+	delete(s.info, game)
+	delete(s.checking, game)
+	close(checked)
+	s.mu.Unlock()
 	for _, t := range open {
-		s.reload(t)
+		t.mu.Lock()
+		opts, loaded := t.opts, t.loaded
+		t.mu.Unlock()
+		err := errs[0]
+		if loaded && files != nil {
+			err = checkedOf(opts)
+		}
+		s.reload(t, src, err)
 	}
 }
 
-// reload compiles a table's game again and swaps it in.
-func (s *Server) reload(t *table) {
+// checkReload has a child compile a game from files with opts.
+func (s *Server) checkReload(src load.Source, files map[string][]byte, game string, opts load.Options) error {
+	return s.check(context.Background(), checkJob{Files: files, Prefix: src.Prefix, Game: game, Options: opts},
+		path.Join(src.Prefix, game)+": the definition")
+}
+
+// compile loads and compiles a game here, from the files of its last
+// reload, unless the check of that reload refused them; while a reload
+// checks the game's files, it waits for the check.
+func (s *Server) compile(game string, opts load.Options) (*compiled, error) {
+	s.mu.Lock()
+	wait := s.checking[game]
+	s.mu.Unlock()
+	if wait != nil {
+		<-wait
+	}
+	s.mu.Lock()
+	src, ok := s.sources[game]
+	err := s.refused[game]
+	s.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		src = s.opt.Source
+	}
+	return compileGame(src, game, opts)
+}
+
+// reload compiles a table's game again from src and swaps it in, unless
+// the child's check of it failed with checked.
+func (s *Server) reload(t *table, src load.Source, checked error) {
 	t.mu.Lock()
 	opts, loaded := t.opts, t.loaded
 	t.mu.Unlock()
 	var c *compiled
-	var err error
-	if loaded {
-		c, err = compileGame(s.opt.Source, t.game, opts)
+	err := checked
+	if loaded && err == nil {
+		c, err = compileGame(src, t.game, opts)
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -233,10 +318,12 @@ func errorLines(err error) []string {
 	return strings.Split(err.Error(), "\n")
 }
 
-// isDefinitionError tells an error of a definition (positioned problems).
+// isDefinitionError tells an error of a definition (positioned problems,
+// here or as a child checked them).
 func isDefinitionError(err error) bool {
 	var l diag.List
-	return errors.As(err, &l)
+	var c childErrors
+	return errors.As(err, &l) || errors.As(err, &c)
 }
 
 // Handler routes the server's pages and API.

@@ -297,7 +297,7 @@ func (s *Server) describe(game string) (gameInfo, error) {
 	if ok {
 		return in, in.err
 	}
-	c, err := compileGame(s.opt.Source, game, s.opt.Load)
+	c, err := s.compile(game, s.opt.Load)
 	if err != nil {
 		// Kept until the game is reloaded, as a game that loads is.
 		s.mu.Lock()

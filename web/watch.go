@@ -33,11 +33,15 @@ func (s *Server) Watch(ctx context.Context, dir string, interval time.Duration) 
 		case <-t.C:
 		}
 		for _, id := range s.games {
+			// The stamp is taken before the reload reads the files: a
+			// file saved while it runs is reloaded at the next tick.
+			// A folder newly imported changes the stamp, and costs one
+			// reload more.
 			now := stamp(dir, folders[id])
 			if now != last[id] {
+				last[id] = now
 				s.Reload(id)
 				folders[id] = s.opt.Source.Folders(id)
-				last[id] = stamp(dir, folders[id])
 			}
 		}
 	}
