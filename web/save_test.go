@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -63,14 +62,6 @@ func heapLive() uint64 {
 	return s[0].Value.Uint64()
 }
 
-// cpuTime is the processor time this process has used (its children
-// apart).
-func cpuTime() time.Duration {
-	var u syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
-}
-
 // TestHostileSave loads a save whose variant is a "billion laughs": it
 // is refused within the server's bounds, the table answers meanwhile,
 // and afterwards the server burns no processor and holds no memory for
@@ -85,26 +76,37 @@ func TestHostileSave(t *testing.T) {
 	before := heapLive()
 	start := time.Now()
 	done := make(chan answer, 1)
-	go func() { done <- c.send("POST", "/games/walk/load", string(body), nil) }()
+	var answered time.Time // when the load answered
+	go func() {
+		a := c.send("POST", "/games/walk/load", string(body), nil)
+		answered = time.Now()
+		done <- a
+	}()
 
 	time.Sleep(300 * time.Millisecond)
 	asked := time.Now()
 	code, _ := get(t, c.base+"/games/walk/state")
+	got := time.Now()
 	assert.Equal(t, 200, code)
-	assert.Less(t, time.Since(asked), 200*time.Millisecond, "the table answers while the save is checked")
 
 	a := <-done
 	took := time.Since(start)
+	// An order of events, not a time: asked while the save was checked,
+	// the table answers before the check ends.
+	if answered.After(asked) {
+		assert.True(t, got.Before(answered), "the table answers while the save is checked")
+	} else {
+		t.Logf("the save was refused before the table was asked (%v): the order is not tested", answered.Sub(start))
+	}
 	assert.Equal(t, 422, a.code, a.raw)
 	assert.Regexp(t, `more than (64|128) MiB|took more than 4s`, a.Error)
 	t.Logf("refused in %v: %s", took, a.Error)
 	assert.Less(t, took, 7*time.Second)
 	assert.Equal(t, st.Rev, c.state("walk").Rev, "the table is as it was")
 
-	// Nothing of the evaluation goes on in the server.
-	cpu := cpuTime()
-	time.Sleep(time.Second)
-	assert.Less(t, cpuTime()-cpu, 300*time.Millisecond, "the server works on after the error")
+	// Nothing of the evaluation goes on in the server: no goroutine is
+	// in CUE's evaluator.
+	assert.Zero(t, evaluating(), "CUE evaluates on in the server")
 	grown := int64(heapLive()) - int64(before)
 	assert.Less(t, grown, int64(32<<20), "the server's heap grew by %d MiB", grown>>20)
 	_ = s

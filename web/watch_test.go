@@ -57,9 +57,8 @@ func TestHostileReload(t *testing.T) {
 	require.NoError(t, os.WriteFile(laughsFile, []byte(laughs()), 0o644))
 
 	time.Sleep(300 * time.Millisecond)
-	asked := time.Now()
-	c.state("walk")
-	assert.Less(t, time.Since(asked), 200*time.Millisecond, "the table answers while the edit is checked")
+	during := c.state("walk")
+	assert.Equal(t, 1, during.At, "the table answers while the edit is checked")
 	// A table opened while the edit is checked waits for the check
 	// rather than evaluate the edit.
 	opened := make(chan answer, 1)
@@ -81,10 +80,8 @@ func TestHostileReload(t *testing.T) {
 	code, _ := get(t, ts.URL+"/")
 	assert.Equal(t, 200, code, "the index answers, and does not evaluate the edit")
 
-	// Nothing of the evaluation goes on in the server.
-	cpu := cpuTime()
-	time.Sleep(time.Second)
-	assert.Less(t, cpuTime()-cpu, 300*time.Millisecond, "the server works on after the error")
+	// Nothing of the evaluation goes on in the server: no goroutine is
+	// in CUE's evaluator (a state, not a time a loaded machine can miss).
 	assert.Zero(t, evaluating(), "CUE evaluates on in the server")
 	grown := int64(heapLive()) - int64(before)
 	assert.Less(t, grown, int64(32<<20), "the server's heap grew by %d MiB", grown>>20)
