@@ -223,19 +223,23 @@
   // page then goes to the index. tableClosed says so on every page of a
   // table closed, by a page or for being idle.
   function closeTable() {
+    return postAndGo(base + "/close", {rev: last.rev, seat: last.seat !== undefined ? last.seat : last.viewer});
+  }
+  // postAndGo posts body to url and goes to the address the answer
+  // names, or says why not.
+  function postAndGo(url, body) {
     if (busy) return;
     setBusy(true);
     var said = "";
-    return fetch(base + "/close", {method: "POST", headers: headers(true),
-      body: JSON.stringify({rev: last.rev, seat: last.seat !== undefined ? last.seat : last.viewer})
-    }).then(function (r) {
-      return r.json().then(function (a) {
-        if (r.ok) { location.href = a.url; return; }
-        said = a.error || ("error " + r.status);
-      });
-    }).catch(function (e) {
-      said = "the server did not answer: " + e;
-    }).then(function () { setBusy(false); say(said); });
+    return fetch(url, {method: "POST", headers: headers(true), body: JSON.stringify(body)})
+      .then(function (r) {
+        return r.json().then(function (a) {
+          if (r.ok) { location.href = a.url; return; }
+          said = a.error || ("error " + r.status);
+        });
+      }).catch(function (e) {
+        said = "the server did not answer: " + e;
+      }).then(function () { setBusy(false); say(said); });
   }
   function tableClosed() {
     say("This table is closed: the open tables are listed on the first page.");
@@ -370,18 +374,7 @@
 
   // A new game at a new table of the game: the page goes to it.
   function newTable(setup) {
-    if (busy) return;
-    setBusy(true);
-    var said = "";
-    return fetch("/games/" + game + "/tables", {method: "POST", headers: headers(true), body: JSON.stringify(setup)})
-      .then(function (r) {
-        return r.json().then(function (a) {
-          if (r.ok) { location.href = a.url; return; }
-          said = a.error || ("error " + r.status);
-        });
-      }).catch(function (e) {
-        said = "the server did not answer: " + e;
-      }).then(function () { setBusy(false); say(said); });
+    return postAndGo("/games/" + game + "/tables", setup);
   }
   // A table opened from the index comes with its form open.
   if (form && location.hash === "#new") {
