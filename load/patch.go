@@ -95,8 +95,14 @@ func patchOpOf(errs *diag.List, e ast.Expr) *patchOp {
 	}
 	fields := map[string]*ast.Field{}
 	for _, d := range s.Elts {
+		// An embedded value ({"x"}) is no field: LabelName is asked only
+		// of a field's label.
 		fd, ok := d.(*ast.Field)
-		name, _, err := ast.LabelName(fieldLabel(fd))
+		var name string
+		var err error
+		if ok {
+			name, _, err = ast.LabelName(fd.Label)
+		}
 		if !ok || err != nil {
 			errs.Add(Pos(d.Pos()), "an edit holds only the fields %s", strings.Join(patchKeys, ", "))
 			return nil
@@ -165,13 +171,6 @@ func patchOpOf(errs *diag.List, e ast.Expr) *patchOp {
 		return nil
 	}
 	return op
-}
-
-func fieldLabel(f *ast.Field) ast.Label {
-	if f == nil {
-		return nil
-	}
-	return f.Label
 }
 
 func fieldName(f *ast.Field) string {

@@ -139,6 +139,7 @@ func TestPatchErrors(t *testing.T) {
 		{"index into a struct", `{remove: "cards[0]"}`, at + `11: remove cards[0]: cards is a struct, not a list: it has no [0]`},
 		{"below a value", `{remove: "params.target.x"}`, at + `11: remove params.target.x: params.target is a value, not a struct or a list: it has no "x"`},
 		{"misspelt op", `{remvoe: "cards.gem"}`, at + `3: unknown field "remvoe" of an edit (did you mean "remove"?)`},
+		{"a value, not a field", `{"cards.gem"}`, at + `3: an edit holds only the fields remove, replace, with, insert, before, after`},
 		{"two ops", `{remove: "cards.gem", replace: "cards.coin", with: 1}`, at + `2: an edit does one of remove, replace or insert; found remove and replace`},
 		{"replace without with", `{replace: "cards.gem.count"}`, at + `2: replace needs with, the new value`},
 		{"insert without a place", `{insert: {do: "c"}}`, at + `2: insert needs one of before or after: the entry it goes beside ("flow.deal", "setup[0]")`},
