@@ -21,3 +21,7 @@ func MachineFrame(m *Machine) *eval.Frame {
 	}
 	return m.frames[0]
 }
+
+// PieceOf is the piece of st whose id is id (idtable.go), for the tests
+// of package runtime_test.
+func PieceOf(g *Game, st *model.State, id string) *model.Piece { return g.pieceOf(st, id) }

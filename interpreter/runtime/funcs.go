@@ -632,10 +632,8 @@ func (m *Machine) draw(from, to string) (string, error) {
 }
 
 func (m *Machine) piece(id string) (*model.Piece, error) {
-	for _, p := range m.St.Pieces {
-		if p.ID == id {
-			return p, nil
-		}
+	if p := m.G.pieceOf(m.St, id); p != nil {
+		return p, nil
 	}
 	return nil, fmt.Errorf("no piece %q", id)
 }

@@ -15,6 +15,8 @@ package runtime
 // never change, so an address in it cannot be reused for other bytes.
 
 import (
+	"fmt"
+
 	"github.com/haven-engine/haven/interpreter/board"
 	"github.com/haven-engine/haven/interpreter/model"
 )
@@ -44,6 +46,71 @@ type ids struct {
 	// number (model.Tables) of each of ActiveZones, -1 for none.
 	rules  *model.AddrTable[*CardRules]
 	active []int
+	// defs are the pieces New makes, by kind, seat and number, made once
+	// so that a piece's id has the same bytes in every game the game
+	// starts; pieces finds each by the address of its id, by seat
+	// count: its place in the state's pieces, the same in every game
+	// of that count (setUp). piece(id) checks the place it is given.
+	defs   map[pieceKey]*model.PieceDef
+	pieces []*model.AddrTable[int]
+}
+
+// pieceKey names a piece New makes: its kind, seat and number.
+type pieceKey struct {
+	kind     string
+	seat, nr int
+}
+
+// setUpPiece is the n-th piece of kind k of seat p, its PieceDef made
+// once for the game (ids.defs).
+func (g *Game) setUpPiece(k *PieceKind, p, n int) *model.Piece {
+	m := g.M
+	key := pieceKey{k.ID, p, n}
+	d := m.ids.defs[key]
+	if d == nil {
+		d = model.NewPiece(fmt.Sprintf("%s-%d-%d", k.ID, p, n), k.ID, p).PieceDef
+		if m.ids.defs == nil {
+			m.ids.defs = map[pieceKey]*model.PieceDef{}
+		}
+		m.ids.defs[key] = d
+	}
+	pc := &model.Piece{PieceDef: d}
+	g.initPiece(pc)
+	return pc
+}
+
+// placePieces registers, the first time a game of st's seat count is
+// set up, where each of its pieces stands in the state's pieces.
+func (g *Game) placePieces(st *model.State) {
+	m := g.M
+	if st.Players >= len(m.ids.pieces) {
+		m.ids.pieces = append(m.ids.pieces, make([]*model.AddrTable[int], st.Players+1-len(m.ids.pieces))...)
+	}
+	if m.ids.pieces[st.Players] != nil {
+		return
+	}
+	t := model.NewAddrTable[int](len(st.Pieces))
+	for i, p := range st.Pieces {
+		t.Add(p.ID, i)
+	}
+	m.ids.pieces[st.Players] = t
+}
+
+// pieceOf is the piece of st whose id is id, nil for none.
+func (g *Game) pieceOf(st *model.State, id string) *model.Piece {
+	if n := st.Players; n >= 0 && n < len(g.M.ids.pieces) {
+		if t := g.M.ids.pieces[n]; t != nil {
+			if i, ok := t.Find(id); ok && i < len(st.Pieces) && st.Pieces[i].ID == id {
+				return st.Pieces[i]
+			}
+		}
+	}
+	for _, p := range st.Pieces {
+		if p.ID == id {
+			return p
+		}
+	}
+	return nil
 }
 
 // cardOf is the card an id names, nil for none.

@@ -91,12 +91,11 @@ func (g *Game) setUp(st *model.State, players int, seed uint64, streams bool) er
 		}
 		for p := 0; p < players; p++ {
 			for n := 1; n <= v.(int); n++ {
-				pc := model.NewPiece(fmt.Sprintf("%s-%d-%d", k.ID, p, n), k.ID, p)
-				g.initPiece(pc)
-				st.Pieces = append(st.Pieces, pc)
+				st.Pieces = append(st.Pieces, g.setUpPiece(k, p, n))
 			}
 		}
 	}
+	g.placePieces(st)
 	g.push(st, g.Scope(g.Flow.Lay, 0, players), "flow", g.Flow.Id)
 	g.push(st, g.Scope(g.Setup.Lay, 0, players), "setup", g.Setup.Id)
 	return nil
