@@ -67,7 +67,7 @@ func BenchmarkCompile(b *testing.B) {
 // option (mainports-great-europe).
 type benchRun struct{ name, id, set string }
 
-func benchRuns(b *testing.B) []benchRun {
+func benchRuns(b testing.TB) []benchRun {
 	src := load.Source{FS: definitions.Files}
 	ids, _ := src.Games()
 	var runs []benchRun
