@@ -21,6 +21,7 @@ package web
 import (
 	"context"
 	"embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -72,9 +73,15 @@ type Server struct {
 	sources  map[string]load.Source
 	refused  map[string]error
 	checking map[string]chan struct{}
-	janitor  bool          // the janitor runs (tables.go)
-	stop     chan struct{} // closed by Close
-	closed   bool
+	// passed are the games and options a child compiled from the files
+	// of sources (firstCheck), by passedKey; reads counts each game's
+	// reloads, so that a check of files a reload replaced meanwhile
+	// passes nothing.
+	passed  map[string]bool
+	reads   map[string]int
+	janitor bool          // the janitor runs (tables.go)
+	stop    chan struct{} // closed by Close
+	closed  bool
 }
 
 // New makes a server for the games of opt.Source. A game is compiled the
@@ -90,7 +97,7 @@ func New(opt Options) (*Server, error) {
 	s := &Server{
 		opt: opt, limits: opt.Limits.withDefaults(), games: games, hosts: newHostSet(opt.Hosts),
 		token: newSecret(), loading: make(chan struct{}, 1), next: map[string]int{}, info: map[string]gameInfo{},
-		sources: map[string]load.Source{}, refused: map[string]error{}, checking: map[string]chan struct{}{}, stop: make(chan struct{}),
+		sources: map[string]load.Source{}, refused: map[string]error{}, checking: map[string]chan struct{}{}, passed: map[string]bool{}, reads: map[string]int{}, stop: make(chan struct{}),
 	}
 	return s, nil
 }
@@ -224,6 +231,11 @@ func (s *Server) Reload(game string) {
 	}
 	s.mu.Lock()
 	s.sources[game], s.refused[game] = src, errs[0]
+	s.forget(game)
+	s.reads[game]++
+	if files != nil && errs[0] == nil {
+		s.passed[passedKey(game, s.opt.Load)] = true
+	}
 	delete(s.info, game)
 	delete(s.checking, game)
 	close(checked)
@@ -266,7 +278,67 @@ func (s *Server) compile(game string, opts load.Options) (*compiled, error) {
 	if !ok {
 		src = s.opt.Source
 	}
+	if src, err = s.firstCheck(src, ok, game, opts); err != nil {
+		return nil, err
+	}
 	return compileGame(src, game, opts)
+}
+
+// firstCheck has a child compile a game the server has not compiled
+// with opts before, when its definition was read from disk or the
+// command line adds variants or sets: an evaluation that explodes at a
+// game's first load is killed there, as at a reload, rather than left
+// running behind the server. The binary's own definitions need no
+// check. The files the child read are the ones the server compiles, and
+// goes on compiling until the next reload (Reload); read is false when
+// no reload has read them yet.
+func (s *Server) firstCheck(src load.Source, read bool, game string, opts load.Options) (load.Source, error) {
+	if src.Prefix == "" && len(s.opt.Load.Variants) == 0 && len(s.opt.Load.Sets) == 0 {
+		return src, nil
+	}
+	key := passedKey(game, opts)
+	s.mu.Lock()
+	passed, reads := s.passed[key], s.reads[game]
+	s.mu.Unlock()
+	if passed {
+		return src, nil
+	}
+	files, err := sourceFiles(src, game)
+	if err != nil {
+		return src, err
+	}
+	if !read {
+		src.FS = filesFS(files)
+	}
+	if err := s.checkReload(src, files, game, opts); err != nil {
+		return src, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.reads[game] == reads {
+		if !read {
+			s.sources[game] = src
+		}
+		s.passed[key] = true
+	}
+	return src, nil
+}
+
+// passedKey names a game compiled with opts (Server.passed).
+func passedKey(game string, opts load.Options) string {
+	b, _ := json.Marshal(opts)
+	return game + "\x00" + string(b)
+}
+
+// forget drops the games and options a child compiled of game. The
+// server's lock is held.
+func (s *Server) forget(game string) {
+	prefix := game + "\x00"
+	for k := range s.passed {
+		if strings.HasPrefix(k, prefix) {
+			delete(s.passed, k)
+		}
+	}
 }
 
 // reload compiles a table's game again from src and swaps it in, unless

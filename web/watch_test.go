@@ -95,6 +95,37 @@ func TestHostileReload(t *testing.T) {
 	assert.Equal(t, 2, a.At)
 }
 
+// TestHostileFirstLoad: a game read from disk whose evaluation explodes
+// at its first load is refused within the server's bounds, and nothing
+// of its evaluation goes on in the server, as at a reload; once fixed on
+// disk, a reload loads it.
+func TestHostileFirstLoad(t *testing.T) {
+	dir, file, src := walkDir(t)
+	laughsFile := filepath.Join(dir, "walk", "laughs.cue")
+	require.NoError(t, os.WriteFile(laughsFile, []byte(laughs()), 0o644))
+	s, ts := newTestServer(t, Options{Source: load.Dir(dir), Seed: 1, Players: 2,
+		Limits: Limits{SaveTime: 4 * time.Second, SaveMemory: 128 << 20}})
+	before := heapLive()
+	c := newClient(t, s, ts)
+	a := c.send("GET", "/games/walk/state", "", nil)
+	assert.NotEqual(t, 200, a.code, a.raw)
+	assert.Regexp(t, filepath.Join(dir, "walk")+`: (evaluating )?the definition (used more than (64|128) MiB|took more than 4s)`, a.raw)
+	code, _ := get(t, ts.URL+"/")
+	assert.Equal(t, 200, code, "the index answers")
+	assert.Zero(t, evaluating(), "CUE evaluates on in the server")
+	grown := int64(heapLive()) - int64(before)
+	assert.Less(t, grown, int64(32<<20), "the server's heap grew by %d MiB", grown>>20)
+
+	go s.Watch(t.Context(), dir, 20*time.Millisecond)
+	time.Sleep(60 * time.Millisecond)
+	require.NoError(t, os.Remove(laughsFile))
+	require.NoError(t, os.WriteFile(file, []byte(strings.Replace(string(src), `name:    "Walk"`, `name:    "Walk on"`, 1)), 0o644))
+	require.Eventually(t, func() bool {
+		a = c.send("GET", "/games/walk/state", "", nil)
+		return a.code == 200 && a.Name == "Walk on"
+	}, 10*time.Second, 20*time.Millisecond, "the fix was not loaded: %s", a.raw)
+}
+
 // BenchmarkWatchReload measures a valid edit of a watched game, from the
 // file written to the page's new state, with a table open.
 func BenchmarkWatchReload(b *testing.B) {
