@@ -15,9 +15,11 @@ import (
 type Meta struct {
 	Game string `json:"game"`
 	// Name is the game's own name, for the report's title.
-	Name         string   `json:"name,omitempty"`
-	Variants     []string `json:"variants,omitempty"`
-	Sets         []string `json:"sets,omitempty"`
+	Name     string   `json:"name,omitempty"`
+	Variants []string `json:"variants,omitempty"`
+	Sets     []string `json:"sets,omitempty"`
+	// Options are the game's options chosen (--option NAME=VALUE).
+	Options      []string `json:"options,omitempty"`
 	Defs         string   `json:"defs,omitempty"`
 	Players      int      `json:"players"`
 	Bots         []string `json:"bots"`
@@ -62,6 +64,8 @@ func (m *Meta) Matches(o *Meta) string {
 		return fmt.Sprintf("variants %q, not %q", o.Variants, m.Variants)
 	case !slices.Equal(m.Sets, o.Sets):
 		return fmt.Sprintf("settings %q, not %q", o.Sets, m.Sets)
+	case !slices.Equal(m.Options, o.Options):
+		return fmt.Sprintf("options %q, not %q", o.Options, m.Options)
 	case m.Defs != o.Defs:
 		return fmt.Sprintf("definitions from %q, not %q", o.Defs, m.Defs)
 	case m.Players != o.Players:

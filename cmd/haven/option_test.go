@@ -1,13 +1,17 @@
 package main
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"cuelang.org/go/cue"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/haven-engine/haven/interpreter"
+	"github.com/haven-engine/haven/runs"
 )
 
 // TestOptions checks that games lists a game's options, that vet checks
@@ -45,6 +49,58 @@ game: {
 	if want := `--option length=shrot: option length has no value "shrot" (did you mean "short"?)` + "\n"; code != 1 || stderr != want {
 		t.Errorf("a misspelt value: exit %d: %q, want %q", code, stderr, want)
 	}
+}
+
+// TestSimKeepsOptions: a run's options are in its results file, so
+// that --merge reports and keeps them (the run's options in --db), and
+// files of runs with other options are not merged.
+func TestSimKeepsOptions(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "race", "game.cue"), `package haven
+
+game: {
+	id: "race"
+	name: "Race"
+	players: {min: 2, max: 4}
+	options: length: {default: "long", values: {long: {}, short: {}}}
+	params: target: {long: 10, short: 3}[options.length.value]
+	vars: total: 0
+	flow: [{while: "get('total') < params.target", loop: [{turn: {player: "0", actions: ["step"]}}]}]
+	actions: step: do: [{do: "add('total', 1)"}]
+	scoring: {score: "0", tiebreak: [], show: {}}
+}
+`)
+	short, long := filepath.Join(dir, "short.jsonl"), filepath.Join(dir, "long.jsonl")
+	run := []string{"sim", "race", "--defs", dir, "-n", "3", "--seed", "1", "--players", "2"}
+	text, stderr, code := haven(t, "", append(run, "--option", "length=short", "--out", short)...)
+	require.Equal(t, 0, code, stderr)
+	assert.True(t, strings.HasPrefix(text, "Race: 2 players, bots random, --option length=short\n"), text)
+	_, stderr, code = haven(t, "", append(run, "--out", long)...)
+	require.Equal(t, 0, code, stderr)
+
+	db := filepath.Join(dir, "runs.db")
+	out, stderr, code := haven(t, "", "sim", "--merge", short, "--db", db, "--json")
+	require.Equal(t, 0, code, stderr)
+	var res struct {
+		Meta struct{ Options []string } `json:"meta"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &res))
+	assert.Equal(t, []string{"length=short"}, res.Meta.Options)
+	out, stderr, code = haven(t, "", "runs", "show", "1", "--db", db, "--json")
+	require.Equal(t, 0, code, stderr)
+	res.Meta.Options = nil
+	require.NoError(t, json.Unmarshal([]byte(out), &res))
+	assert.Equal(t, []string{"length=short"}, res.Meta.Options, "the run kept its options")
+	rdb, err := runs.Open(db)
+	require.NoError(t, err)
+	defer rdb.Close()
+	kept, err := rdb.Load(1)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"length=short"}, kept.Options, "the run is kept with its options, as runs compare plays it again")
+
+	_, stderr, code = haven(t, "", "sim", "--merge", short, long)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, `options [], not ["length=short"]`)
 }
 
 // TestVetOrder checks that vet, which checks side by side, reports the

@@ -90,7 +90,7 @@ func runSim(opts *simOptions) error {
 		if k := len(opts.Bots); k > 1 && k != n {
 			return usageErrorf("sim: --bot: %d bots for %d seats: give one bot, or one per seat", k, n)
 		}
-		meta := &sim.Meta{Game: opts.Game, Name: g.Name(), Variants: run.Variants, Sets: run.Sets, Defs: opts.Defs, Players: n,
+		meta := &sim.Meta{Game: opts.Game, Name: g.Name(), Variants: run.Variants, Sets: run.Sets, Options: run.Choices, Defs: opts.Defs, Players: n,
 			Bots: opts.Bots, Rotate: opts.Rotate, Seed: opts.Seed, Games: opts.Games, MaxDecisions: opts.Max,
 			LeadPer: sim.LeadPer(g), Version: versionString(), Catalog: sim.NewCatalog(g)}
 		for _, s := range opts.Sweeps {
@@ -185,6 +185,9 @@ func simTitle(name string, m *sim.Meta, run simRun) string {
 	}
 	if len(m.Sets) > 0 {
 		t += ", --set " + strings.Join(m.Sets, " --set ")
+	}
+	if len(m.Options) > 0 {
+		t += ", --option " + strings.Join(m.Options, " --option ")
 	}
 	return t
 }
@@ -298,7 +301,7 @@ func runMerge(opts *simOptions) error {
 	var res *simResult
 	for k, c := range cells {
 		c.meta.Shard = ""
-		cells[k].run.gameFlags = gameFlags{Defs: c.meta.Defs, Variants: c.meta.Variants, Sets: c.meta.Sets}
+		cells[k].run.gameFlags = gameFlags{Defs: c.meta.Defs, Variants: c.meta.Variants, Sets: c.meta.Sets, Choices: c.meta.Options}
 		r := sim.Summarize(c.meta.Players, recs[k])
 		r.LeadPer = c.meta.LeadPer
 		r.Name(c.meta.Catalog)
