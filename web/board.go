@@ -96,7 +96,7 @@ func drawBoard(g *interpreter.Game, lay *Layout, v *interpreter.View, targets ma
 		b.Edges = append(b.Edges, drawEdge(lay, e, radius))
 	}
 	for _, n := range nodes {
-		sn := drawNode(lay, n, targets[n.ID])
+		sn := drawNode(lay, pres, n, targets[n.ID])
 		sn.Changed = ch.nodes[n.ID]
 		for _, k := range pres.nodeVars.rank(sortedKeys(v.NodeVars[n.ID])) {
 			if label, ok := (&words{pr: pres, g: g}).varName(pres.nodeVars, k); ok {
@@ -165,7 +165,7 @@ func drawBoard(g *interpreter.Game, lay *Layout, v *interpreter.View, targets ma
 			s := math.Max(r*0.55, 6)
 			b.Pawns = append(b.Pawns, svgPawn{
 				Points: fmt.Sprintf("%.1f,%.1f %.1f,%.1f %.1f,%.1f", x, y-s, x+s*0.8, y+s*0.7, x-s*0.8, y+s*0.7),
-				Color:  pres.seatColor(p), Title: pres.seatName(p) + "'s pawn: " + nodeTitle(n),
+				Color:  pres.seatColor(p), Title: pres.seatName(p) + "'s pawn: " + nodeTitle(pres, n),
 			})
 		}
 	}
@@ -178,7 +178,7 @@ func drawBoard(g *interpreter.Game, lay *Layout, v *interpreter.View, targets ma
 		for k, gd := range units {
 			b.Tokens = append(b.Tokens, svgToken{
 				X: c.X - float64(len(units))*s*0.6 + float64(k)*s*1.2, Y: c.Y + r + 3, S: s,
-				Color: lay.Goods[gd], Title: fmt.Sprintf("%s: %s", n.Name, nameOr(goodName, gd)),
+				Color: lay.Goods[gd], Title: fmt.Sprintf("%s: %s", nodeName(pres, n), nameOr(goodName, gd)),
 			})
 		}
 	}
@@ -192,15 +192,16 @@ func nameOr(names map[string]string, id string) string {
 	return id
 }
 
-func drawNode(lay *Layout, n *interpreter.Node, target bool) svgNode {
+func drawNode(lay *Layout, pres *presentation, n *interpreter.Node, target bool) svgNode {
 	st := lay.Kinds[n.Kind]
 	c := lay.Pos[n.ID]
 	label := st.Label
 	if l := lay.Label[n.ID]; l != "" {
 		label = l
 	}
-	sn := svgNode{ID: n.ID, Name: n.Name, Kind: n.Kind, X: c.X, Y: c.Y, Shape: st.Shape, Size: st.Size,
-		Fill: st.Fill, Stroke: st.Stroke, Target: target, Title: nodeTitle(n),
+	name := nodeName(pres, n)
+	sn := svgNode{ID: n.ID, Name: name, Kind: n.Kind, X: c.X, Y: c.Y, Shape: st.Shape, Size: st.Size,
+		Fill: st.Fill, Stroke: st.Stroke, Target: target, Title: nodeTitle(pres, n),
 		BX: c.X - st.Size, BY: c.Y - st.Size, BW: 2 * st.Size, Ring: st.Size*1.3 + 5}
 	if st.Shape == "diamond" {
 		s := st.Size * 1.2
@@ -222,10 +223,22 @@ func drawNode(lay *Layout, n *interpreter.Node, target bool) svgNode {
 	}
 	// Moves are said in words, by the nodes' names: the id is in the
 	// node's tooltip.
-	sn.Label = n.Name
+	sn.Label = name
 	// The id goes inside when it fits.
-	sn.IDText = st.Size >= 10 && n.Name != n.ID && float64(len(n.ID))*6 <= 2*st.Size
+	sn.IDText = st.Size >= 10 && name != n.ID && float64(len(n.ID))*6 <= 2*st.Size
 	return sn
+}
+
+// nodeName is a node's name as the presentation's words say it (a board
+// shared by games of several languages names its nodes in one), else
+// its own.
+func nodeName(pres *presentation, n *interpreter.Node) string {
+	if pres != nil {
+		if l := pres.words[n.ID]; l != "" {
+			return l
+		}
+	}
+	return n.Name
 }
 
 // drawEdge draws an edge between the rims of its nodes, with an
@@ -277,8 +290,8 @@ func drawEdge(lay *Layout, e interpreter.BoardEdge, radius map[string]float64) s
 
 // nodeTitle is a node's tooltip: its name, and its words (a rondel
 // field's action).
-func nodeTitle(n *interpreter.Node) string {
-	t := n.Name
+func nodeTitle(pres *presentation, n *interpreter.Node) string {
+	t := nodeName(pres, n)
 	if t == "" {
 		t = n.ID
 	}

@@ -180,3 +180,21 @@ func TestCardListsInWords(t *testing.T) {
 	assert.Positive(t, found, "the open contracts")
 	assert.Contains(t, a.HTML, "Benötigt <b>")
 }
+
+// TestNodesInTheGamesWords: a board two games share is drawn in each
+// game's words: Masters of Trade's page labels the shared Rotterdam
+// board's spaces by its presentation (German), Rotterdam's by the
+// board's own names (French).
+func TestNodesInTheGamesWords(t *testing.T) {
+	src := load.Source{FS: definitions.Files}
+	s, ts := newTestServer(t, Options{Source: src, Seed: 7, Bots: []int{1, 2}, Bot: "random"})
+	c := newClient(t, s, ts)
+	mot := c.state("masters-of-trade").HTML
+	assert.Contains(t, mot, ">Maas, Ankerplatz 1<")
+	assert.Contains(t, mot, ">Startposition 2<")
+	assert.NotContains(t, mot, "Meuse")
+	assert.NotContains(t, mot, "Position de départ")
+	rot := c.state("rotterdam").HTML
+	assert.Contains(t, rot, ">Meuse, ancre 1<")
+	assert.NotContains(t, rot, "Ankerplatz")
+}
