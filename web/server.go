@@ -315,11 +315,16 @@ func (s *Server) firstCheck(src load.Source, read bool, game string, opts load.O
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// What passed stands for the files later compiles read: these, kept
+	// as the game's, or a reload's, unless another reload or first load
+	// put other files in their place meanwhile.
 	if s.reads[game] == reads {
-		if !read {
+		if _, kept := s.sources[game]; !kept {
 			s.sources[game] = src
+			s.passed[key] = true
+		} else if read {
+			s.passed[key] = true
 		}
-		s.passed[key] = true
 	}
 	return src, nil
 }

@@ -126,6 +126,22 @@ func TestHostileFirstLoad(t *testing.T) {
 	}, 10*time.Second, 20*time.Millisecond, "the fix was not loaded: %s", a.raw)
 }
 
+// TestFirstLoadKeepsWhatWasChecked: once a child has compiled a game
+// read from disk, the server compiles the same files, not what the disk
+// holds later: an edit no reload has checked (no watcher runs here) is
+// never evaluated by the server, and the next table opens at once.
+func TestFirstLoadKeepsWhatWasChecked(t *testing.T) {
+	dir, _, _ := walkDir(t)
+	s, ts := newTestServer(t, Options{Source: load.Dir(dir), Seed: 1, Players: 2,
+		Limits: Limits{SaveTime: 4 * time.Second, SaveMemory: 128 << 20}})
+	c := newClient(t, s, ts)
+	assert.Equal(t, "Walk", c.state("walk").Name)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "walk", "laughs.cue"), []byte(laughs()), 0o644))
+	a := c.newTable(`{}`)
+	assert.Equal(t, 200, a.code, a.raw)
+	assert.Zero(t, evaluating(), "the server evaluated files no child checked")
+}
+
 // BenchmarkWatchReload measures a valid edit of a watched game, from the
 // file written to the page's new state, with a table open.
 func BenchmarkWatchReload(b *testing.B) {
