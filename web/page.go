@@ -251,6 +251,8 @@ func (s *Server) model(t *table, viewer int) (*pageModel, error) {
 			prompt := d.Prompt
 			if d.Kind == "choose" {
 				prompt = pr.prompt(d.ID, prompt)
+			} else {
+				prompt = pr.turnPrompt(prompt)
 			}
 			m.Waiting += ": " + prompt
 		}

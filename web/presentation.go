@@ -32,8 +32,10 @@ type presentation struct {
 	// words label the words of moves and card fields the game does not
 	// name; typeNames are the names of the kinds of cards, by id (a
 	// product's id in a choice).
-	words     map[string]string
-	choices   map[string]string
+	words   map[string]string
+	choices map[string]string
+	// prompts say the turns' prompts, by the rules' own.
+	prompts   map[string]string
 	typeNames map[string]string
 	goodNames map[string]string
 	// tracks and slotBoards are drawn beside the board (boards.go).
@@ -161,6 +163,15 @@ func readPresentation(v cue.Value, g *interpreter.Game) (*presentation, error) {
 			}
 		}
 	}
+	p.prompts = map[string]string{}
+	turns := turnPrompts(v)
+	each(x, "prompts", func(k string, l cue.Value) {
+		if !contains(turns, k) {
+			errs.Add(userPos(l), "presentation.prompts: no turn of the game has the prompt %q%s", k, diag.DidYouMean(k, turns))
+			return
+		}
+		p.prompts[k], _ = l.String()
+	})
 	readBoards(x, g, p, &errs)
 	if err := errs.Err(); err != nil {
 		return nil, err
@@ -448,4 +459,32 @@ func (p *presentation) prompt(id, own string) string {
 		return l
 	}
 	return own
+}
+
+// turnPrompt says a turn's prompt in the presentation's words.
+func (p *presentation) turnPrompt(own string) string {
+	if l := p.prompts[own]; l != "" {
+		return l
+	}
+	return own
+}
+
+// turnPrompts are the prompts of the game's turns (`turn: prompt`),
+// sorted, wherever a step list holds them.
+func turnPrompts(v cue.Value) []string {
+	seen := map[string]bool{}
+	v.Walk(func(x cue.Value) bool {
+		if t := x.LookupPath(cue.MakePath(cue.Str("turn"), cue.Str("prompt"))); t.Exists() {
+			if s, err := t.String(); err == nil {
+				seen[s] = true
+			}
+		}
+		return true
+	}, nil)
+	out := make([]string, 0, len(seen))
+	for s := range seen {
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
 }
