@@ -167,7 +167,7 @@ func readPresentation(v cue.Value, g *interpreter.Game) (*presentation, error) {
 	turns := turnPrompts(v)
 	each(x, "prompts", func(k string, l cue.Value) {
 		if !contains(turns, k) {
-			errs.Add(userPos(l), "presentation.prompts: no turn of the game has the prompt %q%s", k, diag.DidYouMean(k, turns))
+			errs.Add(userPos(l), "presentation.prompts: no turn or choice of the game has the prompt %q%s", k, diag.DidYouMean(k, turns))
 			return
 		}
 		p.prompts[k], _ = l.String()
@@ -458,10 +458,10 @@ func (p *presentation) prompt(id, own string) string {
 	if l := p.choices[id]; l != "" {
 		return l
 	}
-	return own
+	return p.turnPrompt(own)
 }
 
-// turnPrompt says a turn's prompt in the presentation's words.
+// turnPrompt says a decision's own prompt in the presentation's words.
 func (p *presentation) turnPrompt(own string) string {
 	if l := p.prompts[own]; l != "" {
 		return l
@@ -469,14 +469,16 @@ func (p *presentation) turnPrompt(own string) string {
 	return own
 }
 
-// turnPrompts are the prompts of the game's turns (`turn: prompt`),
-// sorted, wherever a step list holds them.
+// turnPrompts are the prompts of the game's decisions (`turn: prompt`,
+// `choose: prompt`), sorted, wherever a step list holds them.
 func turnPrompts(v cue.Value) []string {
 	seen := map[string]bool{}
 	v.Walk(func(x cue.Value) bool {
-		if t := x.LookupPath(cue.MakePath(cue.Str("turn"), cue.Str("prompt"))); t.Exists() {
-			if s, err := t.String(); err == nil {
-				seen[s] = true
+		for _, kind := range []string{"turn", "choose"} {
+			if t := x.LookupPath(cue.MakePath(cue.Str(kind), cue.Str("prompt"))); t.Exists() {
+				if s, err := t.String(); err == nil {
+					seen[s] = true
+				}
 			}
 		}
 		return true

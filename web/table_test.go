@@ -61,12 +61,17 @@ func TestPresentationHides(t *testing.T) {
 	assert.Equal(t, "Bob", c.state("walk").Vars[0].Text, "round 1 is seat 1")
 }
 
-// TestTurnPrompts: a turn's prompt reads as the presentation says it.
+// TestTurnPrompts: a turn's prompt reads as the presentation says it,
+// and a named action by its label in choices.
 func TestTurnPrompts(t *testing.T) {
-	_, c := walkPresented(t, `{prompts: "Walk one step.": "Geh einen Schritt."}`)
+	_, c := walkPresented(t, `{prompts: "Walk one step.": "Geh einen Schritt.", choices: go: "Gehen"}`)
 	a := c.state("walk")
 	assert.Contains(t, a.Waiting, ": Geh einen Schritt.")
 	assert.NotContains(t, a.HTML, "Walk one step.")
+	require.NotEmpty(t, a.Moves)
+	for _, m := range a.Moves {
+		assert.True(t, strings.HasPrefix(m.Desc, "Gehen"), m.Desc)
+	}
 }
 
 // TestPresentationErrors: a name the game does not declare is an error
@@ -78,7 +83,7 @@ func TestPresentationErrors(t *testing.T) {
 		{`{vars: roudn: "Round"}`, `look.cue:3:35: presentation.vars: the game has no var "roudn" (did you mean "round"?)`},
 		{`{zones: hands: "Hand"}`, `look.cue:3:36: presentation.zones: the game has no zone "hands" (did you mean "hand"?)`},
 		{`{sets: ["Ann"]}`, `field not allowed (did you mean "seats"?)`},
-		{`{prompts: "Walk a step.": "Geh"}`, `look.cue:3:47: presentation.prompts: no turn of the game has the prompt "Walk a step." (did you mean "Walk one step."?)`},
+		{`{prompts: "Walk a step.": "Geh"}`, `look.cue:3:47: presentation.prompts: no turn or choice of the game has the prompt "Walk a step." (did you mean "Walk one step."?)`},
 	} {
 		_, err := compileGame(src, "walk", load.Options{Texts: []load.Text{{Name: "look.cue", Src: "package haven\n\ngame: presentation: " + tt.look + "\n"}}})
 		require.Error(t, err, tt.look)

@@ -80,6 +80,13 @@ func (w *words) describe(st *interpreter.State, text string) (desc string, maske
 		} else {
 			raw = idLike(f[0])
 		}
+	} else if a := w.g.Action(f[0]); a != nil && a.Name != "" {
+		// A named action in the presentation's language.
+		if l := w.pr.choices[f[0]]; l != "" {
+			if rest, ok := strings.CutPrefix(desc, a.Name); ok {
+				desc = l + rest
+			}
+		}
 	}
 	return desc, masked, raw || w.rawMove(text)
 }
