@@ -14,11 +14,8 @@ import (
 	"github.com/haven-engine/haven/runs"
 )
 
-// TestOptions checks that games lists a game's options, that vet checks
-// each value, and that a misspelt option is one line of error.
-func TestOptions(t *testing.T) {
-	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "race", "game.cue"), `package haven
+// raceWithOptions is a race whose length is an option.
+const raceWithOptions = `package haven
 
 game: {
 	id: "race"
@@ -31,7 +28,13 @@ game: {
 	actions: step: do: [{do: "add('total', 1)"}]
 	scoring: {score: "0", tiebreak: [], show: {}}
 }
-`)
+`
+
+// TestOptions checks that games lists a game's options, that vet checks
+// each value, and that a misspelt option is one line of error.
+func TestOptions(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "race", "game.cue"), raceWithOptions)
 	out, _, code := haven(t, "", "games", "--defs", dir)
 	want := "ID    NAME  PLAYERS  VARIANTS  OPTIONS (--option NAME=VALUE, default first)\nrace  Race  2-4      -         length=long|short\n"
 	if code != 0 || out != want {
@@ -56,20 +59,7 @@ game: {
 // files of runs with other options are not merged.
 func TestSimKeepsOptions(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "race", "game.cue"), `package haven
-
-game: {
-	id: "race"
-	name: "Race"
-	players: {min: 2, max: 4}
-	options: length: {default: "long", values: {long: {}, short: {}}}
-	params: target: {long: 10, short: 3}[options.length.value]
-	vars: total: 0
-	flow: [{while: "get('total') < params.target", loop: [{turn: {player: "0", actions: ["step"]}}]}]
-	actions: step: do: [{do: "add('total', 1)"}]
-	scoring: {score: "0", tiebreak: [], show: {}}
-}
-`)
+	writeFile(t, filepath.Join(dir, "race", "game.cue"), raceWithOptions)
 	short, long := filepath.Join(dir, "short.jsonl"), filepath.Join(dir, "long.jsonl")
 	run := []string{"sim", "race", "--defs", dir, "-n", "3", "--seed", "1", "--players", "2"}
 	text, stderr, code := haven(t, "", append(run, "--option", "length=short", "--out", short)...)
