@@ -15,7 +15,10 @@ import (
 // all of those arrays in one block, one allocation (cloneblock.go).
 // CloneInto keeps the arrays in the state copied into and fills them
 // again at its next copy, so that a bot copying per playout into the
-// same few states allocates nothing once they have grown.
+// same few states allocates nothing once they have grown. So does
+// NewList, the lists a sample deals hidden cards into: those are the
+// lists that change in place, at the next copy into the state they were
+// laid in, and the states that may hold one say so (LaidOver).
 //
 // The frames, their locals and their cursors are the exception: the
 // machine keeps the frames a state ends (and their locals) for the
@@ -146,8 +149,10 @@ func (s *State) AppendMove(text string) {
 // state's next CloneInto lays others over it, under the terms of
 // CloneInto, so that a bot that deals hidden cards into the state it
 // copies into for every playout (view's SampleInto) allocates nothing
-// once the arrays have grown. The list is capped at n: an append to it
-// makes a new one.
+// once the arrays have grown. Such a list is changed in place when
+// another is laid over it, unlike every other list of a state: the
+// state, and its copies after it, know its array (LaidOver). The list
+// is capped at n: an append to it makes a new one.
 func (s *State) NewList(n int) []string {
 	b := s.bufs
 	if b == nil {
@@ -158,10 +163,66 @@ func (s *State) NewList(n int) []string {
 		// A new array: the old one stays with the lists cut from it.
 		b.strs, at = make([]string, 0, max(2*cap(b.strs), n, 64)), 0
 	}
+	s.laid.add(b.strs[:cap(b.strs)])
 	b.strs = b.strs[:at+n]
 	l := b.strs[at : at+n : at+n]
 	clear(l)
 	return l
+}
+
+// laidMax is how many arrays of NewList a state knows: its own array and
+// the one it grew into while dealing, or the array of the state it was
+// copied from and its own.
+const laidMax = 2
+
+// laidArrays are the arrays of NewList a state's lists may lie in, each
+// whole (its length is its capacity), or more than fit.
+type laidArrays struct {
+	arrays [laidMax][]string
+	more   bool // more than laidMax: any list may lie in one
+}
+
+// add notes the array a.
+func (l *laidArrays) add(a []string) {
+	for i, b := range l.arrays {
+		switch {
+		case b == nil:
+			l.arrays[i] = a
+			return
+		case unsafe.SliceData(b) == unsafe.SliceData(a):
+			return
+		}
+	}
+	l.more = true
+}
+
+// LaidOver reports whether the list l may lie in an array that the next
+// CloneInto of the state, or of a state it was copied from (Clone,
+// CloneInto), lays other lists over (NewList): a list whose elements may
+// change in place, where every other list of a state, once made, never
+// does. A cache that keeps a value by the address of a list it was
+// computed from must not keep one for such a list. An empty list has no
+// elements to change.
+func (s *State) LaidOver(l []string) bool {
+	return s.MayLayOver() && len(l) > 0 && s.laid.holds(l)
+}
+
+// MayLayOver reports whether any list of the state may lie in an array
+// laid over (LaidOver), for a caller that would check many.
+func (s *State) MayLayOver() bool { return s != nil && s.laid.arrays[0] != nil }
+
+// holds tells whether l lies in one of the arrays.
+func (l *laidArrays) holds(list []string) bool {
+	if l.more {
+		return true
+	}
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(list)))
+	for _, a := range l.arrays {
+		if a != nil && p-uintptr(unsafe.Pointer(unsafe.SliceData(a))) < uintptr(len(a))*unsafe.Sizeof("") {
+			return true
+		}
+	}
+	return false
 }
 
 // copyInto makes dst a copy of the state in the arrays of b, old being

@@ -196,3 +196,48 @@ func TestCloneBlockShapes(t *testing.T) {
 		<-done
 	}
 }
+
+// A list NewList lays in a state copied into is laid over by the
+// state's next copy: the state and the states copied from it (Clone,
+// CloneInto) say so of it (LaidOver), of nothing else, and of the lists
+// of every array a deal grew into.
+func TestLaidOver(t *testing.T) {
+	known := &State{Game: "g", Players: 2}
+	known.SetZone("pile", []string{"p"})
+	sample := new(State)
+	known.CloneInto(sample)
+	assert.False(t, sample.MayLayOver())
+	hand := sample.NewList(2)
+	sample.SetZone("hand", hand)
+	pile := sample.ZoneCards("pile")
+	assert.True(t, sample.LaidOver(hand))
+	assert.True(t, sample.LaidOver(hand[1:]))
+	assert.False(t, sample.LaidOver(hand[:0]), "an empty list has nothing to change")
+	assert.False(t, sample.LaidOver(pile))
+	assert.False(t, sample.LaidOver(make([]string, 2)))
+	assert.False(t, known.LaidOver(hand), "the state copied from has none")
+
+	trial := new(State)
+	sample.CloneInto(trial)
+	assert.True(t, trial.LaidOver(trial.ZoneCards("hand")), "a copy's lists lie in its original's arrays")
+	assert.True(t, sample.Clone().Clone().LaidOver(hand))
+	trial2 := new(State)
+	trial.CloneInto(trial2)
+	assert.True(t, trial2.LaidOver(hand))
+
+	// A deal that outgrows the array goes on in a new one: both laid over.
+	big := sample.NewList(100)
+	assert.True(t, sample.LaidOver(hand))
+	assert.True(t, sample.LaidOver(big))
+	// More arrays than a state lists: every list may be laid over.
+	huge := sample.NewList(1000)
+	assert.True(t, sample.LaidOver(huge))
+	assert.True(t, sample.LaidOver(pile))
+
+	// The next copy into the sample starts again from the known state's.
+	known.CloneInto(sample)
+	assert.False(t, sample.MayLayOver())
+	assert.False(t, sample.LaidOver(hand))
+	sample.Renew()
+	assert.False(t, sample.MayLayOver())
+}
