@@ -87,6 +87,7 @@ func (s *State) CloneInto(dst *State) {
 	}
 	s.copyInto(dst, b, dst.Stack, s.shapeOf())
 	b.strs = b.strs[:0]
+	dst.laid.add(b.strs[:cap(b.strs)]) // where NewList lays its lists
 	dst.bufs = b
 }
 
@@ -107,6 +108,9 @@ func (s *State) Renew() {
 		moves, own = nil, nil
 	}
 	*s = State{Moves: moves, movesOwn: own, bufs: bufs, ident: idents.Add(1)}
+	if bufs != nil {
+		s.laid.add(bufs.strs[:cap(bufs.strs)])
+	}
 }
 
 // StartMoves gives the state an empty list of moves of its own, with
@@ -161,39 +165,36 @@ func (s *State) NewList(n int) []string {
 	at := len(b.strs)
 	if cap(b.strs)-at < n {
 		// A new array: the old one stays with the lists cut from it.
+		// Until the state's next copy notes the new one, any list of
+		// the state may be laid over.
 		b.strs, at = make([]string, 0, max(2*cap(b.strs), n, 64)), 0
+		s.laid.n = -1
 	}
-	s.laid.add(b.strs[:cap(b.strs)])
 	b.strs = b.strs[:at+n]
 	l := b.strs[at : at+n : at+n]
 	clear(l)
 	return l
 }
 
-// laidMax is how many arrays of NewList a state knows: its own array and
-// the one it grew into while dealing, or the array of the state it was
-// copied from and its own.
-const laidMax = 2
-
-// laidArrays are the arrays of NewList a state's lists may lie in, each
-// whole (its length is its capacity), or more than fit.
-type laidArrays struct {
-	arrays [laidMax][]string
-	more   bool // more than laidMax: any list may lie in one
+// laidArray is the array of NewList a state's lists may lie in, if
+// any: one, the state's own or that of the state it was copied from
+// (SampleInto lays a sample's lists in one, and its copies have no
+// lists of their own); a second makes it any array.
+type laidArray struct {
+	p *string // its first element
+	n int     // its capacity; 0: none; -1: any array
 }
 
-// add notes the array a.
-func (l *laidArrays) add(a []string) {
-	for i, b := range l.arrays {
-		switch {
-		case b == nil:
-			l.arrays[i] = a
-			return
-		case unsafe.SliceData(b) == unsafe.SliceData(a):
-			return
-		}
+// add notes the array a, whole (its length its capacity); an empty one
+// holds no list.
+func (l *laidArray) add(a []string) {
+	switch p := unsafe.SliceData(a); {
+	case len(a) == 0 || l.n < 0:
+	case l.n == 0:
+		l.p, l.n = p, len(a)
+	case l.p != p:
+		l.n = -1
 	}
-	l.more = true
 }
 
 // LaidOver reports whether the list l may lie in an array that the next
@@ -209,20 +210,12 @@ func (s *State) LaidOver(l []string) bool {
 
 // MayLayOver reports whether any list of the state may lie in an array
 // laid over (LaidOver), for a caller that would check many.
-func (s *State) MayLayOver() bool { return s != nil && s.laid.arrays[0] != nil }
+func (s *State) MayLayOver() bool { return s != nil && s.laid.n != 0 }
 
-// holds tells whether l lies in one of the arrays.
-func (l *laidArrays) holds(list []string) bool {
-	if l.more {
-		return true
-	}
-	p := uintptr(unsafe.Pointer(unsafe.SliceData(list)))
-	for _, a := range l.arrays {
-		if a != nil && p-uintptr(unsafe.Pointer(unsafe.SliceData(a))) < uintptr(len(a))*unsafe.Sizeof("") {
-			return true
-		}
-	}
-	return false
+// holds tells whether l lies in the array.
+func (l *laidArray) holds(list []string) bool {
+	at := uintptr(unsafe.Pointer(unsafe.SliceData(list))) - uintptr(unsafe.Pointer(l.p))
+	return l.n < 0 || at < uintptr(l.n)*unsafe.Sizeof("")
 }
 
 // copyInto makes dst a copy of the state in the arrays of b, old being

@@ -152,6 +152,8 @@ func TestMemoKeyRefusesListsLaidOver(t *testing.T) {
 	known := &model.State{Game: "g", Players: 2}
 	sample := new(model.State)
 	known.CloneInto(sample)
+	sample.NewList(2) // the first deal, in an array the next copy notes
+	known.CloneInto(sample)
 	hand := sample.NewList(2)
 	own := []string{"a", "b"}
 	for _, st := range []*model.State{sample, sample.Clone()} {
