@@ -15,7 +15,10 @@ import (
 // all of those arrays in one block, one allocation (cloneblock.go).
 // CloneInto keeps the arrays in the state copied into and fills them
 // again at its next copy, so that a bot copying per playout into the
-// same few states allocates nothing once they have grown.
+// same few states allocates nothing once they have grown. So does
+// NewList, the lists a sample deals hidden cards into: those are the
+// lists that change in place, at the next copy into the state they were
+// laid in, and the states that may hold one say so (LaidOver).
 //
 // The frames, their locals and their cursors are the exception: the
 // machine keeps the frames a state ends (and their locals) for the
@@ -84,6 +87,7 @@ func (s *State) CloneInto(dst *State) {
 	}
 	s.copyInto(dst, b, dst.Stack, s.shapeOf())
 	b.strs = b.strs[:0]
+	dst.laid.add(b.strs[:cap(b.strs)]) // where NewList lays its lists
 	dst.bufs = b
 }
 
@@ -104,6 +108,9 @@ func (s *State) Renew() {
 		moves, own = nil, nil
 	}
 	*s = State{Moves: moves, movesOwn: own, bufs: bufs, ident: idents.Add(1)}
+	if bufs != nil {
+		s.laid.add(bufs.strs[:cap(bufs.strs)])
+	}
 }
 
 // StartMoves gives the state an empty list of moves of its own, with
@@ -146,8 +153,10 @@ func (s *State) AppendMove(text string) {
 // state's next CloneInto lays others over it, under the terms of
 // CloneInto, so that a bot that deals hidden cards into the state it
 // copies into for every playout (view's SampleInto) allocates nothing
-// once the arrays have grown. The list is capped at n: an append to it
-// makes a new one.
+// once the arrays have grown. Such a list is changed in place when
+// another is laid over it, unlike every other list of a state: the
+// state, and its copies after it, know its array (LaidOver). The list
+// is capped at n: an append to it makes a new one.
 func (s *State) NewList(n int) []string {
 	b := s.bufs
 	if b == nil {
@@ -156,12 +165,57 @@ func (s *State) NewList(n int) []string {
 	at := len(b.strs)
 	if cap(b.strs)-at < n {
 		// A new array: the old one stays with the lists cut from it.
+		// Until the state's next copy notes the new one, any list of
+		// the state may be laid over.
 		b.strs, at = make([]string, 0, max(2*cap(b.strs), n, 64)), 0
+		s.laid.n = -1
 	}
 	b.strs = b.strs[:at+n]
 	l := b.strs[at : at+n : at+n]
 	clear(l)
 	return l
+}
+
+// laidArray is the array of NewList a state's lists may lie in, if
+// any: one, the state's own or that of the state it was copied from
+// (SampleInto lays a sample's lists in one, and its copies have no
+// lists of their own); a second makes it any array.
+type laidArray struct {
+	p *string // its first element
+	n int     // its capacity; 0: none; -1: any array
+}
+
+// add notes the array a, whole (its length its capacity); an empty one
+// holds no list.
+func (l *laidArray) add(a []string) {
+	switch p := unsafe.SliceData(a); {
+	case len(a) == 0 || l.n < 0:
+	case l.n == 0:
+		l.p, l.n = p, len(a)
+	case l.p != p:
+		l.n = -1
+	}
+}
+
+// LaidOver reports whether the list l may lie in an array that the next
+// CloneInto of the state, or of a state it was copied from (Clone,
+// CloneInto), lays other lists over (NewList): a list whose elements may
+// change in place, where every other list of a state, once made, never
+// does. A cache that keeps a value by the address of a list it was
+// computed from must not keep one for such a list. An empty list has no
+// elements to change.
+func (s *State) LaidOver(l []string) bool {
+	return s.MayLayOver() && len(l) > 0 && s.laid.holds(l)
+}
+
+// MayLayOver reports whether any list of the state may lie in an array
+// laid over (LaidOver), for a caller that would check many.
+func (s *State) MayLayOver() bool { return s != nil && s.laid.n != 0 }
+
+// holds tells whether l lies in the array.
+func (l *laidArray) holds(list []string) bool {
+	at := uintptr(unsafe.Pointer(unsafe.SliceData(list))) - uintptr(unsafe.Pointer(l.p))
+	return l.n < 0 || at < uintptr(l.n)*unsafe.Sizeof("")
 }
 
 // copyInto makes dst a copy of the state in the arrays of b, old being

@@ -196,3 +196,60 @@ func TestCloneBlockShapes(t *testing.T) {
 		<-done
 	}
 }
+
+// A list NewList lays in a state copied into is laid over by the
+// state's next copy: the state and the states copied from it (Clone,
+// CloneInto) say so of it (LaidOver) and of nothing else, but while the
+// state's deals outgrow its array, or when it lists two arrays.
+func TestLaidOver(t *testing.T) {
+	known := &State{Game: "g", Players: 2}
+	known.SetZone("pile", []string{"p"})
+	pile := known.ZoneCards("pile")
+	sample := new(State)
+	known.CloneInto(sample)
+	assert.False(t, sample.MayLayOver())
+	first := sample.NewList(2)
+	assert.True(t, sample.LaidOver(first))
+	assert.True(t, sample.LaidOver(pile), "a new array: any list until the next copy")
+
+	known.CloneInto(sample)
+	assert.True(t, sample.MayLayOver(), "the copy notes the array its deals go to")
+	hand := sample.NewList(2)
+	sample.SetZone("hand", hand)
+	assert.True(t, sample.LaidOver(hand))
+	assert.True(t, sample.LaidOver(first), "the first deal's list is laid over")
+	assert.True(t, sample.LaidOver(hand[1:]))
+	assert.False(t, sample.LaidOver(hand[:0]), "an empty list has nothing to change")
+	assert.False(t, sample.LaidOver(sample.ZoneCards("pile")))
+	assert.False(t, sample.LaidOver(make([]string, 2)))
+	assert.False(t, known.LaidOver(hand), "the state copied from has none")
+
+	trial := new(State)
+	sample.CloneInto(trial)
+	assert.True(t, trial.LaidOver(trial.ZoneCards("hand")), "a copy's lists lie in its original's array")
+	assert.False(t, trial.LaidOver(pile))
+	assert.True(t, sample.Clone().Clone().LaidOver(hand))
+	trial2 := new(State)
+	trial.CloneInto(trial2)
+	assert.True(t, trial2.LaidOver(hand))
+	dealt := new(State)
+	known.CloneInto(dealt)
+	dealt.NewList(1)
+	sample.CloneInto(dealt)
+	assert.True(t, dealt.LaidOver(hand))
+	assert.True(t, dealt.LaidOver(pile), "two arrays: any list")
+
+	// A deal that outgrows the array goes on in a new one.
+	big := sample.NewList(100)
+	assert.True(t, sample.LaidOver(big))
+	assert.True(t, sample.LaidOver(pile))
+	known.CloneInto(sample)
+	assert.True(t, sample.LaidOver(sample.NewList(100)))
+	assert.False(t, sample.LaidOver(hand), "the old array is laid over no more")
+	assert.False(t, sample.LaidOver(pile))
+
+	sample.Renew()
+	assert.True(t, sample.LaidOver(sample.NewList(1)), "a new game deals in the same array")
+	assert.False(t, sample.LaidOver(pile))
+	assert.False(t, new(State).MayLayOver())
+}

@@ -51,6 +51,10 @@ type State struct {
 	// copy (CloneInto); ident tells its copies apart (Ident).
 	bufs  *cloneBufs
 	ident uint64
+	// laid is the array of NewList the state's lists may lie in: its
+	// own or, through its copy, that of the state it was copied from
+	// (LaidOver).
+	laid laidArray
 	// movesOwn is the array of Moves when the state made it itself
 	// (StartMoves, AppendMove growing it): Renew lists the next game's
 	// moves there only then, never in an array a copy shares with the

@@ -23,16 +23,23 @@ package runtime
 //     does not count), and at each evaluation each of them holds a
 //     string, an int, a bool, nil, or a list of strings or of lists of
 //     strings; a list counts as itself, by its address and length, not
-//     by its elements: lists are never changed in place (the walks a
-//     board keeps are shared the same way), and the table holds the list,
-//     so its address cannot be reused for another while it is there.
+//     by its elements: a list, once made, is never changed in place (the
+//     walks a board keeps are shared the same way), and the table holds
+//     the list, so its address cannot be reused for another while it is
+//     there. The one exception is a list a bot's sample deals hidden
+//     cards into (model.State.NewList): the sample's next deal lays
+//     other cards over it, at the same address. A local that holds such
+//     a list, or a list of lists or of values with one among them, is
+//     no key (model.State.LaidOver, of the state evaluated): nothing is
+//     kept for it.
 //
 // A value kept is a copy of the first value computed (a shallow one: a
-// list's elements are strings or lists never changed), shared by every
-// evaluation that finds it. An evaluation that finds it is charged the
-// work the first one was (the budgets run out alike); when that would
-// overrun the budget, or nest deeper than allowed, the expression is
-// evaluated instead, to fail as it would have.
+// list's elements are strings or lists never changed, the value being
+// made of the board and of locals that hold no list laid over), shared
+// by every evaluation that finds it. An evaluation that finds it is
+// charged the work the first one was (the budgets run out alike); when
+// that would overrun the budget, or nest deeper than allowed, the
+// expression is evaluated instead, to fail as it would have.
 //
 // The plan and the table live in the Code, which belongs to one Game:
 // like the machine, they are used by one goroutine at a time (a Game
@@ -208,8 +215,11 @@ type memoVisitor func(ast.Node)
 func (f memoVisitor) Visit(n *ast.Node) { f(*n) }
 
 // key makes the key of an evaluation with the locals vals, and its
-// hash; ok is false when a local holds a value a key cannot stand for.
-func (p *memoPlan) key(vals []any, list bool) (k memoKey, h uint64, ok bool) {
+// hash; ok is false when a local holds a value a key cannot stand for,
+// a list of st that may be laid over among them (model.State.LaidOver).
+// Refused, rather than never laid over (a sample would allocate at every
+// deal) or keyed by its elements (a hash each): no shipped game reads one.
+func (p *memoPlan) key(vals []any, list bool, st *model.State) (k memoKey, h uint64, ok bool) {
 	k.list = list
 	h = 0x9e3779b97f4a7c15
 	if list {
@@ -230,13 +240,29 @@ func (p *memoPlan) key(vals []any, list bool) (k memoKey, h uint64, ok bool) {
 				part.i = 1
 			}
 		case []string:
+			if st.LaidOver(v) {
+				return k, 0, false
+			}
 			part.kind, part.p, part.i = 4, unsafe.Pointer(unsafe.SliceData(v)), len(v)
 		case [][]string:
+			// The board's walks; checked all the same where st has
+			// lists laid over, so that no function need promise it.
+			if st.MayLayOver() {
+				for _, e := range v {
+					if st.LaidOver(e) {
+						return k, 0, false
+					}
+				}
+			}
 			part.kind, part.p, part.i = 5, unsafe.Pointer(unsafe.SliceData(v)), len(v)
 		case []any:
 			for _, e := range v {
-				switch e.(type) {
-				case string, []string:
+				switch e := e.(type) {
+				case string:
+				case []string:
+					if st.LaidOver(e) {
+						return k, 0, false
+					}
 				default:
 					return k, 0, false
 				}
@@ -284,7 +310,7 @@ func (m *Machine) memoEval(c *Code, env model.Scope, list bool) (v any, l []any,
 	if p == noMemo {
 		return nil, nil, false, nil
 	}
-	k, h, ok := p.key(env.Vals, list)
+	k, h, ok := p.key(env.Vals, list, m.St)
 	if !ok {
 		return nil, nil, false, nil
 	}

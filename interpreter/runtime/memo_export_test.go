@@ -1,5 +1,11 @@
 package runtime
 
+import (
+	"hash/maphash"
+
+	"github.com/haven-engine/haven/interpreter/model"
+)
+
 // MemoEntries tells whether c is kept by its inputs (memo.go) and how
 // many values its table holds, for the tests of package runtime_test.
 func MemoEntries(c *Code) (bool, int) {
@@ -25,4 +31,15 @@ func FnKept(g *Game, f string) (kept bool, entries, hits int) {
 		}
 	}
 	return fn.kept, entries, fn.memo.hits
+}
+
+// MemoKeyed tells whether an expression kept by the locals vals (each
+// one read) has a key for them, evaluated on st (memoPlan.key).
+func MemoKeyed(vals []any, st *model.State) bool {
+	p := &memoPlan{seed: maphash.MakeSeed()}
+	for i := range vals {
+		p.slots = append(p.slots, i)
+	}
+	_, _, ok := p.key(vals, false, st)
+	return ok
 }
