@@ -18,9 +18,11 @@ var trainCommand = &command{
 		"of GAMES games (greedy bots first, then the bot learned so far against itself\n" +
 		"and against greedy, a share of the moves at random), each fitting a\n" +
 		"ridge-regularised linear model of a seat's share of the win and its final lead\n" +
-		"on features read from the definition (counters, zones, card types, goods,\n" +
-		"pieces, score). After each round the model plays E games against greedy, and\n" +
-		"the one that wins most is kept. The model is written as JSON with the\n" +
+		"(a game cut short by the cap is won by no one), mixed with the model's own value\n" +
+		"of the seat's state AHEAD decisions later (--boot), on features read from the\n" +
+		"definition (counters, zones, card types, goods, pieces, board, score). After\n" +
+		"each round the model plays E games against greedy, and the one that wins most\n" +
+		"(the later of equals) is kept. The model is written as JSON with the\n" +
 		"definition's hash: --bot learned:model=FILE refuses it for another definition,\n" +
 		"variant or option. The same seed gives the same model, for any --workers.\n" +
 		"Ctrl-C starts no more games and writes the best model so far.",
