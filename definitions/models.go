@@ -7,11 +7,14 @@ package definitions
 //
 //	go generate ./definitions
 //
-// Three rounds of self-play, the model that beats greedy most kept; one
-// round of greedy games for Rotterdam, whose games between learned bots
-// run long enough to take its training past ten minutes.
+// Rounds of self-play, the model that beats greedy most kept: six for
+// the two Mainport games, whose states teach by the model's own value a
+// little later (a cargo on its way home, a contract on its way) what
+// their outcomes teach too slowly; three for Masters of Trade; one round
+// of greedy games for Rotterdam, whose games between learned bots run
+// long enough to take its training past ten minutes.
 //
-//go:generate go run ../cmd/haven train mainport-mastermind --players 2 --seed 1 -n 200 --rounds 3 --eval 20 --out mainport-mastermind/model.json
-//go:generate go run ../cmd/haven train mainports --players 2 --seed 1 -n 200 --rounds 3 --eval 20 --out mainports/model.json
+//go:generate go run ../cmd/haven train mainport-mastermind --players 2 --seed 1 -n 200 --rounds 6 --eval 20 --out mainport-mastermind/model.json
+//go:generate go run ../cmd/haven train mainports --players 2 --seed 1 -n 200 --rounds 6 --eval 20 --out mainports/model.json
 //go:generate go run ../cmd/haven train masters-of-trade --players 2 --seed 1 -n 200 --rounds 3 --eval 20 --out masters-of-trade/model.json
 //go:generate go run ../cmd/haven train rotterdam --players 2 --seed 1 -n 200 --out rotterdam/model.json

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"slices"
 	"sort"
 	"sync"
 
@@ -23,6 +24,7 @@ type boardInfo struct {
 	kinds []string // each node's kind
 	kind  []string // the node kinds, sorted
 	dist  [][]int  // fewest edges from node i to node j, -1: none
+	span  int      // the greatest of dist: how far apart two nodes can be
 	// links are the number fields that name a node of a kind: by kind
 	// and field, the node each value names.
 	links []nodeLink
@@ -108,6 +110,7 @@ func newBoardInfo(g *interpreter.Game) *boardInfo {
 			}
 		}
 		b.dist[s] = d
+		b.span = max(b.span, slices.Max(d))
 	}
 	return b
 }
@@ -115,10 +118,10 @@ func newBoardInfo(g *interpreter.Game) *boardInfo {
 // boardFeatures adds seat's board features of view v to out: for each
 // kind of piece of a seat and kind of node, how near its nearest piece
 // is to such a node; for each node a seat's counter links it to, the
-// goods it holds, how near its pieces are, the goods its pieces carry
-// that the node lacks and how near they are to it, and how near its
-// pieces are to a node holding such a good. A feature
-// of another seat is the best other seat's (other).
+// goods it holds, how near and how close its pieces are, the goods its
+// pieces carry that the node lacks and how close they are to it, and
+// how close each piece carrying none of them is to a node holding such
+// a good. A feature of another seat is the best other seat's (other).
 func (f *featureSet) boardFeatures(v *interpreter.View, seat int, out features, other func(string, float64)) {
 	b := f.board
 	if len(b.nodes) == 0 {
@@ -176,6 +179,18 @@ func (f *featureSet) boardFeatures(v *interpreter.View, seat int, out features, 
 // the farther, 0 at no distance at all.
 func nearness(d int) float64 { return 1 / (1 + float64(d)) }
 
+// closeness is how near a distance of d edges is on a straight scale: 1
+// on the node, 0 as far as two nodes can be. Nearness flattens out far
+// from a node, where a step closer changes it little; a step closer
+// changes closeness as much anywhere, so that a model linear in it
+// values every step of a long voyage.
+func (b *boardInfo) closeness(d int) float64 {
+	if b.span == 0 {
+		return 1
+	}
+	return 1 - float64(d)/float64(b.span)
+}
+
 // linkFeatures adds the features of node L, linked to seat p by name.
 func (f *featureSet) linkFeatures(v *interpreter.View, p, seat int, name string, L int, out features, other func(string, float64)) {
 	b := f.board
@@ -192,7 +207,7 @@ func (f *featureSet) linkFeatures(v *interpreter.View, p, seat int, name string,
 	}
 	set(name+":goods", float64(len(v.Stocks[b.nodes[L]])))
 	set(name+":kinds", float64(len(held)))
-	nearest, carried, carriedNear := -1, 0, 0.0
+	nearest, carried, carriedClose := -1, 0, 0.0
 	for _, pc := range v.Pieces {
 		at, ok := b.index[pc.At]
 		if !ok || pc.Owner != p {
@@ -208,40 +223,117 @@ func (f *featureSet) linkFeatures(v *interpreter.View, p, seat int, name string,
 		for _, good := range v.Stocks[pc.ID] {
 			if !held[good] {
 				carried++
-				carriedNear += nearness(d)
+				carriedClose += b.closeness(d)
 			}
 		}
 	}
 	if nearest >= 0 {
 		set(name+":near", nearness(nearest))
+		set(name+":close", b.closeness(nearest))
 	}
 	set(name+":carry-new", float64(carried))
-	set(name+":carry-new-near", carriedNear)
-	// The nearest node holding a good the linked node lacks.
-	fetch := -1
+	set(name+":carry-new-close", carriedClose)
+	// How close each piece bringing nothing the node lacks is to the
+	// nearest node holding such a good: a piece on its way there, summed
+	// over the pieces (a loaded one is valued by carry-new-close).
+	free := 0.0
 	for _, pc := range v.Pieces {
 		at, ok := b.index[pc.At]
-		if !ok || pc.Owner != p {
+		if !ok || pc.Owner != p || slices.ContainsFunc(v.Stocks[pc.ID], func(g string) bool { return !held[g] }) {
 			continue
 		}
+		best := -1
 		for node, goods := range v.Stocks {
 			j, ok := b.index[node]
-			if !ok || j == L {
+			if !ok || j == L || !slices.ContainsFunc(goods, func(g string) bool { return !held[g] }) {
 				continue
 			}
-			lacks := false
-			for _, g := range goods {
-				if !held[g] {
-					lacks = true
-					break
-				}
-			}
-			if d := b.dist[at][j]; lacks && d >= 0 && (fetch < 0 || d < fetch) {
-				fetch = d
+			if d := b.dist[at][j]; d >= 0 && (best < 0 || d < best) {
+				best = d
 			}
 		}
+		if best >= 0 {
+			free += b.closeness(best)
+		}
 	}
-	if fetch >= 0 {
-		set(name+":fetch-near", nearness(fetch))
+	set(name+":fetch-close", free)
+}
+
+// cardFacts is what the features read of a card: its number fields, and
+// its text fields that name a board node (a contract's port of loading
+// and of delivery), each sorted by field.
+type cardFacts struct {
+	nums  []cardNum
+	nodes []cardNode
+}
+
+type cardNum struct {
+	field string
+	value float64
+}
+
+type cardNode struct {
+	field string
+	node  int // index into boardInfo.nodes
+}
+
+// factsOf is card c's cardFacts, found on first use.
+func (f *featureSet) factsOf(g *interpreter.Game, c string) *cardFacts {
+	if cf, ok := f.facts[c]; ok {
+		return cf
+	}
+	cf := new(cardFacts)
+	if card := g.Card(c); card != nil {
+		for k, v := range card.Num {
+			cf.nums = append(cf.nums, cardNum{k, float64(v)})
+		}
+		for k, v := range card.Str {
+			if j, ok := f.board.index[v]; ok {
+				cf.nodes = append(cf.nodes, cardNode{k, j})
+			}
+		}
+		sort.Slice(cf.nums, func(i, j int) bool { return cf.nums[i].field < cf.nums[j].field })
+		sort.Slice(cf.nodes, func(i, j int) bool { return cf.nodes[i].field < cf.nodes[j].field })
+	}
+	f.facts[c] = cf
+	return cf
+}
+
+// cardFeatures adds, for the cards of a zone of seat's own (its hand, its
+// contracts), the sum of each number field ("cardnum:ZONE:FIELD": what
+// the cards are worth) and, for each text field naming a node, how close
+// the seat's nearest piece is to it, summed over the cards
+// ("cardnode:ZONE:FIELD:close"): how near a card's place is to being
+// reached, which the score shows only once it is.
+func (f *featureSet) cardFeatures(g *interpreter.Game, v *interpreter.View, seat int, zone string, cards []string, out features) {
+	b := f.board
+	var mine []int // the board nodes the seat's pieces stand on
+	for _, c := range cards {
+		cf := f.factsOf(g, c)
+		for _, n := range cf.nums {
+			out["cardnum:"+zone+":"+n.field] += n.value
+		}
+		if len(cf.nodes) == 0 {
+			continue
+		}
+		if mine == nil {
+			mine = []int{}
+			for _, pc := range v.Pieces {
+				if at, ok := b.index[pc.At]; ok && pc.Owner == seat {
+					mine = append(mine, at)
+				}
+			}
+		}
+		for _, n := range cf.nodes {
+			best := -1
+			for _, at := range mine {
+				if d := b.dist[at][n.node]; d >= 0 && (best < 0 || d < best) {
+					best = d
+				}
+			}
+			if best >= 0 {
+				out["cardnode:"+zone+":"+n.field+":close"] += b.closeness(best)
+			}
+		}
 	}
 }

@@ -9,8 +9,10 @@ import (
 
 // harbours: two home ports at either end of two squares of water, each
 // named by its number; seat 0's ship lies a square from its home with a
-// silk the home lacks, seat 1's in its home port. The scoring shows the
-// home's number.
+// silk the home lacks, seat 1's in its home port, a square from silk
+// adrift. Seat 0 holds an order
+// worth 7 to be delivered at the far port. The scoring shows the home's
+// number.
 const harbours = `package haven
 
 game: {
@@ -19,6 +21,8 @@ game: {
 	players: {min: 2, max: 2}
 	playerVars: home: 0
 	goods: silk: count: 2
+	cards: order: {name: "Order", kind: "order", str: to: "h2", num: value: 7}
+	playerZones: orders: visibility: "owner"
 	pieces: ship: perPlayer: "1"
 	boards: sea: {
 		nodes: {h1: {kind: "port", num: nr: 1}, w1: {kind: "water"}, w2: {kind: "water"}, h2: {kind: "port", num: nr: 2}}
@@ -28,6 +32,8 @@ game: {
 		{do: "pset(0, 'home', 1); pset(1, 'home', 2)"},
 		{do: "place(pieces()[0].id, 'w1'); place(pieces()[1].id, 'h2')"},
 		{do: "transfer('silk', 'supply', pieces()[0].id)"},
+		{do: "moveCard('order', 'box', pz('orders', 0))"},
+		{do: "transfer('silk', 'supply', 'w2')"},
 	]
 	flow: [{turn: {player: "0", actions: ["wait"]}}, {end: "done"}]
 	actions: wait: do: []
@@ -36,9 +42,12 @@ game: {
 `
 
 // A seat's features tie its home port to the counter that names it:
-// how near its ship is, the cargo it carries that home lacks; the
-// nearness of its pieces to each kind of node; the scoring's figures,
-// its own against the other seat's.
+// how near its ship is, the cargo it carries that home lacks and how
+// close it is, on a straight scale (1 at the port, 0 as far as two
+// nodes lie: three squares here); the nearness of its pieces to each
+// kind of node; what its own cards are worth and how close its ship is
+// to the node a card names; the scoring's figures, its own against the
+// other seat's.
 func TestLearnedBoardFeatures(t *testing.T) {
 	g := compileRace(t, harbours)
 	st, err := g.New(2, 1)
@@ -51,8 +60,15 @@ func TestLearnedBoardFeatures(t *testing.T) {
 	assert.Equal(t, 0.5, x["mine:"+link+":near"], "ship one square from home")
 	assert.Equal(t, 1.0, x["other:"+link+":near"], "the other's ship at its home")
 	assert.Equal(t, 1.0, x["mine:"+link+":carry-new"])
-	assert.Equal(t, 0.5, x["mine:"+link+":carry-new-near"])
+	assert.InDelta(t, 2.0/3, x["mine:"+link+":carry-new-close"], 1e-9, "a square of three from home")
+	assert.InDelta(t, 2.0/3, x["mine:"+link+":close"], 1e-9)
+	assert.Equal(t, 1.0, x["other:"+link+":close"])
 	assert.Equal(t, 0.0, x["other:"+link+":carry-new"])
+	assert.Equal(t, 0.0, x["mine:"+link+":fetch-close"], "a ship bringing cargo fetches none")
+	assert.InDelta(t, 2.0/3, x["other:"+link+":fetch-close"], 1e-9, "an empty ship a square from silk its home lacks")
+	assert.Equal(t, 7.0, x["cardnum:orders/mine:value"])
+	assert.InDelta(t, 1.0/3, x["cardnode:orders/mine:to:close"], 1e-9, "two squares of three from the order's port")
+	assert.NotContains(t, x, "cardnum:orders/other:value", "another seat's cards are not read")
 	assert.Equal(t, 0.5, x["mine:near:ship→port"])
 	assert.Equal(t, 1.0, x["mine:near:ship→water"])
 	assert.Equal(t, 1.0, x["show:number:mine"])

@@ -17,8 +17,9 @@ import (
 type featureSet struct {
 	names    []string
 	index    map[string]int
-	nodeKind map[string]string  // a node id → its kind
-	cardDef  map[string]string  // a card id → its definition
+	nodeKind map[string]string // a node id → its kind
+	cardDef  map[string]string // a card id → its definition
+	facts    map[string]*cardFacts
 	result   interpreter.Result // scratch of ScoreInto
 	seen     []bool             // scratch: a feature set by an "other" seat
 	board    *boardInfo
@@ -28,7 +29,7 @@ type featureSet struct {
 // can give, found from the definition's lists and from the views of
 // states, added as they are met (addNames) while training.
 func newFeatureSet(g *interpreter.Game) *featureSet {
-	f := &featureSet{index: map[string]int{}, nodeKind: map[string]string{}, cardDef: map[string]string{}, board: boardOf(g)}
+	f := &featureSet{index: map[string]int{}, nodeKind: map[string]string{}, cardDef: map[string]string{}, facts: map[string]*cardFacts{}, board: boardOf(g)}
 	for _, n := range g.BoardNodes() {
 		f.nodeKind[n.ID] = n.Kind
 	}
@@ -106,6 +107,9 @@ func (f *featureSet) extract(g *interpreter.Game, obs *interpreter.Observation, 
 		}
 		if owner >= 0 && owner != seat {
 			continue // another seat's cards count in its score and zone size
+		}
+		if owner == seat {
+			f.cardFeatures(g, v, seat, name+"/mine", cards, out)
 		}
 		for _, c := range cards {
 			def, ok := f.cardDef[c]

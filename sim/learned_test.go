@@ -150,3 +150,75 @@ func TestTrainKeepsLastOrBest(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, [][]float64{one.Weights, two.Weights}, eval.Weights)
 }
+
+// A game cut short by the decision budget is won by no seat: its states
+// teach that a game kept from ending is lost, whoever leads.
+func TestTrainCappedGameIsLost(t *testing.T) {
+	g := compile(t)
+	_, o, err := selfPlay(g, nil, trainDefaults(TrainOptions{Players: 2, Max: 2}), 1, 0)
+	require.NoError(t, err)
+	assert.Equal(t, []float64{0, 0}, o.win)
+	assert.False(t, o.ended)
+	_, o, err = selfPlay(g, nil, trainDefaults(TrainOptions{Players: 2}), 1, 0)
+	require.NoError(t, err)
+	assert.True(t, o.ended)
+	assert.InDelta(t, 1, o.win[0]+o.win[1], 1e-9, "a game the rules end is won")
+}
+
+// With a model to play by, each state learnt from is also valued by the
+// model as the seat stands Ahead decisions later (its bootstrapped
+// target); a state too near the end for that has the outcome alone.
+func TestTrainBootsTargets(t *testing.T) {
+	g := compile(t)
+	m, err := Train(g, TrainOptions{Players: 2, Games: 40, Seed: 1, Keep: 0.5})
+	require.NoError(t, err)
+	opt := trainDefaults(TrainOptions{Players: 2, Keep: 1, Ahead: 1, Eps: -1})
+	rows, _, err := selfPlay(g, m, opt, 7, 0)
+	require.NoError(t, err)
+	booted := 0
+	for i, r := range rows {
+		// With every state kept, the row of the same seat a decision
+		// later holds the features the boot was read from.
+		var next *trainRow
+		for j := i + 1; j < len(rows); j++ {
+			if rows[j].seat == r.seat && rows[j].made == r.made+1 {
+				next = &rows[j]
+				break
+			}
+		}
+		if next == nil {
+			assert.False(t, r.booted, "row %d: the game ended before a decision later", i)
+			continue
+		}
+		require.True(t, r.booted, "row %d", i)
+		booted++
+		assert.InDelta(t, m.copyFor(g).value(next.x), r.boot, 1e-9, "row %d", i)
+	}
+	assert.Greater(t, booted, 4)
+	opt.Boot = -1
+	rows, _, err = selfPlay(g, m, opt, 7, 0)
+	require.NoError(t, err)
+	for _, r := range rows {
+		assert.False(t, r.booted)
+	}
+}
+
+// A booted row is fitted mostly to its bootstrapped value: states whose
+// outcome was a loss but whose value a little later was high are valued
+// above states of the winner whose value a little later was low.
+func TestFitMixesBootedTargets(t *testing.T) {
+	g := compile(t)
+	games := []outcome{{win: []float64{1, 0}, lead: []float64{1, -1}, ended: true}}
+	var rows []trainRow
+	for i := range 20 {
+		seat := i % 2
+		rows = append(rows, trainRow{x: features{"a": float64(seat)}, seat: seat, boot: 10 * float64(seat), booted: true})
+	}
+	value := func(m *Model, a float64) float64 { return m.value(features{"a": a}) }
+	m, err := fitSamples(g, newFeatureSet(g), rows, games, false, 0.8)
+	require.NoError(t, err)
+	assert.Greater(t, value(m, 1), value(m, 0)+4)
+	m, err = fitSamples(g, newFeatureSet(g), rows, games, false, -1)
+	require.NoError(t, err)
+	assert.Less(t, value(m, 1), value(m, 0), "the outcome alone")
+}

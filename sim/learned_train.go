@@ -31,6 +31,16 @@ type TrainOptions struct {
 	// see states their own play never reaches (0: DefaultEps; below 0:
 	// none).
 	Eps float64
+	// Boot is the share of a state's target that is the model's own
+	// value, by the model the game is played with, of the seat's state
+	// Ahead decisions later (0: DefaultBoot; below 0: none, the outcome
+	// alone); the rest is the game's outcome. A value read a little later
+	// credits a step toward the end (a cargo brought home) by what the
+	// state it leads to is worth, where the outcome alone credits what
+	// goes with winning (a ship that carries much, in the games of a bot
+	// that wins) whether or not it leads there.
+	Boot  float64
+	Ahead int
 	// Eval is the number of games, seats turned round, each round's
 	// model plays against greedy; the model that wins most of them is
 	// kept (0: none played, the last round's model kept).
@@ -53,6 +63,8 @@ const (
 	DefaultTrainGames  = 300 // self-play games of each round
 	DefaultTrainRounds = 1   // rounds when a bot trains its own model
 	DefaultEps         = 0.1 // moves made at random in self-play
+	DefaultBoot        = 0.8 // share of a target read off the model (Boot)
+	DefaultAhead       = 10  // decisions later that value is read (Ahead)
 )
 
 // DefaultKeep is the share of a game's decisions whose states are
@@ -66,6 +78,11 @@ type trainRow struct {
 	x    features
 	seat int
 	game int // index into the games' outcomes
+	made int // the decision it was learnt at
+	// boot is the model's value of the seat's state Ahead decisions
+	// later, when booted: the game went on that long, with a model.
+	boot   float64
+	booted bool
 }
 
 // outcome is how a self-play game ended for each seat: its share of the
@@ -73,6 +90,7 @@ type trainRow struct {
 // final lead in score.
 type outcome struct {
 	win, lead []float64
+	ended     bool // by the rules, not the cap
 }
 
 // Train fits a model of g's value for a seat by self-play: deterministic
@@ -128,7 +146,7 @@ func Train(g *interpreter.Game, opt TrainOptions) (*Model, error) {
 		if len(samples) == 0 {
 			break
 		}
-		next, err := fitSamples(g, set, samples, games, opt.Lead)
+		next, err := fitSamples(g, set, samples, games, opt.Lead, opt.Boot)
 		if err != nil {
 			return nil, err
 		}
@@ -146,7 +164,7 @@ func Train(g *interpreter.Game, opt TrainOptions) (*Model, error) {
 		switch {
 		case best == nil, opt.Eval == 0: // no measure: the model of the most games
 			best, bestScore = m, score
-		case score > bestScore && !stopped:
+		case score >= bestScore && !stopped: // of models alike, the one of more games
 			best, bestScore = m, score
 		}
 		if stopped {
@@ -181,6 +199,12 @@ func trainDefaults(opt TrainOptions) TrainOptions {
 	}
 	if opt.Eps == 0 {
 		opt.Eps = DefaultEps
+	}
+	if opt.Boot == 0 {
+		opt.Boot = DefaultBoot
+	}
+	if opt.Ahead < 1 {
+		opt.Ahead = DefaultAhead
 	}
 	if opt.Max < 1 {
 		opt.Max = DefaultMaxDecisions
@@ -264,10 +288,32 @@ func selfPlay(g *interpreter.Game, m *Model, opt TrainOptions, seed uint64, i in
 	var rows []trainRow
 	obs := new(interpreter.Observation)
 	smp := new(interpreter.State)
+	// The rows whose value Ahead decisions later is still to be read, by
+	// the decision it is read at; read from a stream of its own, so that
+	// the games are the same whether or not it is.
+	var due []int
+	var value *Model
+	br := newRand(seed ^ 0xb007)
+	if m != nil && opt.Boot > 0 {
+		value = m.copyFor(g)
+	}
+	bx := features{}
 	for n := 0; !st.Finished && n < opt.Max; n++ {
 		legal, err := g.Legal(st)
 		if err != nil {
 			return nil, outcome{}, err
+		}
+		for len(due) > 0 && rows[due[0]].made <= n-opt.Ahead {
+			row := &rows[due[0]]
+			due = due[1:]
+			if err := g.ObserveSinceInto(obs, st, row.seat, -1); err != nil {
+				return nil, outcome{}, err
+			}
+			obs.SampleInto(br, smp)
+			if err := value.set.extract(g, obs, smp, len(st.Moves), bx); err != nil {
+				return nil, outcome{}, err
+			}
+			row.boot, row.booted = value.value(bx), true
 		}
 		if unit(r) < opt.Keep {
 			for p := range opt.Players {
@@ -279,7 +325,10 @@ func selfPlay(g *interpreter.Game, m *Model, opt TrainOptions, seed uint64, i in
 				if err := set.extract(g, obs, smp, len(st.Moves), x); err != nil {
 					return nil, outcome{}, err
 				}
-				rows = append(rows, trainRow{x: x, seat: p})
+				if value != nil {
+					due = append(due, len(rows))
+				}
+				rows = append(rows, trainRow{x: x, seat: p, made: n})
 			}
 		}
 		move := legal[r.IntN(len(legal))]
@@ -296,9 +345,10 @@ func selfPlay(g *interpreter.Game, m *Model, opt TrainOptions, seed uint64, i in
 	return rows, o, err
 }
 
-// outcomeOf is how st ended for each seat. A game cut short is judged by
-// its scores as they stand: a bot may never end a game whose end it must
-// bring about.
+// outcomeOf is how st ended for each seat. A game cut short is won by
+// no seat: the cap is no end the rules give, and a model taught that the
+// seat ahead when it comes wins would learn to keep a game from ending
+// (its lead in score still teaches).
 func outcomeOf(g *interpreter.Game, st *interpreter.State, players int) (outcome, error) {
 	var res interpreter.Result
 	if err := g.ScoreInto(st, &res); err != nil {
@@ -308,9 +358,12 @@ func outcomeOf(g *interpreter.Game, st *interpreter.State, players int) (outcome
 	for p := range players {
 		o.lead[p] = float64(lead(res.Scores, p))
 	}
+	if !st.Finished || st.Capped {
+		return o, nil
+	}
+	o.ended = true
 	winners := res.Winners
-	if !st.Finished || st.Capped || len(winners) == 0 {
-		winners = nil
+	if len(winners) == 0 {
 		top := slices.Max(res.Scores)
 		for p, s := range res.Scores {
 			if s == top {
@@ -328,7 +381,10 @@ func outcomeOf(g *interpreter.Game, st *interpreter.State, players int) (outcome
 // the win plus its final lead in units of the leads' spread over the
 // games (the lead alone with leadOnly), so that a game won narrowly
 // teaches less than one won by far, and a game nobody won still teaches.
-func fitSamples(g *interpreter.Game, set *featureSet, samples []trainRow, games []outcome, leadOnly bool) (*Model, error) {
+//
+// A row with a value read Ahead decisions later (booted) is fitted to
+// that value for a share boot of its target.
+func fitSamples(g *interpreter.Game, set *featureSet, samples []trainRow, games []outcome, leadOnly bool, boot float64) (*Model, error) {
 	// New names in sorted order: the same model from the same games.
 	var met []string
 	for _, s := range samples {
@@ -361,6 +417,9 @@ func fitSamples(g *interpreter.Game, set *featureSet, samples []trainRow, games 
 		y[i] = o.lead[s.seat] / spread
 		if !leadOnly {
 			y[i] += 2 * o.win[s.seat]
+		}
+		if s.booted && boot > 0 {
+			y[i] = (1-boot)*y[i] + boot*s.boot
 		}
 	}
 	return fit(set, rows, y)

@@ -13,14 +13,16 @@ import (
 
 var trainCommand = &command{
 	name:  "train",
-	usage: "train GAME [-n GAMES] [--rounds R] [--eval E] [--eps P] [--lead] [--keep P] [--workers N] [--players N] [--seed S] [--out FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
+	usage: "train GAME [-n GAMES] [--rounds R] [--eval E] [--eps P] [--boot P] [--ahead N] [--lead] [--keep P] [--workers N] [--players N] [--seed S] [--out FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
 	summary: "Learn a value of the game's states by self-play, for the bot learned: R rounds\n" +
 		"of GAMES games (greedy bots first, then the bot learned so far against itself\n" +
 		"and against greedy, a share of the moves at random), each fitting a\n" +
 		"ridge-regularised linear model of a seat's share of the win and its final lead\n" +
-		"on features read from the definition (counters, zones, card types, goods,\n" +
-		"pieces, score). After each round the model plays E games against greedy, and\n" +
-		"the one that wins most is kept. The model is written as JSON with the\n" +
+		"(a game cut short by the cap is won by no one), mixed with the model's own value\n" +
+		"of the seat's state AHEAD decisions later (--boot), on features read from the\n" +
+		"definition (counters, zones, card types, goods, pieces, board, score). After\n" +
+		"each round the model plays E games against greedy, and the one that wins most\n" +
+		"(the later of equals) is kept. The model is written as JSON with the\n" +
 		"definition's hash: --bot learned:model=FILE refuses it for another definition,\n" +
 		"variant or option. The same seed gives the same model, for any --workers.\n" +
 		"Ctrl-C starts no more games and writes the best model so far.",
@@ -40,6 +42,8 @@ type trainOptions struct {
 	Lead    bool
 	Keep    float64
 	Workers int
+	Boot    float64
+	Ahead   int
 }
 
 func trainParse(c *command, io IO, args []string) (*flags, func() error, error) {
@@ -51,6 +55,8 @@ func trainParse(c *command, io IO, args []string) (*flags, func() error, error) 
 	f.IntVar(&opts.Rounds, "rounds", sim.DefaultTrainRounds, "rounds of self-play `R`, the first by greedy bots")
 	f.IntVar(&opts.Eval, "eval", 0, "games `E` each round's model plays against greedy to pick the best (0: keep the last)")
 	f.Float64Var(&opts.Eps, "eps", sim.DefaultEps, "the share `P` of self-play moves made at random")
+	f.Float64Var(&opts.Boot, "boot", sim.DefaultBoot, "the share `P` of a state's target that is the model's value of the state AHEAD decisions later (0: the outcome alone)")
+	f.IntVar(&opts.Ahead, "ahead", sim.DefaultAhead, "how many decisions `AHEAD` the value a target is read from lies")
 	f.BoolVar(&opts.Lead, "lead", false, "learn a seat's final lead in score alone, not with its share of the win")
 	f.Float64Var(&opts.Keep, "keep", sim.DefaultKeep, "the share `P` of decisions whose states are learnt from")
 	f.IntVar(&opts.Workers, "workers", runtime.NumCPU(), "games played at once (`N`); the model is the same for any")
@@ -92,6 +98,10 @@ func runTrain(opts *trainOptions) error {
 	if eps == 0 {
 		eps = -1 // --eps 0: no random moves
 	}
+	boot := opts.Boot
+	if boot == 0 {
+		boot = -1 // --boot 0: the outcome alone
+	}
 	var stopped atomic.Bool
 	c := make(chan os.Signal, 1)
 	signal.Notify(c, os.Interrupt)
@@ -107,7 +117,7 @@ func runTrain(opts *trainOptions) error {
 	if bar != nil {
 		bar.cmd = "train"
 	}
-	m, err := sim.Train(g, sim.TrainOptions{Players: n, Games: opts.Games, Rounds: opts.Rounds, Eval: opts.Eval, Eps: eps,
+	m, err := sim.Train(g, sim.TrainOptions{Players: n, Games: opts.Games, Rounds: opts.Rounds, Eval: opts.Eval, Eps: eps, Boot: boot, Ahead: opts.Ahead,
 		Seed: opts.Seed, Lead: opts.Lead, Keep: opts.Keep, Workers: opts.Workers, Compile: func() (*interpreter.Game, error) { return opts.compile(opts.Game) }, Stop: stopped.Load,
 		Progress: func(done, _ int) { bar.update(done) }})
 	bar.finish()
