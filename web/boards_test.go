@@ -130,7 +130,7 @@ func TestWordsOfMoves(t *testing.T) {
 	for _, m := range a.Moves {
 		assert.False(t, m.Raw, m.Text)
 	}
-	assert.Equal(t, []string{"Go: Links", "Go: Rechts"}, []string{a.Moves[0].Desc, a.Moves[1].Desc}, "an action's own name stays")
+	assert.Equal(t, []string{"Gehen: Links", "Gehen: Rechts"}, []string{a.Moves[0].Desc, a.Moves[1].Desc}, "a named action reads by its label in choices")
 
 	tb := s.entry("walk")
 	tb.mu.Lock()
@@ -143,11 +143,11 @@ func TestWordsOfMoves(t *testing.T) {
 		other = "moon"
 	}
 	desc, masked, raw := w.describe(tb.st, "go left>right ["+ann[0]+","+other+"] []")
-	assert.Equal(t, "Go: Links → Rechts, "+tb.g.Card(ann[0]).Name+" + ?, —", desc)
+	assert.Equal(t, "Gehen: Links → Rechts, "+tb.g.Card(ann[0]).Name+" + ?, —", desc)
 	assert.True(t, masked, "a card Ann may not see is masked")
 	assert.False(t, raw)
 	desc, _, raw = w.describe(tb.st, "go left:end")
-	assert.Equal(t, "Go: Links: end", desc)
+	assert.Equal(t, "Gehen: Links: end", desc)
 	assert.True(t, raw, "end has no name")
 	_, _, raw = w.describe(tb.st, "stroll left")
 	assert.True(t, raw, "an action of no name")
