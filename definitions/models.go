@@ -17,4 +17,4 @@ package definitions
 //go:generate go run ../cmd/haven train mainport-mastermind --players 2 --seed 1 -n 200 --rounds 6 --eval 20 --out mainport-mastermind/model.json
 //go:generate go run ../cmd/haven train mainports --players 2 --seed 1 -n 200 --rounds 6 --eval 20 --out mainports/model.json
 //go:generate go run ../cmd/haven train masters-of-trade --players 2 --seed 1 -n 200 --rounds 3 --eval 20 --out masters-of-trade/model.json
-//go:generate go run ../cmd/haven train rotterdam --players 2 --seed 1 -n 200 --out rotterdam/model.json
+//go:generate go run ../cmd/haven train rotterdam --players 2 --seed 1 -n 200 --rounds 1 --eval 0 --out rotterdam/model.json

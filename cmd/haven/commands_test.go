@@ -283,10 +283,14 @@ func TestRunFunction(t *testing.T) {
 func TestTrain(t *testing.T) {
 	model := filepath.Join(t.TempDir(), "race.json")
 	out, stderr, code := haven(t, "", "train", "--defs", defs, "race", "-n", "30", "--players", "2", "--seed", "1", "--keep", "0.5", "--out", model)
+	// By default three rounds, each judged by 20 games against greedy.
+	if !strings.Contains(out, "2 players, 90 games from seed 1") {
+		t.Errorf("train printed %q, want three rounds of 30 games", out)
+	}
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(out, "2 players, 30 games from seed 1") || !strings.HasSuffix(out, "wrote "+model+"\n") {
+	if !strings.HasSuffix(out, "wrote "+model+"\n") {
 		t.Errorf("train printed %q", out)
 	}
 	again := filepath.Join(t.TempDir(), "again.json")

@@ -29,6 +29,9 @@ var trainCommand = &command{
 	parse: trainParse,
 }
 
+// The rounds and evaluation games haven train plays by default.
+const trainRounds, trainEval = 3, 20
+
 type trainOptions struct {
 	IO
 	gameFlags
@@ -52,8 +55,10 @@ func trainParse(c *command, io IO, args []string) (*flags, func() error, error) 
 	opts.register(f, true)
 	opts.registerTable(f, "seed `S`: game i of round k uses S+k*GAMES+i")
 	f.IntVar(&opts.Games, "n", sim.DefaultTrainGames, "self-play `GAMES` of each round")
-	f.IntVar(&opts.Rounds, "rounds", sim.DefaultTrainRounds, "rounds of self-play `R`, the first by greedy bots")
-	f.IntVar(&opts.Eval, "eval", 0, "games `E` each round's model plays against greedy to pick the best (0: keep the last)")
+	// Three rounds judged against greedy by default: one round alone
+	// gave Rotterdam with the windfall card a model that never scored.
+	f.IntVar(&opts.Rounds, "rounds", trainRounds, "rounds of self-play `R`, the first by greedy bots")
+	f.IntVar(&opts.Eval, "eval", trainEval, "games `E` each round's model plays against greedy to pick the best (0: keep the last)")
 	f.Float64Var(&opts.Eps, "eps", sim.DefaultEps, "the share `P` of self-play moves made at random")
 	f.Float64Var(&opts.Boot, "boot", sim.DefaultBoot, "the share `P` of a state's target that is the model's value of the state AHEAD decisions later (0: the outcome alone)")
 	f.IntVar(&opts.Ahead, "ahead", sim.DefaultAhead, "how many decisions `AHEAD` the value a target is read from lies")
