@@ -5,6 +5,11 @@ package interpreter
 // the machine (package runtime), whose own fields and methods are the
 // compiler's and stay behind it.
 
+import (
+	"maps"
+	"slices"
+)
+
 // New starts a game for a number of players with a seed: it builds the
 // state and runs setup and the flow up to the first decision.
 func (g *Game) New(players int, seed uint64) (*State, error) { return g.rt.New(players, seed) }
@@ -142,6 +147,20 @@ func (g *Game) ActionIDs() []string {
 		out[i] = a.ID
 	}
 	return out
+}
+
+// Prompts lists the prompts of the game's decisions (`turn: prompt`,
+// `choose: prompt`), sorted, each once.
+func (g *Game) Prompts() []string {
+	seen := map[string]bool{}
+	for _, b := range g.rt.Blocks {
+		for _, s := range b.Steps {
+			if s.Prompt != "" {
+				seen[s.Prompt] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
 }
 
 // Card returns the card of an instance id, or nil.

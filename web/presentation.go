@@ -164,7 +164,7 @@ func readPresentation(v cue.Value, g *interpreter.Game) (*presentation, error) {
 		}
 	}
 	p.prompts = map[string]string{}
-	turns := turnPrompts(v)
+	turns := g.Prompts()
 	each(x, "prompts", func(k string, l cue.Value) {
 		if !contains(turns, k) {
 			errs.Add(userPos(l), "presentation.prompts: no turn or choice of the game has the prompt %q%s", k, diag.DidYouMean(k, turns))
@@ -467,26 +467,4 @@ func (p *presentation) turnPrompt(own string) string {
 		return l
 	}
 	return own
-}
-
-// turnPrompts are the prompts of the game's decisions (`turn: prompt`,
-// `choose: prompt`), sorted, wherever a step list holds them.
-func turnPrompts(v cue.Value) []string {
-	seen := map[string]bool{}
-	v.Walk(func(x cue.Value) bool {
-		for _, kind := range []string{"turn", "choose"} {
-			if t := x.LookupPath(cue.MakePath(cue.Str(kind), cue.Str("prompt"))); t.Exists() {
-				if s, err := t.String(); err == nil {
-					seen[s] = true
-				}
-			}
-		}
-		return true
-	}, nil)
-	out := make([]string, 0, len(seen))
-	for s := range seen {
-		out = append(out, s)
-	}
-	sort.Strings(out)
-	return out
 }
