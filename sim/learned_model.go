@@ -32,6 +32,13 @@ type Model struct {
 	Scale     []float64 `json:"scale"`
 	Weights   []float64 `json:"weights"`
 	Intercept float64   `json:"intercept"`
+	// Ended is how many of the Games of self-play the rules ended (the
+	// rest reached the cap), Evaluated how many evaluation games were
+	// played against greedy and EvalEnded how many of them the rules
+	// ended: what a training saw of the game's end, not saved.
+	Ended     int `json:"-"`
+	Evaluated int `json:"-"`
+	EvalEnded int `json:"-"`
 
 	set *featureSet
 	x   []float64 // scratch of Value

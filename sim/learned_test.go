@@ -222,3 +222,22 @@ func TestFitMixesBootedTargets(t *testing.T) {
 	require.NoError(t, err)
 	assert.Less(t, value(m, 1), value(m, 0), "the outcome alone")
 }
+
+// A training counts the self-play and evaluation games the rules ended:
+// every race ends before its cap, and none once the cap comes after a
+// round.
+func TestTrainCountsEndedGames(t *testing.T) {
+	opt := TrainOptions{Players: 2, Games: 20, Rounds: 2, Seed: 1, Keep: 0.5, Eval: 4}
+	m, err := Train(compile(t), opt)
+	require.NoError(t, err)
+	assert.Equal(t, 40, m.Games)
+	assert.Equal(t, 40, m.Ended)
+	assert.Equal(t, 8, m.Evaluated)
+	assert.Equal(t, 8, m.EvalEnded)
+	m, err = Train(compile(t, "cap.max=1"), opt)
+	require.NoError(t, err)
+	assert.Equal(t, 40, m.Games)
+	assert.Equal(t, 0, m.Ended)
+	assert.Equal(t, 8, m.Evaluated)
+	assert.Equal(t, 0, m.EvalEnded)
+}

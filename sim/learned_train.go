@@ -116,6 +116,9 @@ func Train(g *interpreter.Game, opt TrainOptions) (*Model, error) {
 		samples   []trainRow
 		games     []outcome
 		done      int
+		ended     int // self-play games the rules ended
+		evaluated int // evaluation games played
+		evalEnded int // of them, those the rules ended
 		total     = opt.Rounds * (opt.Games + opt.Eval)
 		stopped   bool
 	)
@@ -141,6 +144,9 @@ func Train(g *interpreter.Game, opt TrainOptions) (*Model, error) {
 				samples = append(samples, s)
 			}
 			games = append(games, gs.o)
+			if gs.o.ended {
+				ended++
+			}
 		}
 		stopped = len(played) < opt.Games
 		if len(samples) == 0 {
@@ -155,10 +161,12 @@ func Train(g *interpreter.Game, opt TrainOptions) (*Model, error) {
 		score := 0.0
 		if opt.Eval > 0 && !stopped {
 			var whole bool
-			score, whole, err = evaluate(tables, m, opt, tick)
+			var played, endedHere int
+			score, played, endedHere, whole, err = evaluate(tables, m, opt, tick)
 			if err != nil {
 				return nil, err
 			}
+			evaluated, evalEnded = evaluated+played, evalEnded+endedHere
 			stopped = !whole
 		}
 		switch {
@@ -179,6 +187,7 @@ func Train(g *interpreter.Game, opt TrainOptions) (*Model, error) {
 	}
 	best.Game, best.Hash, best.Players = g.ID(), g.Hash(), opt.Players
 	best.Games, best.Seed = len(games), opt.Seed
+	best.Ended, best.Evaluated, best.EvalEnded = ended, evaluated, evalEnded
 	return best, nil
 }
 
@@ -426,9 +435,10 @@ func fitSamples(g *interpreter.Game, set *featureSet, samples []trainRow, games 
 }
 
 // evaluate plays opt.Eval games of m against greedy, seats turned round,
-// and returns m's share of the wins (a capped game judged by the scores
-// as they stand), and whether every game was played.
-func evaluate(tables []*interpreter.Game, m *Model, opt TrainOptions, tick func()) (float64, bool, error) {
+// and returns m's share of the wins (a capped game is won by no one),
+// how many games were played and how many of them the rules ended, and
+// whether every game was played.
+func evaluate(tables []*interpreter.Game, m *Model, opt TrainOptions, tick func()) (float64, int, int, bool, error) {
 	played, err := playAll(opt, tables, opt.Eval, func(g *interpreter.Game, i int) (any, error) {
 		seed := opt.Seed + 1_000_000 + uint64(i/opt.Players)
 		bots := make([]Bot, opt.Players)
@@ -448,16 +458,20 @@ func evaluate(tables []*interpreter.Game, m *Model, opt TrainOptions, tick func(
 			return 0.0, err
 		}
 		o, err := outcomeOf(g, out.State, opt.Players)
-		return o.win[me], err
+		return o, err
 	}, tick)
 	if err != nil {
-		return 0, false, err
+		return 0, 0, 0, false, err
 	}
-	score := 0.0
-	for _, p := range played {
-		score += p.(float64)
+	score, ended := 0.0, 0
+	for i, p := range played {
+		o := p.(outcome)
+		score += o.win[i%opt.Players]
+		if o.ended {
+			ended++
+		}
 	}
-	return score / float64(max(len(played), 1)), len(played) == opt.Eval, nil
+	return score / float64(max(len(played), 1)), len(played), ended, len(played) == opt.Eval, nil
 }
 
 // unit is a uniform draw in [0, 1) from r.

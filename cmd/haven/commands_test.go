@@ -284,14 +284,31 @@ func TestTrain(t *testing.T) {
 	model := filepath.Join(t.TempDir(), "race.json")
 	out, stderr, code := haven(t, "", "train", "--defs", defs, "race", "-n", "30", "--players", "2", "--seed", "1", "--keep", "0.5", "--out", model)
 	// By default three rounds, each judged by 20 games against greedy.
-	if !strings.Contains(out, "2 players, 90 games from seed 1") {
-		t.Errorf("train printed %q, want three rounds of 30 games", out)
+	if !strings.Contains(out, "2 players, 90 games from seed 1 (90 ended by the rules)") {
+		t.Errorf("train printed %q, want three rounds of 30 games, all ended", out)
 	}
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
+	if strings.Contains(stderr, "warning") {
+		t.Errorf("train warned of games that ended: %q", stderr)
+	}
 	if !strings.HasSuffix(out, "wrote "+model+"\n") {
 		t.Errorf("train printed %q", out)
+	}
+	// A game the cap stops every time is said to teach nothing of its end.
+	capped := filepath.Join(t.TempDir(), "capped.json")
+	out, stderr, code = haven(t, "", "train", "--defs", defs, "race", "--set", "cap.max=1", "-n", "10", "--rounds", "1", "--eval", "4", "--players", "2", "--seed", "1", "--keep", "0.5", "--out", capped)
+	if code != 0 || !strings.Contains(out, "10 games from seed 1 (0 ended by the rules)") {
+		t.Errorf("train of capped games: exit %d, printed %q", code, out)
+	}
+	for _, want := range []string{
+		"train: warning: none of the 10 self-play games ended by the rules (all reached the definition's cap): the model learnt leads at the cap, nothing of how the game ends or is won\n",
+		"train: warning: none of the 4 evaluation games against greedy ended by the rules: no round's model won one, and the last was kept\n",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("train of capped games: missing %q in %q", want, stderr)
+		}
 	}
 	again := filepath.Join(t.TempDir(), "again.json")
 	haven(t, "", "train", "--defs", defs, "race", "-n", "30", "--players", "2", "--seed", "1", "--keep", "0.5", "--out", again)

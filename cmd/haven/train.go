@@ -132,6 +132,14 @@ func runTrain(opts *trainOptions) error {
 	if err := m.WriteModel(out); err != nil {
 		return err
 	}
-	fmt.Fprintf(opts.IO.Out, "%s: %d players, %d games from seed %d, %d states, %d features: wrote %s\n", g.Name(), n, m.Games, opts.Seed, m.Rows, len(m.Names), out)
+	// A game no self-play game ends teaches its model nothing of the end
+	// and the win: say so, as sim's report does of its games.
+	if m.Ended == 0 {
+		fmt.Fprintf(opts.Err, "train: warning: none of the %d self-play games ended by the rules (all reached the definition's cap): the model learnt leads at the cap, nothing of how the game ends or is won\n", m.Games)
+	}
+	if m.Evaluated > 0 && m.EvalEnded == 0 {
+		fmt.Fprintf(opts.Err, "train: warning: none of the %d evaluation games against greedy ended by the rules: no round's model won one, and the last was kept\n", m.Evaluated)
+	}
+	fmt.Fprintf(opts.IO.Out, "%s: %d players, %d games from seed %d (%d ended by the rules), %d states, %d features: wrote %s\n", g.Name(), n, m.Games, opts.Seed, m.Ended, m.Rows, len(m.Names), out)
 	return nil
 }
