@@ -184,7 +184,17 @@ func (g *Game) pop(st *model.State) {
 }
 
 // run executes steps until a decision is needed or the game ends.
-func (g *Game) run(st *model.State) error {
+//
+// A step's expression that panics fails the step as Eval would: its
+// evaluation recovers here (stepEval), once a run, not once an
+// evaluation.
+func (g *Game) run(st *model.State) (err error) {
+	var se stepEval
+	defer func() {
+		if se.c != nil {
+			err = se.fail(g.M, recover())
+		}
+	}()
 	m := g.M
 	m.St = st
 	m.decide()
@@ -210,7 +220,7 @@ func (g *Game) run(st *model.State) error {
 		c := &f.Cursors[len(f.Cursors)-1]
 		b := g.Blocks[c.Block]
 		if int(c.PC) >= len(b.Steps) {
-			if again, err := g.loopAgain(f, c); err != nil {
+			if again, err := g.loopAgain(f, c, &se); err != nil {
 				return err
 			} else if !again {
 				f.Cursors = f.Cursors[:len(f.Cursors)-1]
@@ -221,7 +231,7 @@ func (g *Game) run(st *model.State) error {
 		m.cause = s.Cause
 		st.Steps++
 		rev := m.Rev
-		if err := g.step(st, f, c, s); err != nil {
+		if err := g.step(st, f, c, s, &se); err != nil {
 			return err
 		}
 		if len(g.Watches) > 0 && m.Rev != rev && st.Pending == nil && !st.Finished {
@@ -238,7 +248,7 @@ func (g *Game) run(st *model.State) error {
 }
 
 // loopAgain restarts a loop block at its end if the loop goes on.
-func (g *Game) loopAgain(f *model.Frame, c *model.Cursor) (bool, error) {
+func (g *Game) loopAgain(f *model.Frame, c *model.Cursor, se *stepEval) (bool, error) {
 	if c.Loop == nil {
 		return false, nil
 	}
@@ -254,7 +264,7 @@ func (g *Game) loopAgain(f *model.Frame, c *model.Cursor) (bool, error) {
 		if int(c.Count) >= s.Max {
 			return false, fmt.Errorf("%s: while ran %d times: raise max or fix the condition", s.Pos, s.Max)
 		}
-		v, err := g.M.Eval(s.Expr, f.Scope)
+		v, err := g.M.evalStep(s.Expr, f.Scope, se)
 		if err != nil || !v.(bool) {
 			return false, err
 		}
@@ -264,21 +274,23 @@ func (g *Game) loopAgain(f *model.Frame, c *model.Cursor) (bool, error) {
 	return true, nil
 }
 
-func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step) error {
+func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step, se *stepEval) error {
 	m := g.M
 	switch s.Kind {
 	case StepDo:
 		c.PC++
-		_, err := m.Eval(s.Expr, f.Scope)
+		_, err := m.evalStep(s.Expr, f.Scope, se)
 		return err
 	case StepLet:
 		c.PC++
-		v, err := m.Eval(s.Expr, f.Scope)
+		se.let = &f.Scope.Vals[s.AsSlot]
+		v, err := m.evalStep(s.Expr, f.Scope, se)
+		se.let = nil
 		f.Scope.Vals[s.AsSlot] = v
 		return err
 	case StepIf:
 		c.PC++
-		v, err := m.Eval(s.Expr, f.Scope)
+		v, err := m.evalStep(s.Expr, f.Scope, se)
 		if err != nil {
 			return err
 		}
@@ -304,7 +316,7 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step) e
 		}
 	case StepWhile:
 		c.PC++
-		v, err := m.Eval(s.Expr, f.Scope)
+		v, err := m.evalStep(s.Expr, f.Scope, se)
 		if err != nil {
 			return err
 		}
@@ -315,7 +327,7 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step) e
 		c.PC++
 		sc := g.Scope(s.Call.Lay, f.Scope.Vals[model.SlotMe].(int), st.Players)
 		for _, a := range s.With {
-			v, err := m.Eval(a.Code, f.Scope)
+			v, err := m.evalStep(a.Code, f.Scope, se)
 			if err != nil {
 				g.Release(sc)
 				return err
