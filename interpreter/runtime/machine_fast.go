@@ -147,10 +147,10 @@ type stepEval struct {
 // evalStep is Eval for an expression of a step of the run loop, whose
 // panics the loop recovers (stepEval.fail); se is the loop's.
 func (m *Machine) evalStep(c *Code, env model.Scope, se *stepEval) (any, error) {
-	if c.IsIdent || c.IsConst || c.Fast == nil || c.memo != noMemo || m.NoFast || m.Differ != nil {
+	if !c.direct || m.NoFast || m.Differ != nil {
 		return m.Eval(c, env)
 	}
-	fr := m.enter(c, env)
+	fr := m.enterStep(c, env)
 	if fr == nil {
 		return nil, m.tooDeep(c)
 	}
@@ -160,6 +160,49 @@ func (m *Machine) evalStep(c *Code, env model.Scope, se *stepEval) (any, error) 
 	fr.Env = nil
 	m.top--
 	return out, nil
+}
+
+// evalCond is evalStep for a condition, whose bool is not boxed.
+func (m *Machine) evalCond(c *Code, env model.Scope, se *stepEval) (bool, error) {
+	if !c.direct || c.Fast.Bool == nil || m.NoFast || m.Differ != nil {
+		v, err := m.evalStep(c, env, se)
+		if err != nil {
+			return false, err
+		}
+		return v.(bool), nil
+	}
+	fr := m.enterStep(c, env)
+	if fr == nil {
+		return false, m.tooDeep(c)
+	}
+	se.c, se.fr = c, fr
+	out := c.Fast.Bool(fr)
+	se.c = nil
+	fr.Env = nil
+	m.top--
+	return out, nil
+}
+
+// enterStep is enter for an evaluation of the run loop's, which most
+// often begins with none under way: the outermost frame, ready, is
+// readied here, any other case by enter.
+func (m *Machine) enterStep(c *Code, env model.Scope) *eval.Frame {
+	if m.top != 0 || len(m.frames) == 0 {
+		return m.enter(c, env)
+	}
+	fr := m.frames[0]
+	n := c.Fast.Slots
+	if fr.Boxed == nil || cap(fr.Slots) < n {
+		return m.enter(c, env)
+	}
+	m.evaluating()
+	m.top = 1
+	fr.Slots = fr.Slots[:n]
+	fr.Buf = fr.Buf[:0]
+	fr.Env = env.Vals
+	m.entries++
+	fr.Entry = m.entries
+	return fr
 }
 
 // fail leaves the evaluation se has under way, which panicked with r,

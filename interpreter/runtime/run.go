@@ -220,6 +220,10 @@ func (g *Game) run(st *model.State) (err error) {
 		c := &f.Cursors[len(f.Cursors)-1]
 		b := g.Blocks[c.Block]
 		if int(c.PC) >= len(b.Steps) {
+			if c.Loop == nil { // the end of a block that is no loop
+				f.Cursors = f.Cursors[:len(f.Cursors)-1]
+				continue
+			}
 			if again, err := g.loopAgain(f, c, &se); err != nil {
 				return err
 			} else if !again {
@@ -231,8 +235,39 @@ func (g *Game) run(st *model.State) (err error) {
 		m.cause = s.Cause
 		st.Steps++
 		rev := m.Rev
-		if err := g.step(st, f, c, s, &se); err != nil {
-			return err
+		// The steps most run are run here, the others by step.
+		switch s.Kind {
+		case StepIf:
+			c.PC++
+			yes, err := m.evalCond(s.Expr, f.Scope, &se)
+			if err != nil {
+				return err
+			}
+			b := s.Els
+			if yes {
+				b = s.Then
+			}
+			if len(b.Steps) > 0 {
+				f.Cursors = append(f.Cursors, model.Cursor{Block: int32(b.Id)})
+			}
+		case StepLet:
+			c.PC++
+			se.let = &f.Scope.Vals[s.AsSlot]
+			v, err := m.evalStep(s.Expr, f.Scope, &se)
+			se.let = nil
+			f.Scope.Vals[s.AsSlot] = v
+			if err != nil {
+				return err
+			}
+		case StepDo:
+			c.PC++
+			if _, err := m.evalStep(s.Expr, f.Scope, &se); err != nil {
+				return err
+			}
+		default:
+			if err := g.step(st, f, c, s, &se); err != nil {
+				return err
+			}
 		}
 		if len(g.Watches) > 0 && m.Rev != rev && st.Pending == nil && !st.Finished {
 			if err := g.checkWatches(st); err != nil {
@@ -264,8 +299,8 @@ func (g *Game) loopAgain(f *model.Frame, c *model.Cursor, se *stepEval) (bool, e
 		if int(c.Count) >= s.Max {
 			return false, fmt.Errorf("%s: while ran %d times: raise max or fix the condition", s.Pos, s.Max)
 		}
-		v, err := g.M.evalStep(s.Expr, f.Scope, se)
-		if err != nil || !v.(bool) {
+		yes, err := g.M.evalCond(s.Expr, f.Scope, se)
+		if err != nil || !yes {
 			return false, err
 		}
 		c.Count++
@@ -274,33 +309,10 @@ func (g *Game) loopAgain(f *model.Frame, c *model.Cursor, se *stepEval) (bool, e
 	return true, nil
 }
 
+// step runs one step of a kind the run loop does not run itself.
 func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step, se *stepEval) error {
 	m := g.M
 	switch s.Kind {
-	case StepDo:
-		c.PC++
-		_, err := m.evalStep(s.Expr, f.Scope, se)
-		return err
-	case StepLet:
-		c.PC++
-		se.let = &f.Scope.Vals[s.AsSlot]
-		v, err := m.evalStep(s.Expr, f.Scope, se)
-		se.let = nil
-		f.Scope.Vals[s.AsSlot] = v
-		return err
-	case StepIf:
-		c.PC++
-		v, err := m.evalStep(s.Expr, f.Scope, se)
-		if err != nil {
-			return err
-		}
-		b := s.Els
-		if v.(bool) {
-			b = s.Then
-		}
-		if len(b.Steps) > 0 {
-			f.Cursors = append(f.Cursors, model.Cursor{Block: int32(b.Id)})
-		}
 	case StepEach:
 		c.PC++
 		items, notList, err := m.evalList(s.Expr, f.Scope)
@@ -316,11 +328,11 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step, s
 		}
 	case StepWhile:
 		c.PC++
-		v, err := m.evalStep(s.Expr, f.Scope, se)
+		yes, err := m.evalCond(s.Expr, f.Scope, se)
 		if err != nil {
 			return err
 		}
-		if v.(bool) {
+		if yes {
 			f.Cursors = append(f.Cursors, model.Cursor{Block: int32(s.Loop.Id), Loop: s.At, Count: 1})
 		}
 	case StepCall:
