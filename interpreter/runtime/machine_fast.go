@@ -144,65 +144,58 @@ type stepEval struct {
 	let *any
 }
 
-// evalStep is Eval for an expression of a step of the run loop, whose
-// panics the loop recovers (stepEval.fail); se is the loop's.
-func (m *Machine) evalStep(c *Code, env model.Scope, se *stepEval) (any, error) {
+// evalStep is Eval for an expression of a step of the run loop, in the
+// scope sc, whose panics the loop recovers (stepEval.fail); se is the
+// loop's.
+func (m *Machine) evalStep(c *Code, sc *model.Scope, se *stepEval) (any, error) {
 	if !c.direct || m.NoFast || m.Differ != nil {
-		return m.Eval(c, env)
+		return m.Eval(c, *sc)
 	}
-	fr := m.enterStep(c, env)
-	if fr == nil {
-		return nil, m.tooDeep(c)
-	}
-	se.c, se.fr = c, fr
-	out := c.Fast.Run(fr)
-	se.c = nil
-	fr.Env = nil
-	m.top--
-	return out, nil
+	v, _, err := m.runStep(c, sc, se, false)
+	return v, err
 }
 
 // evalCond is evalStep for a condition, whose bool is not boxed.
-func (m *Machine) evalCond(c *Code, env model.Scope, se *stepEval) (bool, error) {
+func (m *Machine) evalCond(c *Code, sc *model.Scope, se *stepEval) (bool, error) {
 	if !c.direct || c.Fast.Bool == nil || m.NoFast || m.Differ != nil {
-		v, err := m.evalStep(c, env, se)
+		v, err := m.evalStep(c, sc, se)
 		if err != nil {
 			return false, err
 		}
 		return v.(bool), nil
 	}
-	fr := m.enterStep(c, env)
-	if fr == nil {
-		return false, m.tooDeep(c)
+	_, yes, err := m.runStep(c, sc, se, true)
+	return yes, err
+}
+
+// runStep runs c's closures for the run loop: its bool when cond is
+// set, else its value. It is enter written out for the case most
+// frequent, an evaluation with none under way around it in a frame
+// ready for it; enter readies any other.
+func (m *Machine) runStep(c *Code, sc *model.Scope, se *stepEval, cond bool) (v any, yes bool, err error) {
+	var fr *eval.Frame
+	if n := c.Fast.Slots; m.top == 0 && len(m.frames) > 0 && m.frames[0].Boxed != nil && cap(m.frames[0].Slots) >= n {
+		fr = m.frames[0]
+		m.evaluating()
+		m.top = 1
+		fr.Slots = fr.Slots[:n]
+		fr.Buf = fr.Buf[:0]
+		fr.Env = sc.Vals
+		m.entries++
+		fr.Entry = m.entries
+	} else if fr = m.enter(c, *sc); fr == nil {
+		return nil, false, m.tooDeep(c)
 	}
 	se.c, se.fr = c, fr
-	out := c.Fast.Bool(fr)
+	if cond {
+		yes = c.Fast.Bool(fr)
+	} else {
+		v = c.Fast.Run(fr)
+	}
 	se.c = nil
 	fr.Env = nil
 	m.top--
-	return out, nil
-}
-
-// enterStep is enter for an evaluation of the run loop's, which most
-// often begins with none under way: the outermost frame, ready, is
-// readied here, any other case by enter.
-func (m *Machine) enterStep(c *Code, env model.Scope) *eval.Frame {
-	if m.top != 0 || len(m.frames) == 0 {
-		return m.enter(c, env)
-	}
-	fr := m.frames[0]
-	n := c.Fast.Slots
-	if fr.Boxed == nil || cap(fr.Slots) < n {
-		return m.enter(c, env)
-	}
-	m.evaluating()
-	m.top = 1
-	fr.Slots = fr.Slots[:n]
-	fr.Buf = fr.Buf[:0]
-	fr.Env = env.Vals
-	m.entries++
-	fr.Entry = m.entries
-	return fr
+	return v, yes, nil
 }
 
 // fail leaves the evaluation se has under way, which panicked with r,
