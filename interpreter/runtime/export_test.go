@@ -29,3 +29,7 @@ func PieceOf(g *Game, st *model.State, id string) *model.Piece { return g.pieceO
 // Evaluating is how many evaluations m has under way, for the tests of
 // package runtime_test.
 func Evaluating(m *Machine) int { return m.top }
+
+// ActionLocals are the locals m lists a turn's actions in, for the tests
+// of package runtime_test.
+func ActionLocals(m *Machine) []any { return m.actVals[:cap(m.actVals)] }

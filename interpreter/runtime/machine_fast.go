@@ -151,7 +151,7 @@ func (m *Machine) evalStep(c *Code, sc *model.Scope, se *stepEval) (any, error) 
 	if !c.direct || m.NoFast || m.Differ != nil {
 		return m.Eval(c, *sc)
 	}
-	v, _, err := m.runStep(c, sc, se, false)
+	v, _, _, err := m.runStep(c, sc, se, stepValue)
 	return v, err
 }
 
@@ -164,15 +164,24 @@ func (m *Machine) evalCond(c *Code, sc *model.Scope, se *stepEval) (bool, error)
 		}
 		return v.(bool), nil
 	}
-	_, yes, err := m.runStep(c, sc, se, true)
+	_, yes, _, err := m.runStep(c, sc, se, stepCond)
 	return yes, err
 }
 
-// runStep runs c's closures for the run loop: its bool when cond is
-// set, else its value. It is enter written out for the case most
-// frequent, an evaluation with none under way around it in a frame
-// ready for it; enter readies any other.
-func (m *Machine) runStep(c *Code, sc *model.Scope, se *stepEval, cond bool) (v any, yes bool, err error) {
+// What runStep gives: the value, the bool of a condition, or the list
+// of an expression whose caller copies it (Code.Temp).
+const (
+	stepValue = iota
+	stepCond
+	stepTemp
+)
+
+// runStep runs c's closures for the run loop or a listing, which
+// recovers what they panic with (se): what gives, one of the above. It
+// is enter written out for the case most frequent, an evaluation with
+// none under way around it in a frame ready for it; enter readies any
+// other.
+func (m *Machine) runStep(c *Code, sc *model.Scope, se *stepEval, what int) (v any, yes bool, l []any, err error) {
 	var fr *eval.Frame
 	if n := c.Fast.Slots; m.top == 0 && len(m.frames) > 0 && m.frames[0].Boxed != nil && cap(m.frames[0].Slots) >= n {
 		fr = m.frames[0]
@@ -184,18 +193,21 @@ func (m *Machine) runStep(c *Code, sc *model.Scope, se *stepEval, cond bool) (v 
 		m.entries++
 		fr.Entry = m.entries
 	} else if fr = m.enter(c, *sc); fr == nil {
-		return nil, false, m.tooDeep(c)
+		return nil, false, nil, m.tooDeep(c)
 	}
 	se.c, se.fr = c, fr
-	if cond {
-		yes = c.Fast.Bool(fr)
-	} else {
+	switch what {
+	case stepValue:
 		v = c.Fast.Run(fr)
+	case stepCond:
+		yes = c.Fast.Bool(fr)
+	default:
+		l = c.Fast.Temp(fr)
 	}
 	se.c = nil
 	fr.Env = nil
 	m.top--
-	return v, yes, nil
+	return v, yes, l, nil
 }
 
 // fail leaves the evaluation se has under way, which panicked with r,

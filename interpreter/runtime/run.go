@@ -406,7 +406,7 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step, s
 		st.Finished, st.EndReason = true, s.End
 		st.Stack, st.Pending = nil, nil
 	case StepChoose:
-		opts, err := g.options(st, f, s)
+		opts, err := g.options(st, f, s, se)
 		if err != nil {
 			return err
 		}
@@ -434,20 +434,22 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step, s
 	return nil
 }
 
-func (g *Game) options(st *model.State, f *model.Frame, s *Step) ([]any, error) {
+// options lists the options of a choose step s in frame f; se, when not
+// nil, is the run loop's (evalTemp).
+func (g *Game) options(st *model.State, f *model.Frame, s *Step, se *stepEval) ([]any, error) {
 	m := g.M
 	if c := &m.cache; c.current(st, m.Rev) && st.Pending != nil {
 		return c.opts, nil
 	}
-	opts, err := g.evalOptions(f, s)
+	opts, err := g.evalOptions(f, s, se)
 	if err == nil && st.Pending != nil {
 		m.cache = optionCache{st: st, ident: st.Ident(), steps: st.Steps, rev: m.Rev, opts: opts}
 	}
 	return opts, err
 }
 
-func (g *Game) evalOptions(f *model.Frame, s *Step) ([]any, error) {
-	l, notList, err := g.M.evalOptionsInto(s.Expr, f.Scope)
+func (g *Game) evalOptions(f *model.Frame, s *Step, se *stepEval) ([]any, error) {
+	l, notList, err := g.M.evalOptionsInto(s.Expr, f.Scope, se)
 	if err != nil {
 		return nil, err
 	}

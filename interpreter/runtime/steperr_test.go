@@ -49,3 +49,46 @@ func TestStepExpressionFails(t *testing.T) {
 		})
 	}
 }
+
+// TestListingExpressionFails fails a listing whose action's condition or
+// candidates fail at run time (the listing recovers it, not each
+// evaluation), and a choose whose options fail: positioned errors, and
+// the machine left ready for the next evaluation, the locals of the
+// actions listed emptied.
+func TestListingExpressionFails(t *testing.T) {
+	for _, tc := range []struct{ name, pass, want string }{
+		{"when", `{when: ok: "[1, 2][me + 5] > 0"}`, "extra.cue:2:40: index out of range: 5 (array length is 2)"},
+		{"from", `{params: n: {type: "int", from: "[[1, 2][me + 6]]"}}`, "extra.cue:2:62: index out of range: 6 (array length is 2)"},
+		{"when of a param", `{params: n: {type: "int", from: "[1]"}, when: ok: "[1, 2][n + 7] > 0"}`, "extra.cue:2:79: index out of range: 8 (array length is 2)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := loadSmall(t, "game: actions: pass: "+tc.pass)
+			require.NoError(t, err)
+			st, err := g.New(2, 1)
+			require.NoError(t, err)
+			_, err = g.Legal(st)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+			assert.Zero(t, runtime.Evaluating(g.M))
+			assert.Nil(t, runtime.MachineFrame(g.M).Env, "the failed evaluation's locals are let go")
+			for _, v := range runtime.ActionLocals(g.M) {
+				assert.Nil(t, v)
+			}
+			e, err := compile.Expr(g, `len(filter(1..9000, # > 0))`, pos("t"))
+			require.NoError(t, err)
+			v, err := g.EvalPatch(st, e)
+			require.NoError(t, err)
+			assert.Equal(t, 9000, v)
+		})
+	}
+	t.Run("choose", func(t *testing.T) {
+		g, err := loadSmall(t, `game: actions: pass: do: [{choose: {id: "x", options: "[[1, 2][me + 8]]", as: "y"}}]`)
+		require.NoError(t, err)
+		st, err := g.New(2, 1)
+		require.NoError(t, err)
+		err = g.Apply(st, "pass")
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "extra.cue:2:63: index out of range: 8 (array length is 2)")
+		assert.Zero(t, runtime.Evaluating(g.M))
+	})
+}
