@@ -270,7 +270,7 @@ func (g *Game) run(st *model.State) (err error) {
 			}
 		}
 		if len(g.Watches) > 0 && m.Rev != rev && st.Pending == nil && !st.Finished {
-			if err := g.checkWatches(st); err != nil {
+			if err := g.checkWatches(st, &se); err != nil {
 				return err
 			}
 		}

@@ -48,6 +48,17 @@ func TestStepExpressionFails(t *testing.T) {
 			assert.Equal(t, 9000, v)
 		})
 	}
+	t.Run("watch", func(t *testing.T) {
+		g, err := loadSmall(t, `game: watches: w: {when: "get('v') == 1 && [1, 2][me + 5] > 0", do: [{do: "true"}]}
+game: actions: pass: do: [{do: "set('v', 1)"}]`)
+		require.NoError(t, err)
+		st, err := g.New(2, 1)
+		require.NoError(t, err)
+		err = g.Apply(st, "pass")
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "extra.cue:2:50: index out of range: 5 (array length is 2)")
+		assert.Zero(t, runtime.Evaluating(g.M))
+	})
 }
 
 // TestListingExpressionFails fails a listing whose action's condition or
