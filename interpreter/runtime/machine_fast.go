@@ -132,17 +132,26 @@ func (m *Machine) evalList(c *Code, env model.Scope) (l []any, notList, err erro
 	return l, notList, nil
 }
 
-// stepEval is the evaluation a step of the run loop has under way, if
-// any: the run loop recovers what its closures panic with once for all
-// its steps (Game.run), instead of a deferred recovery per evaluation
-// (RunFast), which cost about a fifth of an evaluation's machinery.
+// stepEval is the evaluation a step of the run loop, or a listing, has
+// under way, if any: the run loop recovers what its closures panic with
+// once for all its steps (Game.run), instead of a deferred recovery per
+// evaluation (RunFast), which cost about a fifth of an evaluation's
+// machinery; a listing once for all its conditions (listActions).
 type stepEval struct {
-	c  *Code
-	fr *eval.Frame
+	// base is how many evaluations were under way when the function
+	// that recovers began: while one more is, it is c's (every other
+	// evaluation recovers its own panics, and leaves).
+	base int
+	c    *Code
 	// let is the local a let step binds: nil when its expression fails,
 	// as it is when Eval returns an error.
 	let *any
 }
+
+// failed tells whether the evaluation se ran failed: one is under way
+// as its function returns, which it is only when the function returns
+// by a panic.
+func (se *stepEval) failed(m *Machine) bool { return m.top > se.base }
 
 // evalStep is Eval for an expression of a step of the run loop, in the
 // scope sc, whose panics the loop recovers (stepEval.fail); se is the
@@ -195,7 +204,7 @@ func (m *Machine) runStep(c *Code, sc *model.Scope, se *stepEval, what int) (v a
 	} else if fr = m.enter(c, *sc); fr == nil {
 		return nil, false, nil, m.tooDeep(c)
 	}
-	se.c, se.fr = c, fr
+	se.c = c
 	switch what {
 	case stepValue:
 		v = c.Fast.Run(fr)
@@ -204,7 +213,6 @@ func (m *Machine) runStep(c *Code, sc *model.Scope, se *stepEval, what int) (v a
 	default:
 		l = c.Fast.Temp(fr)
 	}
-	se.c = nil
 	fr.Env = nil
 	m.top--
 	return v, yes, l, nil
@@ -213,12 +221,12 @@ func (m *Machine) runStep(c *Code, sc *model.Scope, se *stepEval, what int) (v a
 // fail leaves the evaluation se has under way, which panicked with r,
 // as RunFast's recovery leaves it, and is its error.
 func (se *stepEval) fail(m *Machine, r any) error {
-	se.fr.Env = nil
+	m.frames[m.top-1].Env = nil
 	m.top--
 	if se.let != nil {
 		*se.let = nil
 	}
 	c := se.c
-	*se = stepEval{}
+	se.c, se.let = nil, nil
 	return c.fastError(r)
 }

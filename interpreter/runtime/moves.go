@@ -130,10 +130,10 @@ func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 // it: every error of the listing is the listing's.
 func (g *Game) listActions(actions []*Action, p, players int, f *model.Frame) (err error) {
 	m := g.M
-	var se stepEval
+	se := stepEval{base: m.top}
 	var vals []any // the locals of the action being listed, when m.actVals
 	defer func() {
-		if se.c != nil {
+		if se.failed(m) {
 			err = se.fail(m, recover())
 			clear(vals)
 		}

@@ -189,13 +189,13 @@ func (g *Game) pop(st *model.State) {
 // evaluation recovers here (stepEval), once a run, not once an
 // evaluation.
 func (g *Game) run(st *model.State) (err error) {
-	var se stepEval
+	m := g.M
+	se := stepEval{base: m.top}
 	defer func() {
-		if se.c != nil {
-			err = se.fail(g.M, recover())
+		if se.failed(m) {
+			err = se.fail(m, recover())
 		}
 	}()
-	m := g.M
 	m.St = st
 	m.decide()
 	for n := 0; !st.Finished && st.Pending == nil; n++ {
