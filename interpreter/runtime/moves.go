@@ -153,7 +153,7 @@ func (g *Game) listActions(actions []*Action, p, players int, f *model.Frame) (e
 			m.actVals = make([]any, n)
 		}
 		sc := model.Scope{Vals: m.actVals[:len(a.Lay.Names)], Layout: a.Lay}
-		sc.Vals[model.SlotMe], sc.Vals[model.SlotPlayers], sc.Vals[model.SlotParams] = boxSeat(p), players, g.ParamList
+		sc.Vals[model.SlotMe], sc.Vals[model.SlotPlayers], sc.Vals[model.SlotParams] = boxSeat(p), boxSeat(players), g.ParamList
 		a.see(sc, f)
 		vals = sc.Vals
 		err := g.enumerate(a, sc, &se)

@@ -122,7 +122,7 @@ func (g *Game) Scope(lay *model.Layout, me, players int) model.Scope {
 	if vals == nil {
 		vals = make([]any, len(lay.Names), max(len(lay.Names), 8))
 	}
-	vals[model.SlotMe], vals[model.SlotPlayers], vals[model.SlotParams] = boxSeat(me), players, g.ParamList
+	vals[model.SlotMe], vals[model.SlotPlayers], vals[model.SlotParams] = boxSeat(me), boxSeat(players), g.ParamList
 	return model.Scope{Vals: vals, Layout: lay}
 }
 
@@ -131,8 +131,21 @@ func (g *Game) Scope(lay *model.Layout, me, players int) model.Scope {
 // and a policy calls named functions at every move it ranks.
 var noSeat any = -1
 
-// boxSeat is me in an interface, without a new box for "no seat".
+// seats are the seats and numbers of players a game may have, boxed
+// once: read from here, not boxed by the runtime's call at every scope.
+var seats = func() (l [64]any) {
+	for k := range l {
+		l[k] = k
+	}
+	return l
+}()
+
+// boxSeat is a seat or a number of players in an interface, without a
+// new box for "no seat".
 func boxSeat(me int) any {
+	if uint(me) < uint(len(seats)) {
+		return seats[me]
+	}
 	if me == -1 {
 		return noSeat
 	}
