@@ -25,3 +25,11 @@ func MachineFrame(m *Machine) *eval.Frame {
 // PieceOf is the piece of st whose id is id (idtable.go), for the tests
 // of package runtime_test.
 func PieceOf(g *Game, st *model.State, id string) *model.Piece { return g.pieceOf(st, id) }
+
+// Evaluating is how many evaluations m has under way, for the tests of
+// package runtime_test.
+func Evaluating(m *Machine) int { return m.top }
+
+// ActionLocals are the locals m lists a turn's actions in, for the tests
+// of package runtime_test.
+func ActionLocals(m *Machine) []any { return m.actVals[:cap(m.actVals)] }

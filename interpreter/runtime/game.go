@@ -257,12 +257,15 @@ type Code struct {
 	// compiled from outside the definition (compile.Expr) keeps it.
 	Fast *translate.Code
 	// memo is how the value is kept by the locals it depends on, planned
-	// by the compiler (PlanMemo, memo.go); nil until then.
-	memo *memoPlan
-	Prog *vm.Program
-	Src  string
-	Pos  diag.Pos
-	Lit  exprpos.Literal
+	// by the compiler (PlanMemo, memo.go); nil until then. direct says
+	// that it is planned, not kept, and run by its closures: the run
+	// loop runs them itself (evalStep).
+	memo   *memoPlan
+	direct bool
+	Prog   *vm.Program
+	Src    string
+	Pos    diag.Pos
+	Lit    exprpos.Literal
 }
 
 // Card returns the card with an instance id, or nil.

@@ -131,3 +131,102 @@ func (m *Machine) evalList(c *Code, env model.Scope) (l []any, notList, err erro
 	l, notList = eval.ToList(v, m.G.Boxed)
 	return l, notList, nil
 }
+
+// stepEval is the evaluation a step of the run loop, or a listing, has
+// under way, if any: the run loop recovers what its closures panic with
+// once for all its steps (Game.run), instead of a deferred recovery per
+// evaluation (RunFast), which cost about a fifth of an evaluation's
+// machinery; a listing once for all its conditions (listActions).
+type stepEval struct {
+	// base is how many evaluations were under way when the function
+	// that recovers began: while one more is, it is c's (every other
+	// evaluation recovers its own panics, and leaves).
+	base int
+	c    *Code
+	// let is the local a let step binds: nil when its expression fails,
+	// as it is when Eval returns an error.
+	let *any
+}
+
+// failed tells whether the evaluation se ran failed: one is under way
+// as its function returns, which it is only when the function returns
+// by a panic.
+func (se *stepEval) failed(m *Machine) bool { return m.top > se.base }
+
+// evalStep is Eval for an expression of a step of the run loop, in the
+// scope sc, whose panics the loop recovers (stepEval.fail); se is the
+// loop's.
+func (m *Machine) evalStep(c *Code, sc *model.Scope, se *stepEval) (any, error) {
+	if !c.direct || m.NoFast || m.Differ != nil {
+		return m.Eval(c, *sc)
+	}
+	v, _, _, err := m.runStep(c, sc, se, stepValue)
+	return v, err
+}
+
+// evalCond is evalStep for a condition, whose bool is not boxed.
+func (m *Machine) evalCond(c *Code, sc *model.Scope, se *stepEval) (bool, error) {
+	if !c.direct || c.Fast.Bool == nil || m.NoFast || m.Differ != nil {
+		v, err := m.evalStep(c, sc, se)
+		if err != nil {
+			return false, err
+		}
+		return v.(bool), nil
+	}
+	_, yes, _, err := m.runStep(c, sc, se, stepCond)
+	return yes, err
+}
+
+// What runStep gives: the value, the bool of a condition, or the list
+// of an expression whose caller copies it (Code.Temp).
+const (
+	stepValue = iota
+	stepCond
+	stepTemp
+)
+
+// runStep runs c's closures for the run loop or a listing, which
+// recovers what they panic with (se): what gives, one of the above. It
+// is enter written out for the case most frequent, an evaluation with
+// none under way around it in a frame ready for it; enter readies any
+// other.
+func (m *Machine) runStep(c *Code, sc *model.Scope, se *stepEval, what int) (v any, yes bool, l []any, err error) {
+	var fr *eval.Frame
+	if n := c.Fast.Slots; m.top == 0 && len(m.frames) > 0 && m.frames[0].Boxed != nil && cap(m.frames[0].Slots) >= n {
+		fr = m.frames[0]
+		m.evaluating()
+		m.top = 1
+		fr.Slots = fr.Slots[:n]
+		fr.Buf = fr.Buf[:0]
+		fr.Env = sc.Vals
+		m.entries++
+		fr.Entry = m.entries
+	} else if fr = m.enter(c, *sc); fr == nil {
+		return nil, false, nil, m.tooDeep(c)
+	}
+	se.c = c
+	switch what {
+	case stepValue:
+		v = c.Fast.Run(fr)
+	case stepCond:
+		yes = c.Fast.Bool(fr)
+	default:
+		l = c.Fast.Temp(fr)
+	}
+	fr.Env = nil
+	m.top--
+	return v, yes, l, nil
+}
+
+// fail leaves the evaluation se has under way, which panicked with r,
+// as RunFast's recovery leaves it, and is its error.
+func (se *stepEval) fail(m *Machine, r any) error {
+	m.frames[m.top-1].Env = nil
+	m.top--
+	if se.let != nil {
+		*se.let = nil
+	}
+	c := se.c
+	se.c, se.let = nil, nil
+	return c.fastError(r)
+}

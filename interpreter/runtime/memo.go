@@ -120,8 +120,15 @@ type memoEntry struct {
 // program is still there: a game keeps no program once compiled).
 func (m *Machine) PlanMemo(c *Code, lay *model.Layout) {
 	if c.memo == nil {
-		c.memo = m.planMemo(c, lay)
+		c.setMemo(m.planMemo(c, lay))
 	}
+}
+
+// setMemo keeps c's plan, and whether the run loop may run c's closures
+// straight (direct).
+func (c *Code) setMemo(p *memoPlan) {
+	c.memo = p
+	c.direct = p == noMemo && c.Fast != nil && !c.IsIdent && !c.IsConst
 }
 
 // memoOf returns how c is kept in the layout lay: planned by PlanMemo,
@@ -129,7 +136,7 @@ func (m *Machine) PlanMemo(c *Code, lay *model.Layout) {
 // for: the slots it reads are that layout's.
 func (m *Machine) memoOf(c *Code, lay *model.Layout) *memoPlan {
 	if c.memo == nil {
-		c.memo = m.planMemo(c, lay)
+		c.setMemo(m.planMemo(c, lay))
 	}
 	if c.memo.lay != lay {
 		return noMemo

@@ -76,7 +76,7 @@ func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 		m.recs, m.recVals = m.recs[:start], m.recVals[:vals]
 	}()
 	if s.Kind == StepChoose {
-		opts, err := g.options(st, f, s)
+		opts, err := g.options(st, f, s, nil)
 		if s.Many != nil && err == nil {
 			err = g.subsets(f, s, opts)
 			if err == nil {
@@ -124,11 +124,23 @@ func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 // did for each, without the free list. (A definition may not call
 // legal(), so no listing starts inside another's; should one, it takes
 // its scopes from Scope.)
-func (g *Game) listActions(actions []*Action, p, players int, f *model.Frame) error {
+//
+// What the conditions and candidates of the actions panic with fails the
+// listing here, once a listing (stepEval), as it fails when Eval returns
+// it: every error of the listing is the listing's.
+func (g *Game) listActions(actions []*Action, p, players int, f *model.Frame) (err error) {
 	m := g.M
+	se := stepEval{base: m.top}
+	var vals []any // the locals of the action being listed, when m.actVals
+	defer func() {
+		if se.failed(m) {
+			err = se.fail(m, recover())
+			clear(vals)
+		}
+	}()
 	if m.actions {
 		for _, a := range actions {
-			if err := g.listAction(a, p, players, f); err != nil {
+			if err := g.listAction(a, p, players, f, &se); err != nil {
 				return err
 			}
 		}
@@ -141,9 +153,10 @@ func (g *Game) listActions(actions []*Action, p, players int, f *model.Frame) er
 			m.actVals = make([]any, n)
 		}
 		sc := model.Scope{Vals: m.actVals[:len(a.Lay.Names)], Layout: a.Lay}
-		sc.Vals[model.SlotMe], sc.Vals[model.SlotPlayers], sc.Vals[model.SlotParams] = boxSeat(p), players, g.ParamList
+		sc.Vals[model.SlotMe], sc.Vals[model.SlotPlayers], sc.Vals[model.SlotParams] = boxSeat(p), boxSeat(players), g.ParamList
 		a.see(sc, f)
-		err := g.enumerate(a, sc)
+		vals = sc.Vals
+		err := g.enumerate(a, sc, &se)
 		clear(sc.Vals)
 		if err != nil {
 			return err
@@ -154,10 +167,10 @@ func (g *Game) listActions(actions []*Action, p, players int, f *model.Frame) er
 
 // listAction lists the moves of one action for player p, f the frame
 // that offers it, in locals of its own (Scope, given back after).
-func (g *Game) listAction(a *Action, p, players int, f *model.Frame) error {
+func (g *Game) listAction(a *Action, p, players int, f *model.Frame, se *stepEval) error {
 	sc := g.Scope(a.Lay, p, players)
 	a.see(sc, f)
-	err := g.enumerate(a, sc)
+	err := g.enumerate(a, sc, se)
 	g.Release(sc)
 	return err
 }
@@ -179,14 +192,15 @@ func (g *Game) movesOf(p, start, from int, out []Move) []Move {
 }
 
 // enumerate lists the moves of an action: each is written in the
-// machine's buffer, the words of a move being built in its scratch.
-func (g *Game) enumerate(a *Action, sc model.Scope) error {
+// machine's buffer, the words of a move being built in its scratch. se
+// is the listing's (listActions).
+func (g *Game) enumerate(a *Action, sc model.Scope, se *stepEval) error {
 	m := g.M
 	at, vals := len(m.word), len(m.temp.vals)
 	m.word = append(m.word, a.ID...)
 	defer func() { m.word = m.word[:at]; m.popVals(vals) }()
 	if len(a.ParamList) < 2 {
-		return g.bindFrom(a, 0, sc, at, nil)
+		return g.bindFrom(a, 0, sc, at, nil, se)
 	}
 	// As with the moves, the candidates of each param live in the
 	// machine's buffer while the action is enumerated.
@@ -196,7 +210,7 @@ func (g *Game) enumerate(a *Action, sc model.Scope) error {
 		clear(m.cands[start:])
 		m.cands = m.cands[:start]
 	}()
-	return g.bindFrom(a, 0, sc, at, m.cands[start:])
+	return g.bindFrom(a, 0, sc, at, m.cands[start:], se)
 }
 
 // candidates are the values a param's from listed, kept while the params
@@ -209,9 +223,9 @@ type candidates struct {
 // bindFrom binds the k-th param of an action to each of its candidates
 // in turn. The move's words so far stand in the machine's scratch from
 // word on.
-func (g *Game) bindFrom(a *Action, k int, sc model.Scope, word int, lists []candidates) error {
+func (g *Game) bindFrom(a *Action, k int, sc model.Scope, word int, lists []candidates, se *stepEval) error {
 	m := g.M
-	if ok, _, err := g.holds(a, k, sc); err != nil || !ok {
+	if ok, _, err := g.holds(a, k, sc, se); err != nil || !ok {
 		return err
 	}
 	if k == len(a.ParamList) {
@@ -228,7 +242,7 @@ func (g *Game) bindFrom(a *Action, k int, sc model.Scope, word int, lists []cand
 	if lists != nil && lists[k].ok {
 		vals = lists[k].vals
 	} else {
-		l, notList, err := g.M.pushVals(p.From, sc)
+		l, notList, err := g.M.pushVals(p.From, sc, se)
 		if err != nil {
 			return err
 		}
@@ -252,7 +266,7 @@ func (g *Game) bindFrom(a *Action, k int, sc model.Scope, word int, lists []cand
 			}
 		}
 		m.word = notation.AppendFormat(append(m.word[:end], ' '), x)
-		if err := g.bindFrom(a, k+1, sc, word, lists); err != nil {
+		if err := g.bindFrom(a, k+1, sc, word, lists, se); err != nil {
 			return err
 		}
 	}
@@ -263,16 +277,25 @@ func (g *Game) bindFrom(a *Action, k int, sc model.Scope, word int, lists []cand
 
 // holds checks the conditions of an action that need exactly k params,
 // returning the message of the first that fails.
-func (g *Game) holds(a *Action, k int, sc model.Scope) (bool, string, error) {
+// se, when not nil, is the listing's, which recovers what a condition
+// panics with (listActions).
+func (g *Game) holds(a *Action, k int, sc model.Scope, se *stepEval) (bool, string, error) {
 	for _, w := range a.When {
 		if w.Need != k {
 			continue
 		}
-		ok, err := g.M.Eval(w.Code, sc)
-		if err != nil {
+		var ok bool
+		if se != nil {
+			var err error
+			if ok, err = g.M.evalCond(w.Code, &sc, se); err != nil {
+				return false, "", err
+			}
+		} else if v, err := g.M.Eval(w.Code, sc); err != nil {
 			return false, "", err
+		} else {
+			ok = v.(bool)
 		}
-		if !ok.(bool) {
+		if !ok {
 			return false, w.Msg, nil
 		}
 	}
@@ -324,7 +347,7 @@ func (g *Game) Apply(st *model.State, move string) error {
 		if words[0] != s.ChooseID {
 			return &IllegalMove{move, fmt.Sprintf("player %d must answer %s: %s VALUE...", p, s.ChooseID, s.ChooseID)}
 		}
-		opts, err := g.options(st, f, s)
+		opts, err := g.options(st, f, s, nil)
 		if err != nil {
 			return err
 		}
@@ -343,7 +366,7 @@ func (g *Game) Apply(st *model.State, move string) error {
 		if len(words) != 2 || words[0] != s.ChooseID {
 			return &IllegalMove{move, fmt.Sprintf("player %d must answer %s: %s VALUE", p, s.ChooseID, s.ChooseID)}
 		}
-		opts, err := g.options(st, f, s)
+		opts, err := g.options(st, f, s, nil)
 		if err != nil {
 			return err
 		}
@@ -386,7 +409,7 @@ func (g *Game) applyAction(st *model.State, f *model.Frame, c *model.Cursor, a *
 	a.see(sc, f)
 	defer g.M.popVals(len(g.M.temp.vals))
 	for k := 0; ; k++ {
-		ok, msg, err := g.holds(a, k, sc)
+		ok, msg, err := g.holds(a, k, sc, nil)
 		if err != nil {
 			return err
 		}
@@ -397,7 +420,7 @@ func (g *Game) applyAction(st *model.State, f *model.Frame, c *model.Cursor, a *
 			break
 		}
 		prm := a.ParamList[k]
-		vals, notList, err := g.M.pushVals(prm.From, sc)
+		vals, notList, err := g.M.pushVals(prm.From, sc, nil)
 		if err != nil {
 			return err
 		}

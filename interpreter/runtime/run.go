@@ -122,7 +122,7 @@ func (g *Game) Scope(lay *model.Layout, me, players int) model.Scope {
 	if vals == nil {
 		vals = make([]any, len(lay.Names), max(len(lay.Names), 8))
 	}
-	vals[model.SlotMe], vals[model.SlotPlayers], vals[model.SlotParams] = boxSeat(me), players, g.ParamList
+	vals[model.SlotMe], vals[model.SlotPlayers], vals[model.SlotParams] = boxSeat(me), boxSeat(players), g.ParamList
 	return model.Scope{Vals: vals, Layout: lay}
 }
 
@@ -131,8 +131,21 @@ func (g *Game) Scope(lay *model.Layout, me, players int) model.Scope {
 // and a policy calls named functions at every move it ranks.
 var noSeat any = -1
 
-// boxSeat is me in an interface, without a new box for "no seat".
+// seats are the seats and numbers of players a game may have, boxed
+// once: read from here, not boxed by the runtime's call at every scope.
+var seats = func() (l [64]any) {
+	for k := range l {
+		l[k] = k
+	}
+	return l
+}()
+
+// boxSeat is a seat or a number of players in an interface, without a
+// new box for "no seat".
 func boxSeat(me int) any {
+	if uint(me) < uint(len(seats)) {
+		return seats[me]
+	}
 	if me == -1 {
 		return noSeat
 	}
@@ -184,8 +197,18 @@ func (g *Game) pop(st *model.State) {
 }
 
 // run executes steps until a decision is needed or the game ends.
-func (g *Game) run(st *model.State) error {
+//
+// A step's expression that panics fails the step as Eval would: its
+// evaluation recovers here (stepEval), once a run, not once an
+// evaluation.
+func (g *Game) run(st *model.State) (err error) {
 	m := g.M
+	se := stepEval{base: m.top}
+	defer func() {
+		if se.failed(m) {
+			err = se.fail(m, recover())
+		}
+	}()
 	m.St = st
 	m.decide()
 	for n := 0; !st.Finished && st.Pending == nil; n++ {
@@ -210,7 +233,11 @@ func (g *Game) run(st *model.State) error {
 		c := &f.Cursors[len(f.Cursors)-1]
 		b := g.Blocks[c.Block]
 		if int(c.PC) >= len(b.Steps) {
-			if again, err := g.loopAgain(f, c); err != nil {
+			if c.Loop == nil { // the end of a block that is no loop
+				f.Cursors = f.Cursors[:len(f.Cursors)-1]
+				continue
+			}
+			if again, err := g.loopAgain(f, c, &se); err != nil {
 				return err
 			} else if !again {
 				f.Cursors = f.Cursors[:len(f.Cursors)-1]
@@ -221,11 +248,42 @@ func (g *Game) run(st *model.State) error {
 		m.cause = s.Cause
 		st.Steps++
 		rev := m.Rev
-		if err := g.step(st, f, c, s); err != nil {
-			return err
+		// The steps most run are run here, the others by step.
+		switch s.Kind {
+		case StepIf:
+			c.PC++
+			yes, err := m.evalCond(s.Expr, &f.Scope, &se)
+			if err != nil {
+				return err
+			}
+			b := s.Els
+			if yes {
+				b = s.Then
+			}
+			if len(b.Steps) > 0 {
+				f.Cursors = append(f.Cursors, model.Cursor{Block: int32(b.Id)})
+			}
+		case StepLet:
+			c.PC++
+			se.let = &f.Scope.Vals[s.AsSlot]
+			v, err := m.evalStep(s.Expr, &f.Scope, &se)
+			se.let = nil
+			f.Scope.Vals[s.AsSlot] = v
+			if err != nil {
+				return err
+			}
+		case StepDo:
+			c.PC++
+			if _, err := m.evalStep(s.Expr, &f.Scope, &se); err != nil {
+				return err
+			}
+		default:
+			if err := g.step(st, f, c, s, &se); err != nil {
+				return err
+			}
 		}
 		if len(g.Watches) > 0 && m.Rev != rev && st.Pending == nil && !st.Finished {
-			if err := g.checkWatches(st); err != nil {
+			if err := g.checkWatches(st, &se); err != nil {
 				return err
 			}
 		}
@@ -238,7 +296,7 @@ func (g *Game) run(st *model.State) error {
 }
 
 // loopAgain restarts a loop block at its end if the loop goes on.
-func (g *Game) loopAgain(f *model.Frame, c *model.Cursor) (bool, error) {
+func (g *Game) loopAgain(f *model.Frame, c *model.Cursor, se *stepEval) (bool, error) {
 	if c.Loop == nil {
 		return false, nil
 	}
@@ -254,8 +312,8 @@ func (g *Game) loopAgain(f *model.Frame, c *model.Cursor) (bool, error) {
 		if int(c.Count) >= s.Max {
 			return false, fmt.Errorf("%s: while ran %d times: raise max or fix the condition", s.Pos, s.Max)
 		}
-		v, err := g.M.Eval(s.Expr, f.Scope)
-		if err != nil || !v.(bool) {
+		yes, err := g.M.evalCond(s.Expr, &f.Scope, se)
+		if err != nil || !yes {
 			return false, err
 		}
 		c.Count++
@@ -264,31 +322,10 @@ func (g *Game) loopAgain(f *model.Frame, c *model.Cursor) (bool, error) {
 	return true, nil
 }
 
-func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step) error {
+// step runs one step of a kind the run loop does not run itself.
+func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step, se *stepEval) error {
 	m := g.M
 	switch s.Kind {
-	case StepDo:
-		c.PC++
-		_, err := m.Eval(s.Expr, f.Scope)
-		return err
-	case StepLet:
-		c.PC++
-		v, err := m.Eval(s.Expr, f.Scope)
-		f.Scope.Vals[s.AsSlot] = v
-		return err
-	case StepIf:
-		c.PC++
-		v, err := m.Eval(s.Expr, f.Scope)
-		if err != nil {
-			return err
-		}
-		b := s.Els
-		if v.(bool) {
-			b = s.Then
-		}
-		if len(b.Steps) > 0 {
-			f.Cursors = append(f.Cursors, model.Cursor{Block: int32(b.Id)})
-		}
 	case StepEach:
 		c.PC++
 		items, notList, err := m.evalList(s.Expr, f.Scope)
@@ -304,18 +341,18 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step) e
 		}
 	case StepWhile:
 		c.PC++
-		v, err := m.Eval(s.Expr, f.Scope)
+		yes, err := m.evalCond(s.Expr, &f.Scope, se)
 		if err != nil {
 			return err
 		}
-		if v.(bool) {
+		if yes {
 			f.Cursors = append(f.Cursors, model.Cursor{Block: int32(s.Loop.Id), Loop: s.At, Count: 1})
 		}
 	case StepCall:
 		c.PC++
 		sc := g.Scope(s.Call.Lay, f.Scope.Vals[model.SlotMe].(int), st.Players)
 		for _, a := range s.With {
-			v, err := m.Eval(a.Code, f.Scope)
+			v, err := m.evalStep(a.Code, &f.Scope, se)
 			if err != nil {
 				g.Release(sc)
 				return err
@@ -382,7 +419,7 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step) e
 		st.Finished, st.EndReason = true, s.End
 		st.Stack, st.Pending = nil, nil
 	case StepChoose:
-		opts, err := g.options(st, f, s)
+		opts, err := g.options(st, f, s, se)
 		if err != nil {
 			return err
 		}
@@ -410,20 +447,22 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step) e
 	return nil
 }
 
-func (g *Game) options(st *model.State, f *model.Frame, s *Step) ([]any, error) {
+// options lists the options of a choose step s in frame f; se, when not
+// nil, is the run loop's (evalTemp).
+func (g *Game) options(st *model.State, f *model.Frame, s *Step, se *stepEval) ([]any, error) {
 	m := g.M
 	if c := &m.cache; c.current(st, m.Rev) && st.Pending != nil {
 		return c.opts, nil
 	}
-	opts, err := g.evalOptions(f, s)
+	opts, err := g.evalOptions(f, s, se)
 	if err == nil && st.Pending != nil {
 		m.cache = optionCache{st: st, ident: st.Ident(), steps: st.Steps, rev: m.Rev, opts: opts}
 	}
 	return opts, err
 }
 
-func (g *Game) evalOptions(f *model.Frame, s *Step) ([]any, error) {
-	l, notList, err := g.M.evalOptionsInto(s.Expr, f.Scope)
+func (g *Game) evalOptions(f *model.Frame, s *Step, se *stepEval) ([]any, error) {
+	l, notList, err := g.M.evalOptionsInto(s.Expr, f.Scope, se)
 	if err != nil {
 		return nil, err
 	}

@@ -63,21 +63,22 @@ func (g *Game) cardTriggers(st *model.State, on string, ev map[string]any, fire 
 }
 
 // checkWatches runs, after a change, the watches whose condition has
-// come to hold, and forgets those whose condition no longer holds.
-func (g *Game) checkWatches(st *model.State) error {
+// come to hold, and forgets those whose condition no longer holds. se is
+// the run loop's.
+func (g *Game) checkWatches(st *model.State, se *stepEval) error {
 	for _, w := range g.Watches {
 		sc := g.Scope(w.Body.Lay, 0, st.Players)
-		v, err := g.M.Eval(w.When, sc)
+		yes, err := g.M.evalCond(w.When, &sc, se)
 		g.Release(sc)
 		if err != nil {
 			return err
 		}
 		k := slices.Index(st.Fired, w.Id)
 		switch {
-		case v.(bool) && k < 0:
+		case yes && k < 0:
 			st.Fired = append(st.Fired[:len(st.Fired):len(st.Fired)], w.Id)
 			g.push(st, g.Scope(w.Body.Lay, 0, st.Players), "watch "+w.Id, w.Body.Id)
-		case !v.(bool) && k >= 0:
+		case !yes && k >= 0:
 			st.Fired = slices.Delete(slices.Clone(st.Fired), k, k+1)
 		}
 	}

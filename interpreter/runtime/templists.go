@@ -19,10 +19,16 @@ type tempLists struct {
 }
 
 // evalTemp is evalList, its list appended to dst: the caller keeps the
-// result only while dst's elements are its own.
-func (m *Machine) evalTemp(c *Code, env model.Scope, dst []any) (l []any, notList, err error) {
+// result only while dst's elements are its own. se, when not nil, is
+// the run loop's or the listing's, which recovers what the expression
+// panics with.
+func (m *Machine) evalTemp(c *Code, env model.Scope, dst []any, se *stepEval) (l []any, notList, err error) {
 	if c.Fast != nil && c.Fast.Temp != nil && !m.NoFast && m.Differ == nil && !c.IsIdent && !c.IsConst {
-		l, err = runIn(m, c, env, c.Fast.Temp)
+		if se != nil {
+			_, _, l, err = m.runStep(c, &env, se, stepTemp)
+		} else {
+			l, err = runIn(m, c, env, c.Fast.Temp)
+		}
 		return append(dst, l...), nil, err
 	}
 	l, notList, err = m.evalList(c, env)
@@ -33,9 +39,9 @@ func (m *Machine) evalTemp(c *Code, env model.Scope, dst []any) (l []any, notLis
 // them (vals): the caller notes the stack's height before and takes
 // them away with popVals once it no longer reads them; nothing below
 // is written meanwhile.
-func (m *Machine) pushVals(c *Code, env model.Scope) (vals []any, notList, err error) {
+func (m *Machine) pushVals(c *Code, env model.Scope, se *stepEval) (vals []any, notList, err error) {
 	at := len(m.temp.vals)
-	m.temp.vals, notList, err = m.evalTemp(c, env, m.temp.vals)
+	m.temp.vals, notList, err = m.evalTemp(c, env, m.temp.vals, se)
 	n := len(m.temp.vals)
 	return m.temp.vals[at:n:n], notList, err
 }
@@ -50,10 +56,10 @@ func (m *Machine) popVals(at int) {
 // evalOptionsInto evaluates the options of a choose into the machine's
 // buffer of them, which the options cache holds: the options cached are
 // overwritten, and so forgotten.
-func (m *Machine) evalOptionsInto(c *Code, env model.Scope) (opts []any, notList, err error) {
+func (m *Machine) evalOptionsInto(c *Code, env model.Scope, se *stepEval) (opts []any, notList, err error) {
 	m.cache = optionCache{}
 	clear(m.temp.opts)
-	m.temp.opts, notList, err = m.evalTemp(c, env, m.temp.opts[:0])
+	m.temp.opts, notList, err = m.evalTemp(c, env, m.temp.opts[:0], se)
 	n := len(m.temp.opts)
 	return m.temp.opts[:n:n], notList, err
 }

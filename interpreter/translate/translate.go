@@ -50,7 +50,10 @@ type Code struct {
 	// Temp is List for a caller that copies the elements it keeps
 	// before the next evaluation in the frame: the list may be cut
 	// from the frame's arena (eval.Frame.Temp).
-	Temp  func(*eval.Frame) []any
+	Temp func(*eval.Frame) []any
+	// Bool, for an expression whose value is a bool, is that bool,
+	// unboxed: a condition's.
+	Bool  func(*eval.Frame) bool
 	Slots int
 	// Hoisted is how many parts of the expression are kept while the
 	// state stays the same (hoist.go).
@@ -158,10 +161,14 @@ func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout, keys
 	t.root = prog.Node()
 	v := t.cast(prog, t.node(t.root))
 	run, list := v.Box, eval.ListOf(v)
+	cond, _ := v.Fn.(func(*eval.Frame) bool)
 	if list != nil {
 		t.usesScratch = true // a Temp list is cut from the arena
 	}
 	if t.usesScratch {
+		if b := cond; b != nil {
+			cond = func(fr *eval.Frame) bool { fr.ResetScratch(); return b(fr) }
+		}
 		// The lists of the last evaluation in this frame are dead:
 		// none is the value (the root never cuts from the arena).
 		box := run
@@ -174,7 +181,7 @@ func Program(prog *vm.Program, lib map[string]eval.Func, lay *model.Layout, keys
 	if l := list; l != nil {
 		temp = func(fr *eval.Frame) []any { return fr.Temp(l) }
 	}
-	return &Code{Run: run, List: list, Temp: temp, Slots: t.slots, Hoisted: t.hoisted}, nil
+	return &Code{Run: run, List: list, Temp: temp, Bool: cond, Slots: t.slots, Hoisted: t.hoisted}, nil
 }
 
 // transient translates n, a list that the node being translated reads
