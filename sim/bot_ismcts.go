@@ -75,6 +75,12 @@ type ISMCTS struct {
 	modelObs *interpreter.Observation
 	modelX   features
 	modelV   []float64
+	// valuer, with a value model, ranks the root's moves for the prior
+	// by the model, as the bot learned would (ismcts_prior.go);
+	// rootValues and modelRanks are its scratch.
+	valuer     *LearnedBot
+	rootValues []float64
+	modelRanks []int
 }
 
 // ISMCTSOptions are the budget and settings of an ISMCTS bot; zero
@@ -96,7 +102,9 @@ type ISMCTSOptions struct {
 	// negative: none, every move tried once before any twice, by UCB1).
 	Prior int
 	// Value, when set, judges a playout cut off by this learned model of
-	// each seat's view (value=FILE), in place of the scoring.
+	// each seat's view (value=FILE), in place of the scoring, and its
+	// ranking of the root's moves is the prior there, in place of the
+	// policy's.
 	Value *Model
 }
 
@@ -130,13 +138,22 @@ func NewISMCTS(g *interpreter.Game, seed uint64, opt ISMCTSOptions) *ISMCTS {
 		opt.Eps = 0 // the policy's best move every time
 	}
 	switch {
-	case !g.HasPolicy() || opt.Prior < 0:
+	case !g.HasPolicy() && opt.Value == nil || opt.Prior < 0:
 		opt.Prior = 0
 	case opt.Prior == 0:
 		opt.Prior = DefaultISMCTSPrior
 	}
-	return &ISMCTS{g: g, r: newRand(seed), opt: opt, trees: map[int]*keptTree{}}
+	b := &ISMCTS{g: g, r: newRand(seed), opt: opt, trees: map[int]*keptTree{}}
+	if opt.Value != nil && opt.Prior > 0 {
+		// A stream of its own: the prior's samples leave the search's
+		// draws as they were.
+		b.valuer = newLearned(g, seed^valuerSalt, opt.Value)
+	}
+	return b
 }
+
+// valuerSalt sets the prior's random stream apart from the search's.
+const valuerSalt = 0x5be0cd19137e2179
 
 // Choose follows the game down the seat's kept tree, searches from the
 // observation and returns the root move visited most, among those it
@@ -161,6 +178,9 @@ func (b *ISMCTS) search(root *node, obs *interpreter.Observation, legal []interp
 		deadline = time.Now().Add(time.Duration(b.opt.Millis) * time.Millisecond)
 	}
 	b.leadLo, b.leadHi = b.leadLo[:0], b.leadHi[:0]
+	if b.valuer != nil {
+		b.rankByModel(obs, legal)
+	}
 	for i := 0; ; i++ {
 		if b.opt.Iterations > 0 && i >= b.opt.Iterations {
 			break
@@ -215,9 +235,12 @@ func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []i
 	c := float64(b.opt.C) / 100
 	for !st.Finished {
 		legal, ranks, ranked := rootLegal, []int(nil), false
-		if n == root {
+		switch {
+		case n == root && b.valuer != nil:
+			ranked, ranks = true, b.modelRanks
+		case n == root:
 			ranked, ranks = b.rankRoot(st, rootLegal), b.rootRanks
-		} else {
+		default:
 			var err error
 			if legal, ranked, err = b.listRanked(st); err != nil || len(legal) == 0 {
 				break
