@@ -102,9 +102,9 @@ type ISMCTSOptions struct {
 	// negative: none, every move tried once before any twice, by UCB1).
 	Prior int
 	// Value, when set, judges a playout cut off by this learned model of
-	// each seat's view (value=FILE), in place of the scoring, and its
-	// ranking of the root's moves is the prior there, in place of the
-	// policy's.
+	// each seat's view (value=FILE), in place of the scoring; where the
+	// game declares no policy, the model's ranking of the root's moves
+	// is the prior there.
 	Value *Model
 }
 
@@ -144,7 +144,7 @@ func NewISMCTS(g *interpreter.Game, seed uint64, opt ISMCTSOptions) *ISMCTS {
 		opt.Prior = DefaultISMCTSPrior
 	}
 	b := &ISMCTS{g: g, r: newRand(seed), opt: opt, trees: map[int]*keptTree{}}
-	if opt.Value != nil && opt.Prior > 0 {
+	if opt.Value != nil && opt.Prior > 0 && !g.HasPolicy() {
 		// A stream of its own: the prior's samples leave the search's
 		// draws as they were.
 		b.valuer = newLearned(g, seed^valuerSalt, opt.Value)

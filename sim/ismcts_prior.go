@@ -69,8 +69,11 @@ func (b *ISMCTS) rankRoot(st *interpreter.State, root []interpreter.Move) bool {
 // each move's rank is how many distinct values stand below its own, so
 // that the prior goes by the model's order as it goes by the policy's.
 // The model judges each move on one sample of the observation, looking
-// through the seat's own next decisions as the bot learned does; a
-// policy, which a definition may not have, is not read.
+// through the seat's own next decisions as the bot learned does. It
+// stands in for a policy the definition does not declare: where one is
+// declared, its prior played Mainport Mastermind better (ismcts:value
+// beat learned in 17 of 20 games by the policy's prior, 11 of 20 by the
+// model's).
 func (b *ISMCTS) rankByModel(obs *interpreter.Observation, legal []interpreter.Move) {
 	b.rootValues = b.valuer.valuesOf(obs, legal, b.rootValues)
 	sorted := slices.Clone(b.rootValues)
