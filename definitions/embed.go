@@ -8,5 +8,5 @@ import "embed"
 
 // Files holds every game folder.
 //
-//go:embed */*.cue */variants/*.cue lib/*/*.cue */model.json
+//go:embed */*.cue */variants/*.cue lib/*/*.cue */model*.json
 var Files embed.FS

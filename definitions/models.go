@@ -2,8 +2,10 @@ package definitions
 
 // Each game folder's model.json is the value model the bot learned plays
 // the game by when given none (two players, the definition with no
-// variant or option). A test fails once a definition no longer matches
-// its model; this retrains every model, deterministically:
+// variant or option); model-VALUE….json the one for a choice of its
+// options, which it records. A test fails once a definition no longer
+// matches its model, or a choice of options has none; this retrains
+// every model, deterministically:
 //
 //	go generate ./definitions
 //
@@ -16,5 +18,8 @@ package definitions
 //
 //go:generate go run ../cmd/haven train mainport-mastermind --players 2 --seed 1 -n 200 --rounds 6 --eval 20 --out mainport-mastermind/model.json
 //go:generate go run ../cmd/haven train mainports --players 2 --seed 1 -n 200 --rounds 6 --eval 20 --out mainports/model.json
+//go:generate go run ../cmd/haven train mainports --option map=great-europe --players 2 --seed 1 -n 200 --rounds 6 --eval 20 --out mainports/model-great-europe.json
+//go:generate go run ../cmd/haven train mainports --option version=free-play --players 2 --seed 1 -n 200 --rounds 6 --eval 20 --out mainports/model-free-play.json
+//go:generate go run ../cmd/haven train mainports --option map=great-europe --option version=free-play --players 2 --seed 1 -n 200 --rounds 6 --eval 20 --out mainports/model-great-europe-free-play.json
 //go:generate go run ../cmd/haven train masters-of-trade --players 2 --seed 1 -n 200 --rounds 3 --eval 20 --out masters-of-trade/model.json
 //go:generate go run ../cmd/haven train rotterdam --players 2 --seed 1 -n 200 --rounds 1 --eval 0 --out rotterdam/model.json

@@ -19,12 +19,19 @@ import (
 // saved as JSON with the definition's identity (Hash), and refused by
 // any other definition.
 type Model struct {
-	Game    string `json:"game"`
-	Hash    string `json:"hash"`
-	Players int    `json:"players"`
-	Games   int    `json:"games"`
-	Seed    uint64 `json:"seed"`
-	Rows    int    `json:"rows"`
+	Game string `json:"game"`
+	Hash string `json:"hash"`
+	// Options, Variants and Sets are what the definition was loaded
+	// with (NAME=VALUE, variant names or files, PATH=VALUE): the hash
+	// covers them, they say it to a person and to the test that checks
+	// the shipped models.
+	Options  []string `json:"options,omitempty"`
+	Variants []string `json:"variants,omitempty"`
+	Sets     []string `json:"sets,omitempty"`
+	Players  int      `json:"players"`
+	Games    int      `json:"games"`
+	Seed     uint64   `json:"seed"`
+	Rows     int      `json:"rows"`
 	// Names are the features, Mean and Scale how each is standardised,
 	// Weights its weight once standardised; Intercept is the mean share.
 	Names     []string  `json:"names"`

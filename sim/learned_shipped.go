@@ -10,7 +10,12 @@ import (
 
 // ShippedModelFile is the name of the model a game folder ships beside
 // its definition: the one a learned bot given no model plays by.
-const ShippedModelFile = "model.json"
+// ShippedModelGlob matches it and the models shipped for the game's
+// options (model-great-europe.json…), each found by its hash.
+const (
+	ShippedModelFile = "model.json"
+	ShippedModelGlob = "model*.json"
+)
 
 // shipped holds the models shipped with definitions, by the hash of the
 // definition each was trained on.
@@ -18,8 +23,9 @@ var shipped sync.Map // hash → *Model
 
 // ShipModel makes the model JSON b, shipped with a game's definition,
 // the one a learned bot given no model plays that definition by. It
-// plays only the definition it was trained on: with variants, options
-// or settings, or after an edit, the bot trains its own on first use.
+// plays only the definition it was trained on (a game folder ships one
+// for each choice of its options): with variants or settings, or after
+// an edit, the bot trains its own on first use.
 func ShipModel(b []byte) error {
 	m := new(Model)
 	if err := json.Unmarshal(b, m); err != nil {

@@ -149,10 +149,18 @@ func (g *gameFlags) compile(id string) (*interpreter.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The model shipped beside the definition, for the bot learned.
-	if b, err := fs.ReadFile(src.FS, id+"/"+sim.ShippedModelFile); err == nil {
-		if err := sim.ShipModel(b); err != nil {
-			return nil, fmt.Errorf("%s: %v", path.Join(src.Prefix, id, sim.ShippedModelFile), err)
+	// The models shipped beside the definition, for the bot learned:
+	// one for the game as it is (model.json) and one for each choice of
+	// its options (model-VALUE….json); each plays the definition whose
+	// hash it records.
+	files, _ := fs.Glob(src.FS, id+"/"+sim.ShippedModelGlob)
+	for _, file := range files {
+		b, err := fs.ReadFile(src.FS, file)
+		if err == nil {
+			err = sim.ShipModel(b)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path.Join(src.Prefix, file), err)
 		}
 	}
 	return game, nil

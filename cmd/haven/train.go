@@ -129,6 +129,7 @@ func runTrain(opts *trainOptions) error {
 	if err != nil {
 		return err
 	}
+	m.Options, m.Variants, m.Sets = opts.Choices, opts.Variants, opts.Sets
 	if err := m.WriteModel(out); err != nil {
 		return err
 	}
