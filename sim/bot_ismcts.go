@@ -75,12 +75,6 @@ type ISMCTS struct {
 	modelObs *interpreter.Observation
 	modelX   features
 	modelV   []float64
-	// valuer, with a value model, ranks the root's moves for the prior
-	// by the model, as the bot learned would (ismcts_prior.go);
-	// rootValues and modelRanks are its scratch.
-	valuer     *LearnedBot
-	rootValues []float64
-	modelRanks []int
 }
 
 // ISMCTSOptions are the budget and settings of an ISMCTS bot; zero
@@ -102,9 +96,7 @@ type ISMCTSOptions struct {
 	// negative: none, every move tried once before any twice, by UCB1).
 	Prior int
 	// Value, when set, judges a playout cut off by this learned model of
-	// each seat's view (value=FILE), in place of the scoring; where the
-	// game declares no policy, the model's ranking of the root's moves
-	// is the prior there.
+	// each seat's view (value=FILE), in place of the scoring.
 	Value *Model
 }
 
@@ -138,22 +130,13 @@ func NewISMCTS(g *interpreter.Game, seed uint64, opt ISMCTSOptions) *ISMCTS {
 		opt.Eps = 0 // the policy's best move every time
 	}
 	switch {
-	case !g.HasPolicy() && opt.Value == nil || opt.Prior < 0:
+	case !g.HasPolicy() || opt.Prior < 0:
 		opt.Prior = 0
 	case opt.Prior == 0:
 		opt.Prior = DefaultISMCTSPrior
 	}
-	b := &ISMCTS{g: g, r: newRand(seed), opt: opt, trees: map[int]*keptTree{}}
-	if opt.Value != nil && opt.Prior > 0 && !g.HasPolicy() {
-		// A stream of its own: the prior's samples leave the search's
-		// draws as they were.
-		b.valuer = newLearned(g, seed^valuerSalt, opt.Value)
-	}
-	return b
+	return &ISMCTS{g: g, r: newRand(seed), opt: opt, trees: map[int]*keptTree{}}
 }
-
-// valuerSalt sets the prior's random stream apart from the search's.
-const valuerSalt = 0x5be0cd19137e2179
 
 // Choose follows the game down the seat's kept tree, searches from the
 // observation and returns the root move visited most, among those it
@@ -178,9 +161,6 @@ func (b *ISMCTS) search(root *node, obs *interpreter.Observation, legal []interp
 		deadline = time.Now().Add(time.Duration(b.opt.Millis) * time.Millisecond)
 	}
 	b.leadLo, b.leadHi = b.leadLo[:0], b.leadHi[:0]
-	if b.valuer != nil {
-		b.rankByModel(obs, legal)
-	}
 	for i := 0; ; i++ {
 		if b.opt.Iterations > 0 && i >= b.opt.Iterations {
 			break
@@ -235,12 +215,9 @@ func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []i
 	c := float64(b.opt.C) / 100
 	for !st.Finished {
 		legal, ranks, ranked := rootLegal, []int(nil), false
-		switch {
-		case n == root && b.valuer != nil:
-			ranked, ranks = true, b.modelRanks
-		case n == root:
+		if n == root {
 			ranked, ranks = b.rankRoot(st, rootLegal), b.rootRanks
-		default:
+		} else {
 			var err error
 			if legal, ranked, err = b.listRanked(st); err != nil || len(legal) == 0 {
 				break

@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"math"
 	"sync"
 
 	"github.com/haven-engine/haven/interpreter"
@@ -131,39 +130,6 @@ func (b *LearnedBot) Choose(obs *interpreter.Observation, legal []interpreter.Mo
 	})
 	b.cycles.remember(seat, m.Text)
 	return m
-}
-
-// valuesOf is what the model makes of each of legal, the moves of obs's
-// decision, as Choose weighs them (on one sample of obs, looking
-// through the bot's depth of own decisions), into out; a move that
-// fails on the sample is worth the least of the others. It is the
-// prior of ismcts:value at its root (ismcts_prior.go).
-func (b *LearnedBot) valuesOf(obs *interpreter.Observation, legal []interpreter.Move, out []float64) []float64 {
-	out = out[:0]
-	seat, made := legal[0].Player, obs.Made()
-	obs.SampleInto(b.r, b.sample)
-	low, failed := math.Inf(1), false
-	for _, m := range legal {
-		v, err := math.Inf(-1), error(nil)
-		c := b.copyAt(0, b.sample)
-		if err = b.g.Apply(c, m.Text); err == nil {
-			v, err = b.lookThrough(c, seat, made+1, b.depth-1)
-		}
-		if err != nil {
-			v, failed = math.Inf(-1), true
-		} else {
-			low = min(low, v)
-		}
-		out = append(out, v)
-	}
-	if failed {
-		for i, v := range out {
-			if math.IsInf(v, -1) {
-				out[i] = low
-			}
-		}
-	}
-	return out
 }
 
 // lookThrough is what st is worth to seat, looking through up to depth

@@ -65,27 +65,6 @@ func (b *ISMCTS) rankRoot(st *interpreter.State, root []interpreter.Move) bool {
 	return true
 }
 
-// rankByModel ranks the root's moves by the value model, once a search:
-// each move's rank is how many distinct values stand below its own, so
-// that the prior goes by the model's order as it goes by the policy's.
-// The model judges each move on one sample of the observation, looking
-// through the seat's own next decisions as the bot learned does. It
-// stands in for a policy the definition does not declare: where one is
-// declared, its prior played Mainport Mastermind better (ismcts:value
-// beat learned in 17 of 20 games by the policy's prior, 11 of 20 by the
-// model's).
-func (b *ISMCTS) rankByModel(obs *interpreter.Observation, legal []interpreter.Move) {
-	b.rootValues = b.valuer.valuesOf(obs, legal, b.rootValues)
-	sorted := slices.Clone(b.rootValues)
-	slices.Sort(sorted)
-	sorted = slices.Compact(sorted)
-	b.modelRanks = b.modelRanks[:0]
-	for _, v := range b.rootValues {
-		k, _ := slices.BinarySearch(sorted, v)
-		b.modelRanks = append(b.modelRanks, k)
-	}
-}
-
 // priors fills b.priors with the prior probability of each of n moves:
 // uniform when unranked, else by rank order, move i weighing
 // 1/(1+k)² where k is how many moves rank strictly above it, so that

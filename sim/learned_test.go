@@ -136,34 +136,6 @@ func TestISMCTSJudgesByModel(t *testing.T) {
 	assert.Equal(t, "step", pick(m))
 }
 
-// ismcts with value= takes the model's ranking of the root's moves as
-// its prior, where the game declares no policy: two iterations, each
-// judging the node it adds, make the model's move every time, where
-// UCB1 (prior=0) tries two moves once each and picks one at random.
-func TestISMCTSPriorFromModel(t *testing.T) {
-	g := compile(t)
-	require.False(t, g.HasPolicy())
-	m, err := Train(g, TrainOptions{Players: 2, Games: 200, Seed: 1, Keep: 0.5})
-	require.NoError(t, err)
-	st, err := g.New(2, 1)
-	require.NoError(t, err)
-	legal, err := g.Legal(st)
-	require.NoError(t, err)
-	require.Greater(t, len(legal), 2)
-	jumps := map[int]int{}
-	for seed := uint64(1); seed <= 8; seed++ {
-		for _, prior := range []int{0, -1} {
-			mv, err := Decide(g, st, NewISMCTS(g, seed, ISMCTSOptions{Iterations: 2, Depth: -1, Prior: prior, Value: m.copyFor(g)}), legal)
-			require.NoError(t, err)
-			if mv.Text == "jump 3" {
-				jumps[prior]++
-			}
-		}
-	}
-	assert.Equal(t, 8, jumps[0], "with the model as prior, of %v", legal)
-	assert.Less(t, jumps[-1], 8, "by UCB1")
-}
-
 // Without evaluation games the last round's model is kept; with them,
 // the one that beat greedy most.
 func TestTrainKeepsLastOrBest(t *testing.T) {
