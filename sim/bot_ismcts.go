@@ -64,8 +64,14 @@ type ISMCTS struct {
 	// sorted ranks, the priors and the nodes of the moves at a node.
 	rootRanks []int
 	sorted    []int
-	priorOf   []float64
-	kids      []*node
+	// rootSame says the seat sees every card, so that every sample is
+	// the same state but for its generator, which no ranking reads: the
+	// root's moves are ranked once a search (rootDone, rootRanked).
+	rootSame, rootDone, rootRanked bool
+	// rankEach ranks the root on every sample all the same (tests).
+	rankEach bool
+	priorOf  []float64
+	kids     []*node
 	// Playouts counts the iterations run, for benchmarks.
 	Playouts int
 	// Reused counts the visits of the roots found by following the game
@@ -161,6 +167,7 @@ func (b *ISMCTS) search(root *node, obs *interpreter.Observation, legal []interp
 		deadline = time.Now().Add(time.Duration(b.opt.Millis) * time.Millisecond)
 	}
 	b.leadLo, b.leadHi = b.leadLo[:0], b.leadHi[:0]
+	b.rootSame, b.rootDone = !obs.Hides() && !b.rankEach, false
 	for i := 0; ; i++ {
 		if b.opt.Iterations > 0 && i >= b.opt.Iterations {
 			break
@@ -216,7 +223,10 @@ func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []i
 	for !st.Finished {
 		legal, ranks, ranked := rootLegal, []int(nil), false
 		if n == root {
-			ranked, ranks = b.rankRoot(st, rootLegal), b.rootRanks
+			if !b.rootDone {
+				b.rootRanked, b.rootDone = b.rankRoot(st, rootLegal), b.rootSame
+			}
+			ranked, ranks = b.rootRanked, b.rootRanks
 		} else {
 			var err error
 			if legal, ranked, err = b.listRanked(st); err != nil || len(legal) == 0 {

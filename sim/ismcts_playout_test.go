@@ -124,3 +124,54 @@ func TestISMCTSPriorFollowsThePolicy(t *testing.T) {
 		t.Errorf("turned back %d times with the prior (want 0), %d by UCB1 (want 10 or more)", back[0], back[-1])
 	}
 }
+
+// Where the seat sees every card, every sample is the same state, and
+// the root's moves are ranked once a search: the bot plays the game
+// exactly as one that ranks them on every sample.
+func TestISMCTSRanksAnOpenRootOnce(t *testing.T) {
+	src := strings.Replace(replaceEstimate(haul, ""), "cap: {var: \"round\", max: 40}", "cap: {var: \"round\", max: 1000}", 1)
+	// A preference whose order turns with the round (a seat sails every
+	// other round): ranks kept from one search to the next would play
+	// other moves, which the prior decides at two iterations.
+	src = strings.Replace(src, "\tscoring:", "\tbots: prefer: {sail: \"1\", to: \"get('round') % 4 == 0 ? to : -to\"}\n\tscoring:", 1)
+	src = strings.Replace(src, "pget(p, 'pos') >= 4", "pget(p, 'pos') >= 400", 1)
+	g := compileRace(t, src)
+	once := NewISMCTS(g, 1, ISMCTSOptions{Iterations: 2, Depth: -1})
+	each := NewISMCTS(g, 1, ISMCTSOptions{Iterations: 2, Depth: -1})
+	each.rankEach = true
+	st, err := g.New(2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decided := 0
+	for ; decided < 200 && !st.Finished; decided++ {
+		legal, err := g.Legal(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		obs, err := g.Observe(st, legal[0].Player)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if obs.Hides() {
+			t.Fatal("the game hides a card: the test wants one that hides none")
+		}
+		a, err := Decide(g, st, once, legal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Decide(g, st, each, legal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Text != b.Text {
+			t.Fatalf("decision %d: ranked once %q, on every sample %q", decided, a.Text, b.Text)
+		}
+		if err := g.Apply(st, a.Text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if decided < 50 {
+		t.Fatalf("only %d decisions", decided)
+	}
+}

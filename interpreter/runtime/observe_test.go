@@ -73,6 +73,29 @@ func TestObserveHidesWhatTheSeatMayNotSee(t *testing.T) {
 	assert.NotContains(t, string(b), `"rng":`+jsonInt(st.RNG))
 }
 
+// An observation hides a card when some zone the seat may not see holds
+// one: not when every card lies where all see it, nor when the only
+// zones hidden from it are empty.
+func TestObservationHides(t *testing.T) {
+	g, err := compileSrc(t, peek)
+	require.NoError(t, err)
+	st, err := g.New(2, 7)
+	require.NoError(t, err)
+	o, err := g.Observe(st, 0)
+	require.NoError(t, err)
+	assert.True(t, o.Hides())
+	open := strings.Replace(peek, `zones: {deck: visibility: "hidden", pile: {}}`, `zones: {deck: {}, pile: {}}`, 1)
+	open = strings.Replace(open, `playerZones: hand: visibility: "owner"`, `playerZones: hand: {}`, 1)
+	g, err = compileSrc(t, open)
+	require.NoError(t, err)
+	st, err = g.New(2, 7)
+	require.NoError(t, err)
+	o, err = g.Observe(st, 0)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"box": 0}, o.Hidden(), "only the empty box is hidden")
+	assert.False(t, o.Hides())
+}
+
 func jsonInt(n uint64) string { b, _ := json.Marshal(n); return string(b) }
 
 func TestSampleIsConsistentAndBlind(t *testing.T) {

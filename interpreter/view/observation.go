@@ -351,6 +351,18 @@ func (o *Observation) View() *View {
 	return v
 }
 
+// Hides tells whether the seat does not see some card: when it sees
+// every one, every sample of the observation is the same state but for
+// its generator.
+func (o *Observation) Hides() bool {
+	for _, n := range o.hidden {
+		if n > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // MarshalJSON writes the seat, the known state, the hidden counts and the
 // unseen cards: two observations that marshal alike are the same.
 func (o *Observation) MarshalJSON() ([]byte, error) {
