@@ -64,14 +64,14 @@ type ISMCTS struct {
 	// sorted ranks, the priors and the nodes of the moves at a node.
 	rootRanks []int
 	sorted    []int
+	priorOf   []float64
+	kids      []*node
 	// rootSame says the seat sees every card, so that every sample is
 	// the same state but for its generator, which no ranking reads: the
 	// root's moves are ranked once a search (rootDone, rootRanked).
 	rootSame, rootDone, rootRanked bool
 	// rankEach ranks the root on every sample all the same (tests).
 	rankEach bool
-	priorOf  []float64
-	kids     []*node
 	// Playouts counts the iterations run, for benchmarks.
 	Playouts int
 	// Reused counts the visits of the roots found by following the game
