@@ -90,49 +90,56 @@ type botKind struct {
 	makeWords func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error)
 }
 
-var botKinds = map[string]botKind{
-	"random": {make: func(_ *interpreter.Game, seed uint64, _ map[string]int) Bot { return Random(seed) }},
-	"policy": {make: func(g *interpreter.Game, seed uint64, _ map[string]int) Bot { return Policy(g, seed) }},
-	"greedy": {keys: []string{"depth"}, make: func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
-		return Greedy(g, seed, opt["depth"])
-	}},
-	"ismcts": {keys: []string{"iters", "ms", "depth", "c", "eps", "spread", "prior"}, words: []string{"value"}, makeWords: func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error) {
-		o := ISMCTSOptions{Iterations: opt["iters"], Millis: opt["ms"], Depth: opt["depth"], C: opt["c"], Eps: opt["eps"], Spread: opt["spread"] != 0, Prior: opt["prior"]}
-		if d, ok := opt["depth"]; ok && d == 0 {
-			o.Depth = -1 // depth=0: no playout
-		}
-		if p, ok := opt["prior"]; ok && p == 0 {
-			o.Prior = -1 // prior=0: UCB1, no prior
-		}
-		if e, ok := opt["eps"]; ok && e == 0 {
-			o.Eps = -1 // eps=0: the policy's best move every time
-		}
-		if path, ok := words["value"]; ok {
-			m, err := ReadModel(path, g)
-			if err != nil {
-				return nil, err
+// botKinds are the kinds of bot by name, made in init: a learned bot
+// trains its own model when given none, and training makes the
+// opponents it names with NewBot.
+var botKinds map[string]botKind
+
+func init() {
+	botKinds = map[string]botKind{
+		"random": {make: func(_ *interpreter.Game, seed uint64, _ map[string]int) Bot { return Random(seed) }},
+		"policy": {make: func(g *interpreter.Game, seed uint64, _ map[string]int) Bot { return Policy(g, seed) }},
+		"greedy": {keys: []string{"depth"}, make: func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
+			return Greedy(g, seed, opt["depth"])
+		}},
+		"ismcts": {keys: []string{"iters", "ms", "depth", "c", "eps", "spread", "prior"}, words: []string{"value"}, makeWords: func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error) {
+			o := ISMCTSOptions{Iterations: opt["iters"], Millis: opt["ms"], Depth: opt["depth"], C: opt["c"], Eps: opt["eps"], Spread: opt["spread"] != 0, Prior: opt["prior"]}
+			if d, ok := opt["depth"]; ok && d == 0 {
+				o.Depth = -1 // depth=0: no playout
 			}
-			o.Value = m
-		}
-		return NewISMCTS(g, seed, o), nil
-	}},
-	"learned": {keys: []string{"games", "depth"}, words: []string{"model"}, makeWords: func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error) {
-		var m *Model
-		if path, ok := words["model"]; ok {
-			if _, both := opt["games"]; both {
-				return nil, fmt.Errorf("bot learned: games= trains a model, model= reads one: give one or the other")
+			if p, ok := opt["prior"]; ok && p == 0 {
+				o.Prior = -1 // prior=0: UCB1, no prior
 			}
-			var err error
-			if m, err = ReadModel(path, g); err != nil {
-				return nil, err
+			if e, ok := opt["eps"]; ok && e == 0 {
+				o.Eps = -1 // eps=0: the policy's best move every time
 			}
-		}
-		b := Learned(g, seed, m, opt["games"])
-		if d := opt["depth"]; d > 0 {
-			b.depth = d
-		}
-		return b, nil
-	}},
+			if path, ok := words["value"]; ok {
+				m, err := ReadModel(path, g)
+				if err != nil {
+					return nil, err
+				}
+				o.Value = m
+			}
+			return NewISMCTS(g, seed, o), nil
+		}},
+		"learned": {keys: []string{"games", "depth"}, words: []string{"model"}, makeWords: func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error) {
+			var m *Model
+			if path, ok := words["model"]; ok {
+				if _, both := opt["games"]; both {
+					return nil, fmt.Errorf("bot learned: games= trains a model, model= reads one: give one or the other")
+				}
+				var err error
+				if m, err = ReadModel(path, g); err != nil {
+					return nil, err
+				}
+			}
+			b := Learned(g, seed, m, opt["games"])
+			if d := opt["depth"]; d > 0 {
+				b.depth = d
+			}
+			return b, nil
+		}},
+	}
 }
 
 // DefaultBot is the spec of the bot a simulation uses when it is given

@@ -241,3 +241,23 @@ func TestTrainCountsEndedGames(t *testing.T) {
 	assert.Equal(t, 8, m.Evaluated)
 	assert.Equal(t, 0, m.EvalEnded)
 }
+
+// A model is trained against the opponent named: greedy by default, any
+// bot spec else, and an unknown one is refused before any game.
+func TestTrainAgainst(t *testing.T) {
+	g := compile(t)
+	opt := TrainOptions{Players: 2, Games: 30, Rounds: 2, Seed: 1, Keep: 0.5, Eval: 4}
+	base, err := Train(g, opt)
+	require.NoError(t, err)
+	opt.Against = "greedy"
+	same, err := Train(g, opt)
+	require.NoError(t, err)
+	assert.Equal(t, base.Weights, same.Weights, "greedy is the default opponent")
+	opt.Against = "random"
+	other, err := Train(g, opt)
+	require.NoError(t, err)
+	assert.NotEqual(t, base.Weights, other.Weights, "games against random teach other states")
+	opt.Against = "greedyy"
+	_, err = Train(g, opt)
+	assert.ErrorContains(t, err, `unknown bot "greedyy" (did you mean "greedy"?`)
+}

@@ -13,11 +13,17 @@ type TrainOptions struct {
 	Players int    // seats at the table
 	Games   int    // self-play games of each round
 	Seed    uint64 // game i of round k starts from seed Seed+k*Games+i
-	// Rounds: the first is played by greedy bots (one seat random in
-	// odd games), each next one by the
-	// learned bot of the round before, against itself in even games and
-	// against greedy in odd ones.
+	// Rounds: the first is played by the opponent bots (one seat random
+	// in odd games), each next one by the learned bot of the round
+	// before, against itself in even games and against the opponent in
+	// odd ones.
 	Rounds int
+	// Against is the spec of the opponent bot (NewBot): it plays the
+	// first round, the other seats of odd games and the evaluation
+	// games ("": greedy). A model trained against the bot it must beat
+	// learns from the states that bot's play leads to, and is kept for
+	// beating it.
+	Against string
 	// Max caps a game's decisions; a capped game is judged by its scores
 	// as they stand.
 	Max int
@@ -42,7 +48,7 @@ type TrainOptions struct {
 	Boot  float64
 	Ahead int
 	// Eval is the number of games, seats turned round, each round's
-	// model plays against greedy; the model that wins most of them is
+	// model plays against the opponent; the model that wins most of them is
 	// kept (0: none played, the last round's model kept).
 	Eval int
 	// Workers is the number of games played at once (0: one), each
@@ -98,6 +104,9 @@ type outcome struct {
 // the states of every round so far.
 func Train(g *interpreter.Game, opt TrainOptions) (*Model, error) {
 	opt = trainDefaults(opt)
+	if _, err := opt.opponent(g, 0); err != nil {
+		return nil, err
+	}
 	tables := []*interpreter.Game{g}
 	for w := 1; w < opt.Workers && opt.Compile != nil; w++ {
 		h, err := opt.Compile()
@@ -267,10 +276,20 @@ func playAll(opt TrainOptions, tables []*interpreter.Game, n int, play func(g *i
 	return out, nil
 }
 
-// selfPlay plays game i of a round from seed: by greedy bots when m is
-// nil (but for one random seat in odd games, so that the model sees what
-// a good move gains over a poor one), else by the learned bot on m in seat i mod players, the other
-// seats learned too in even games and greedy in odd ones; a share
+// opponent is the bot the model is trained and judged against, seeded
+// with seed.
+func (opt TrainOptions) opponent(g *interpreter.Game, seed uint64) (Bot, error) {
+	if opt.Against == "" {
+		return Greedy(g, seed, 0), nil
+	}
+	return NewBot(opt.Against, g, seed)
+}
+
+// selfPlay plays game i of a round from seed: by the opponent bots when
+// m is nil (but for one random seat in odd games, so that the model sees
+// what a good move gains over a poor one), else by the learned bot on m
+// in seat i mod players, the other seats learned too in even games and
+// the opponent in odd ones; a share
 // opt.Eps of the moves at random. It returns the features of a share of
 // its states for every seat, and how the game ended.
 func selfPlay(g *interpreter.Game, m *Model, opt TrainOptions, seed uint64, i int) ([]trainRow, outcome, error) {
@@ -290,7 +309,9 @@ func selfPlay(g *interpreter.Game, m *Model, opt TrainOptions, seed uint64, i in
 		case m == nil && i%2 == 1 && p == i/2%opt.Players:
 			bots[p] = Random(s)
 		default:
-			bots[p] = Greedy(g, s, 0)
+			if bots[p], err = opt.opponent(g, s); err != nil {
+				return nil, outcome{}, err
+			}
 		}
 	}
 	set := newFeatureSet(g)
@@ -434,7 +455,7 @@ func fitSamples(g *interpreter.Game, set *featureSet, samples []trainRow, games 
 	return fit(set, rows, y)
 }
 
-// evaluate plays opt.Eval games of m against greedy, seats turned round,
+// evaluate plays opt.Eval games of m against the opponent, seats turned round,
 // and returns m's share of the wins (a capped game is won by no one),
 // how many games were played and how many of them the rules ended, and
 // whether every game was played.
@@ -450,7 +471,11 @@ func evaluate(tables []*interpreter.Game, m *Model, opt TrainOptions, tick func(
 				b.depth = trainLearnedDepth
 				bots[p] = b
 			} else {
-				bots[p] = Greedy(g, s, 0)
+				b, err := opt.opponent(g, s)
+				if err != nil {
+					return nil, err
+				}
+				bots[p] = b
 			}
 		}
 		out, err := PlaySeats(g, seed, bots, opt.Max, nil)

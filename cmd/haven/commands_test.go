@@ -325,4 +325,13 @@ func TestTrain(t *testing.T) {
 	if code != 1 || stderr != "haven: "+model+": the model was trained on another definition of race (or other variants or options): retrain it with haven train\n" {
 		t.Errorf("sim with another definition: exit %d: %q", code, stderr)
 	}
+	// --against names the opponent, checked before any game.
+	out, stderr, code = haven(t, "", "train", "--defs", defs, "race", "--set", "cap.max=1", "-n", "4", "--rounds", "1", "--eval", "2", "--against", "random", "--players", "2", "--seed", "1", "--keep", "0.5", "--out", capped)
+	if code != 0 || !strings.Contains(stderr, "none of the 2 evaluation games against random ended") {
+		t.Errorf("train --against random: exit %d, printed %q, %q", code, out, stderr)
+	}
+	_, stderr, code = haven(t, "", "train", "--defs", defs, "race", "--against", "greedyy", "--out", capped)
+	if code != 2 || !strings.Contains(stderr, `--against greedyy: unknown bot "greedyy" (did you mean "greedy"?`) {
+		t.Errorf("train --against greedyy: exit %d: %q", code, stderr)
+	}
 }

@@ -13,15 +13,16 @@ import (
 
 var trainCommand = &command{
 	name:  "train",
-	usage: "train GAME [-n GAMES] [--rounds R] [--eval E] [--eps P] [--boot P] [--ahead N] [--lead] [--keep P] [--workers N] [--players N] [--seed S] [--out FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
+	usage: "train GAME [-n GAMES] [--rounds R] [--eval E] [--against BOT] [--eps P] [--boot P] [--ahead N] [--lead] [--keep P] [--workers N] [--players N] [--seed S] [--out FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
 	summary: "Learn a value of the game's states by self-play, for the bot learned: R rounds\n" +
-		"of GAMES games (greedy bots first, then the bot learned so far against itself\n" +
-		"and against greedy, a share of the moves at random), each fitting a\n" +
+		"of GAMES games (the opponent BOT first, greedy unless --against names another,\n" +
+		"then the bot learned so far against itself and against BOT, a share of the\n" +
+		"moves at random), each fitting a\n" +
 		"ridge-regularised linear model of a seat's share of the win and its final lead\n" +
 		"(a game cut short by the cap is won by no one), mixed with the model's own value\n" +
 		"of the seat's state AHEAD decisions later (--boot), on features read from the\n" +
 		"definition (counters, zones, card types, goods, pieces, board, score). After\n" +
-		"each round the model plays E games against greedy, and the one that wins most\n" +
+		"each round the model plays E games against BOT, and the one that wins most\n" +
 		"(the later of equals) is kept. The model is written as JSON with the\n" +
 		"definition's hash: --bot learned:model=FILE refuses it for another definition,\n" +
 		"variant or option. The same seed gives the same model, for any --workers.\n" +
@@ -47,6 +48,7 @@ type trainOptions struct {
 	Workers int
 	Boot    float64
 	Ahead   int
+	Against string
 }
 
 func trainParse(c *command, io IO, args []string) (*flags, func() error, error) {
@@ -58,7 +60,8 @@ func trainParse(c *command, io IO, args []string) (*flags, func() error, error) 
 	// Three rounds judged against greedy by default: one round alone
 	// gave Rotterdam with the windfall card a model that never scored.
 	f.IntVar(&opts.Rounds, "rounds", trainRounds, "rounds of self-play `R`, the first by greedy bots")
-	f.IntVar(&opts.Eval, "eval", trainEval, "games `E` each round's model plays against greedy to pick the best (0: keep the last)")
+	f.IntVar(&opts.Eval, "eval", trainEval, "games `E` each round's model plays against the opponent to pick the best (0: keep the last)")
+	f.StringVar(&opts.Against, "against", "greedy", "the opponent `BOT` the model is trained and judged against (a --bot spec: policy, ismcts:iters=200...)")
 	f.Float64Var(&opts.Eps, "eps", sim.DefaultEps, "the share `P` of self-play moves made at random")
 	f.Float64Var(&opts.Boot, "boot", sim.DefaultBoot, "the share `P` of a state's target that is the model's value of the state AHEAD decisions later (0: the outcome alone)")
 	f.IntVar(&opts.Ahead, "ahead", sim.DefaultAhead, "how many decisions `AHEAD` the value a target is read from lies")
@@ -78,6 +81,10 @@ func trainParse(c *command, io IO, args []string) (*flags, func() error, error) 
 			err = f.usageErrorf("--eval %d: want zero or more", opts.Eval)
 		case opts.Workers < 1:
 			err = f.usageErrorf("--workers %d: want at least one", opts.Workers)
+		default:
+			if _, _, perr := sim.ParseBot(opts.Against); perr != nil {
+				err = f.usageErrorf("--against %s: %v", opts.Against, perr)
+			}
 		}
 	}
 	return f, func() error { return runTrain(opts) }, err
@@ -122,7 +129,11 @@ func runTrain(opts *trainOptions) error {
 	if bar != nil {
 		bar.cmd = "train"
 	}
-	m, err := sim.Train(g, sim.TrainOptions{Players: n, Games: opts.Games, Rounds: opts.Rounds, Eval: opts.Eval, Eps: eps, Boot: boot, Ahead: opts.Ahead,
+	against := opts.Against
+	if against == "greedy" {
+		against = "" // the default: the models it trains stay the same
+	}
+	m, err := sim.Train(g, sim.TrainOptions{Players: n, Against: against, Games: opts.Games, Rounds: opts.Rounds, Eval: opts.Eval, Eps: eps, Boot: boot, Ahead: opts.Ahead,
 		Seed: opts.Seed, Lead: opts.Lead, Keep: opts.Keep, Workers: opts.Workers, Compile: func() (*interpreter.Game, error) { return opts.compile(opts.Game) }, Stop: stopped.Load,
 		Progress: func(done, _ int) { bar.update(done) }})
 	bar.finish()
@@ -139,7 +150,7 @@ func runTrain(opts *trainOptions) error {
 		fmt.Fprintf(opts.Err, "train: warning: none of the %d self-play games ended by the rules (all reached the definition's cap): the model learnt leads at the cap, nothing of how the game ends or is won\n", m.Games)
 	}
 	if m.Evaluated > 0 && m.EvalEnded == 0 {
-		fmt.Fprintf(opts.Err, "train: warning: none of the %d evaluation games against greedy ended by the rules: no round's model won one, and the last was kept\n", m.Evaluated)
+		fmt.Fprintf(opts.Err, "train: warning: none of the %d evaluation games against %s ended by the rules: no round's model won one, and the last was kept\n", m.Evaluated, opts.Against)
 	}
 	fmt.Fprintf(opts.IO.Out, "%s: %d players, %d games from seed %d (%d ended by the rules), %d states, %d features: wrote %s\n", g.Name(), n, m.Games, opts.Seed, m.Ended, m.Rows, len(m.Names), out)
 	return nil
