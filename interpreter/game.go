@@ -129,6 +129,10 @@ func (g *Game) ID() string      { return g.rt.ID }
 func (g *Game) Name() string    { return g.rt.Name }
 func (g *Game) Summary() string { return g.rt.Summary }
 
+// Options are the options the game was loaded with, other than their
+// defaults, as NAME=VALUE sorted by name (--option map=great-europe).
+func (g *Game) Options() []string { return slices.Clone(g.rt.Choices) }
+
 // MinPlayers and MaxPlayers bound the seats of a game.
 func (g *Game) MinPlayers() int { return g.rt.MinPlayers }
 func (g *Game) MaxPlayers() int { return g.rt.MaxPlayers }

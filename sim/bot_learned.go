@@ -68,13 +68,16 @@ type trainKey struct {
 // TrainedModel is the model a learned bot without one plays g by at a
 // table of players: trained once per definition, player count and
 // number of games in a process (games of DefaultTrainRounds rounds from
-// seed 1; 0 games: DefaultTrainGames), on g by the first caller.
+// seed 1; 0 games: DefaultTrainGames), on g by the first caller. The
+// games are played by the game's nearest shipped model
+// (NearestShippedModel) where it ships one: a variant's model starts
+// from how the game is played, and learns what the variant changes.
 func TrainedModel(g *interpreter.Game, players, games int) (*Model, error) {
 	if games < 1 {
 		games = DefaultTrainGames
 	}
 	once, _ := trained.LoadOrStore(trainKey{g.Hash(), players, games}, sync.OnceValues(func() (*Model, error) {
-		return Train(g, TrainOptions{Players: players, Games: games, Rounds: DefaultTrainRounds, Seed: 1})
+		return Train(g, TrainOptions{Players: players, Games: games, Rounds: DefaultTrainRounds, Seed: 1, From: NearestShippedModel(g)})
 	}))
 	m, err := once.(func() (*Model, error))()
 	if err != nil {

@@ -178,6 +178,27 @@ func ReadModel(path string, g *interpreter.Game) (*Model, error) {
 	return m, nil
 }
 
+// ReadModelOf reads a model saved by WriteModel for any definition of
+// g's game (another variant, option or edit of it), to train from
+// (TrainOptions.From): its features are matched by name.
+func ReadModelOf(path string, g *interpreter.Game) (*Model, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	m := new(Model)
+	if err := json.Unmarshal(b, m); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if m.Game != g.ID() {
+		return nil, fmt.Errorf("%s: the model was trained on %s, not %s", path, m.Game, g.ID())
+	}
+	if len(m.Mean) != len(m.Names) || len(m.Scale) != len(m.Names) || len(m.Weights) != len(m.Names) {
+		return nil, fmt.Errorf("%s: the model's lists of features and weights differ in length", path)
+	}
+	return m.copyFor(g), nil
+}
+
 // WriteModel saves m as JSON at path.
 func (m *Model) WriteModel(path string) error {
 	b, err := json.MarshalIndent(m, "", " ")

@@ -1,8 +1,10 @@
 package sim
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/haven-engine/haven/interpreter"
@@ -46,4 +48,36 @@ func ShippedModel(g *interpreter.Game) *Model {
 		return nil
 	}
 	return m.(*Model).copyFor(g)
+}
+
+// NearestShippedModel is the model shipped for g's game trained with
+// the most of the options g was loaded with and the fewest others (a
+// variant of a game on an option: the model of that option), matched to
+// g by feature name. It is what a learned bot without a model of g's
+// definition trains from (TrainedModel); nil when the game ships none.
+func NearestShippedModel(g *interpreter.Game) *Model {
+	chosen := g.Options()
+	var best *Model
+	var bestKey [2]int
+	shipped.Range(func(_, v any) bool {
+		m := v.(*Model)
+		if m.Game != g.ID() {
+			return true
+		}
+		same := 0
+		for _, o := range m.Options {
+			if slices.Contains(chosen, o) {
+				same++
+			}
+		}
+		key := [2]int{same, -len(m.Options)}
+		if best == nil || cmp.Or(cmp.Compare(key[0], bestKey[0]), cmp.Compare(key[1], bestKey[1]), cmp.Compare(best.Hash, m.Hash)) > 0 {
+			best, bestKey = m, key
+		}
+		return true
+	})
+	if best == nil {
+		return nil
+	}
+	return best.copyFor(g)
 }

@@ -261,3 +261,32 @@ func TestTrainAgainst(t *testing.T) {
 	_, err = Train(g, opt)
 	assert.ErrorContains(t, err, `unknown bot "greedyy" (did you mean "greedy"?`)
 }
+
+// Training from a model plays its first round by that model, matched by
+// feature name to the definition trained on: another definition of the
+// same game (a variant) starts from how the game is played.
+func TestTrainFrom(t *testing.T) {
+	g := compile(t)
+	m, err := Train(g, TrainOptions{Players: 2, Games: 30, Seed: 1, Keep: 0.5})
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "race.json")
+	require.NoError(t, m.WriteModel(path))
+	variant := compile(t, "params.target=12")
+	from, err := ReadModelOf(path, variant)
+	require.NoError(t, err)
+	opt := TrainOptions{Players: 2, Games: 30, Seed: 5, Keep: 0.5}
+	scratch, err := Train(variant, opt)
+	require.NoError(t, err)
+	opt.From = from
+	a, err := Train(variant, opt)
+	require.NoError(t, err)
+	b, err := Train(variant, opt)
+	require.NoError(t, err)
+	assert.Equal(t, a.Weights, b.Weights)
+	assert.NotEqual(t, scratch.Weights, a.Weights, "the first round is played by the model, not by greedy bots")
+	assert.Equal(t, variant.Hash(), a.Hash)
+	m.Game = "other"
+	require.NoError(t, m.WriteModel(path))
+	_, err = ReadModelOf(path, variant)
+	assert.EqualError(t, err, path+": the model was trained on other, not race")
+}

@@ -24,6 +24,12 @@ type TrainOptions struct {
 	// learns from the states that bot's play leads to, and is kept for
 	// beating it.
 	Against string
+	// From, when set, is a model of the same game the first round is
+	// played by, as a later round is by the model of the one before:
+	// a model of the game's definition continues into a variant of it,
+	// its features matched by name (a new card's have no weight yet,
+	// and get one from the games).
+	From *Model
 	// Max caps a game's decisions; a capped game is judged by its scores
 	// as they stand.
 	Max int
@@ -131,6 +137,9 @@ func Train(g *interpreter.Game, opt TrainOptions) (*Model, error) {
 		total     = opt.Rounds * (opt.Games + opt.Eval)
 		stopped   bool
 	)
+	if opt.From != nil {
+		m = opt.From.copyFor(g)
+	}
 	tick := func() {
 		done++
 		if opt.Progress != nil {

@@ -101,3 +101,38 @@ func optionChoices(ops []load.Option) [][]string {
 	}
 	return out
 }
+
+// A learned bot given a variant of a shipped game trains its model from
+// the game's nearest shipped model: the one of the same options.
+func TestNearestShippedModel(t *testing.T) {
+	files, err := fs.Glob(definitions.Files, "*/"+sim.ShippedModelGlob)
+	require.NoError(t, err)
+	for _, file := range files {
+		b, err := fs.ReadFile(definitions.Files, file)
+		require.NoError(t, err)
+		require.NoError(t, sim.ShipModel(b))
+	}
+	src := load.Source{FS: definitions.Files}
+	ids, err := src.Games()
+	require.NoError(t, err)
+	for _, id := range ids {
+		variants, err := fs.Glob(definitions.Files, id+"/variants/*.cue")
+		require.NoError(t, err)
+		require.NotEmpty(t, variants, id)
+		variant := strings.TrimSuffix(path.Base(variants[0]), ".cue")
+		v, err := src.Game(id, load.Options{})
+		require.NoError(t, err)
+		for _, choices := range optionChoices(load.GameOptions(v)) {
+			v, err := src.Game(id, load.Options{Choices: choices, Variants: []string{variant}})
+			require.NoError(t, err)
+			g, err := interpreter.Compile(v)
+			require.NoError(t, err)
+			require.Nil(t, sim.ShippedModel(g), "%s with %s has a model of its own", id, variant)
+			m := sim.NearestShippedModel(g)
+			require.NotNil(t, m, "%s %v", id, choices)
+			assert.Equal(t, id, m.Game)
+			assert.ElementsMatch(t, choices, m.Options, "%s with %s and %v", id, variant, choices)
+			assert.ElementsMatch(t, choices, g.Options())
+		}
+	}
+}

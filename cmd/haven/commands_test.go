@@ -330,6 +330,16 @@ func TestTrain(t *testing.T) {
 	if code != 0 || !strings.Contains(stderr, "none of the 2 evaluation games against random ended") {
 		t.Errorf("train --against random: exit %d, printed %q, %q", code, out, stderr)
 	}
+	// --from plays the first round by a model of another definition of
+	// the game; the test games ship none.
+	out, stderr, code = haven(t, "", "train", "--defs", defs, "race", "--set", "params.target=12", "--from", model, "-n", "10", "--rounds", "1", "--eval", "0", "--players", "2", "--seed", "1", "--keep", "0.5", "--out", again)
+	if code != 0 || !strings.Contains(out, "wrote "+again) {
+		t.Errorf("train --from FILE: exit %d, printed %q, %q", code, out, stderr)
+	}
+	_, stderr, code = haven(t, "", "train", "--defs", defs, "race", "--from", "shipped", "--out", again)
+	if code != 1 || stderr != "haven: --from shipped: race ships no model\n" {
+		t.Errorf("train --from shipped: exit %d: %q", code, stderr)
+	}
 	_, stderr, code = haven(t, "", "train", "--defs", defs, "race", "--against", "greedyy", "--out", capped)
 	if code != 2 || !strings.Contains(stderr, `--against greedyy: unknown bot "greedyy" (did you mean "greedy"?`) {
 		t.Errorf("train --against greedyy: exit %d: %q", code, stderr)

@@ -13,17 +13,18 @@ import (
 
 var trainCommand = &command{
 	name:  "train",
-	usage: "train GAME [-n GAMES] [--rounds R] [--eval E] [--against BOT] [--eps P] [--boot P] [--ahead N] [--lead] [--keep P] [--workers N] [--players N] [--seed S] [--out FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
+	usage: "train GAME [-n GAMES] [--rounds R] [--eval E] [--against BOT] [--from FILE|shipped] [--eps P] [--boot P] [--ahead N] [--lead] [--keep P] [--workers N] [--players N] [--seed S] [--out FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
 	summary: "Learn a value of the game's states by self-play, for the bot learned: R rounds\n" +
 		"of GAMES games (the opponent BOT first, greedy unless --against names another,\n" +
 		"then the bot learned so far against itself and against BOT, a share of the\n" +
-		"moves at random), each fitting a\n" +
-		"ridge-regularised linear model of a seat's share of the win and its final lead\n" +
-		"(a game cut short by the cap is won by no one), mixed with the model's own value\n" +
-		"of the seat's state AHEAD decisions later (--boot), on features read from the\n" +
-		"definition (counters, zones, card types, goods, pieces, board, score). After\n" +
-		"each round the model plays E games against BOT, and the one that wins most\n" +
-		"(the later of equals) is kept. The model is written as JSON with the\n" +
+		"moves at random), each fitting a ridge-regularised linear model of a seat's\n" +
+		"share of the win and its final lead (a game cut short by the cap is won by no\n" +
+		"one), mixed with the model's own value of the seat's state AHEAD decisions\n" +
+		"later (--boot), on features read from the definition (counters, zones, card\n" +
+		"types, goods, pieces, board, score). After each round the model plays E games\n" +
+		"against BOT, and the one that wins most (the later of equals) is kept. --from\n" +
+		"starts the first round from a model of the game (a file, or the game's shipped\n" +
+		"one: for a variant) instead of BOT. The model is written as JSON with the\n" +
 		"definition's hash: --bot learned:model=FILE refuses it for another definition,\n" +
 		"variant or option. The same seed gives the same model, for any --workers.\n" +
 		"Ctrl-C starts no more games and writes the best model so far.",
@@ -49,6 +50,7 @@ type trainOptions struct {
 	Boot    float64
 	Ahead   int
 	Against string
+	From    string
 }
 
 func trainParse(c *command, io IO, args []string) (*flags, func() error, error) {
@@ -62,6 +64,7 @@ func trainParse(c *command, io IO, args []string) (*flags, func() error, error) 
 	f.IntVar(&opts.Rounds, "rounds", trainRounds, "rounds of self-play `R`, the first by greedy bots")
 	f.IntVar(&opts.Eval, "eval", trainEval, "games `E` each round's model plays against the opponent to pick the best (0: keep the last)")
 	f.StringVar(&opts.Against, "against", "greedy", "the opponent `BOT` the model is trained and judged against (a --bot spec: policy, ismcts:iters=200...)")
+	f.StringVar(&opts.From, "from", "", "play the first round by a model of the game: a model `FILE` (of any variant or option), or shipped: the one shipped nearest the options")
 	f.Float64Var(&opts.Eps, "eps", sim.DefaultEps, "the share `P` of self-play moves made at random")
 	f.Float64Var(&opts.Boot, "boot", sim.DefaultBoot, "the share `P` of a state's target that is the model's value of the state AHEAD decisions later (0: the outcome alone)")
 	f.IntVar(&opts.Ahead, "ahead", sim.DefaultAhead, "how many decisions `AHEAD` the value a target is read from lies")
@@ -129,11 +132,23 @@ func runTrain(opts *trainOptions) error {
 	if bar != nil {
 		bar.cmd = "train"
 	}
+	var from *sim.Model
+	switch opts.From {
+	case "":
+	case "shipped":
+		if from = sim.NearestShippedModel(g); from == nil {
+			return fmt.Errorf("--from shipped: %s ships no model", opts.Game)
+		}
+	default:
+		if from, err = sim.ReadModelOf(opts.From, g); err != nil {
+			return fmt.Errorf("--from: %v", err)
+		}
+	}
 	against := opts.Against
 	if against == "greedy" {
 		against = "" // the default: the models it trains stay the same
 	}
-	m, err := sim.Train(g, sim.TrainOptions{Players: n, Against: against, Games: opts.Games, Rounds: opts.Rounds, Eval: opts.Eval, Eps: eps, Boot: boot, Ahead: opts.Ahead,
+	m, err := sim.Train(g, sim.TrainOptions{Players: n, Against: against, From: from, Games: opts.Games, Rounds: opts.Rounds, Eval: opts.Eval, Eps: eps, Boot: boot, Ahead: opts.Ahead,
 		Seed: opts.Seed, Lead: opts.Lead, Keep: opts.Keep, Workers: opts.Workers, Compile: func() (*interpreter.Game, error) { return opts.compile(opts.Game) }, Stop: stopped.Load,
 		Progress: func(done, _ int) { bar.update(done) }})
 	bar.finish()

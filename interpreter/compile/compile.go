@@ -275,6 +275,14 @@ func boolean(v cue.Value, path string, def bool) bool {
 func (c *compiler) declarations(v cue.Value) {
 	g := c.g
 	g.ID, g.Name, g.Summary = str(v, "id"), str(v, "name"), str(v, "summary")
+	if ops, ok := lookup(v, "options"); ok {
+		fields(ops, func(name string, x cue.Value) {
+			if val := str(x, "value"); val != str(x, "default") {
+				g.Choices = append(g.Choices, name+"="+val)
+			}
+		})
+		slices.Sort(g.Choices)
+	}
 	c.limits(v)
 	g.MinPlayers = c.count(v, "players.min", "players", budget.Counts.Players)
 	g.MaxPlayers = c.count(v, "players.max", "players", budget.Counts.Players)

@@ -26,10 +26,13 @@ import (
 // plus the expr programs that read and change a state.
 type Game struct {
 	ID, Name, Summary string
-	Policied          bool // bots.prefer ranks some decision (policy.go)
-	MinPlayers        int
-	MaxPlayers        int
-	Params            map[string]any
+	// Choices are the options the game was loaded with, other than their
+	// defaults: NAME=VALUE, by name.
+	Choices    []string
+	Policied   bool // bots.prefer ranks some decision (policy.go)
+	MinPlayers int
+	MaxPlayers int
+	Params     map[string]any
 
 	Vars       []string
 	VarInit    map[string]int
