@@ -194,6 +194,11 @@ func (g *Game) movesOf(p, start, from int, out []Move) []Move {
 // enumerate lists the moves of an action: each is written in the
 // machine's buffer. se is the listing's (listActions).
 func (g *Game) enumerate(a *Action, sc model.Scope, se *stepEval) error {
+	// The conditions that need no param first: where one fails (a card
+	// not held, a role taken), as most often, nothing else is begun.
+	if ok, _, err := g.holds(a, 0, sc, se); err != nil || !ok {
+		return err
+	}
 	m := g.M
 	vals := len(m.temp.vals)
 	defer m.popVals(vals)
@@ -219,11 +224,13 @@ type candidates struct {
 }
 
 // bindFrom binds the k-th param of an action to each of its candidates
-// in turn.
+// in turn, the conditions that need none checked already (enumerate).
 func (g *Game) bindFrom(a *Action, k int, sc model.Scope, lists []candidates, se *stepEval) error {
 	m := g.M
-	if ok, _, err := g.holds(a, k, sc, se); err != nil || !ok {
-		return err
+	if k > 0 {
+		if ok, _, err := g.holds(a, k, sc, se); err != nil || !ok {
+			return err
+		}
 	}
 	if k == len(a.ParamList) {
 		// The words are written only for a move listed: most
