@@ -156,10 +156,15 @@ func (g *Game) listActions(actions []*Action, p, players int, f *model.Frame) (e
 		sc.Vals[model.SlotMe], sc.Vals[model.SlotPlayers], sc.Vals[model.SlotParams] = boxSeat(p), boxSeat(players), g.ParamList
 		a.see(sc, f)
 		vals = sc.Vals
-		err := g.enumerate(a, sc, &se)
-		clear(sc.Vals)
-		if err != nil {
+		if err := g.enumerate(a, sc, &se); err != nil {
+			clear(sc.Vals)
 			return err
+		}
+		// Emptied for the next: a listing writes no locals but these
+		// and the params', which their candidates leave empty.
+		sc.Vals[model.SlotMe], sc.Vals[model.SlotPlayers], sc.Vals[model.SlotParams] = nil, nil, nil
+		for _, v := range a.Sees {
+			sc.Vals[v.Slot] = nil
 		}
 	}
 	return nil
