@@ -41,18 +41,34 @@ func (g *Game) listFree(p, players int, s *Step, f *model.Frame) error {
 		if !ok {
 			continue
 		}
-		for _, a := range r.Actions {
+		// In the machine's own locals, as a turn's actions are listed
+		// (listActions), not a scope taken and given back: all of the
+		// rule's at once, but those the step offers itself.
+		acts := r.Actions
+		for i, a := range r.Actions {
 			if s.offers(a) {
-				continue
+				acts = notOffered(r.Actions, i, s)
+				break
 			}
-			// In the machine's own locals, as a turn's actions are
-			// listed (listActions), not a scope taken and given back.
-			if err := g.listActions([]*Action{a}, p, players, f); err != nil {
-				return err
-			}
+		}
+		if err := g.listActions(acts, p, players, f); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// notOffered returns the actions but those step s offers, the first of
+// which is the i-th. (A step rarely offers a free action itself: the
+// list is made anew.)
+func notOffered(actions []*Action, i int, s *Step) []*Action {
+	acts := append([]*Action(nil), actions[:i]...)
+	for _, a := range actions[i+1:] {
+		if !s.offers(a) {
+			acts = append(acts, a)
+		}
+	}
+	return acts
 }
 
 // freeAction finds the free action named id offered to p at step s.

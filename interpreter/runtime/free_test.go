@@ -118,3 +118,26 @@ func TestActionSeesOfferingFrame(t *testing.T) {
 	moves, _ = g.Legal(st)
 	assert.Equal(t, []interpreter.Move{{Player: 1, Text: "take 1"}, {Player: 1, Text: "take 2"}, {Player: 1, Text: "pass"}}, moves)
 }
+
+// A free action the turn offers itself is listed once, among the turn's
+// actions; the rule's others follow in their order, and all of them at a
+// choice.
+func TestFreeActionOfferedByTheTurn(t *testing.T) {
+	src := replaceOnce(t, chooser, `free: [{actions: ["bonus"]`, `free: [{actions: ["gift", "bonus", "tip"]`)
+	src = replaceOnce(t, src, `actions: ["take"]`, `actions: ["take", "bonus"]`)
+	src = replaceOnce(t, src, `bonus: {`, `gift: do: [{do: "padd(me, 'coins', 1)"}]
+		tip: do: [{do: "padd(me, 'coins', 2)"}]
+		bonus: {`)
+	g, err := compileSrc(t, src)
+	require.NoError(t, err)
+	st, err := g.New(2, 1)
+	require.NoError(t, err)
+	moves, err := g.Legal(st)
+	require.NoError(t, err)
+	assert.Equal(t, []interpreter.Move{{Player: 0, Text: "take"}, {Player: 0, Text: "bonus"}, {Player: 0, Text: "gift"}, {Player: 0, Text: "tip"}}, moves)
+	require.NoError(t, g.Apply(st, "take"))
+	require.NoError(t, g.Apply(st, "n 1"))
+	moves, err = g.Legal(st)
+	require.NoError(t, err)
+	assert.Equal(t, []interpreter.Move{{Player: 0, Text: "m 1"}, {Player: 0, Text: "m 2"}, {Player: 0, Text: "gift"}, {Player: 0, Text: "bonus"}, {Player: 0, Text: "tip"}}, moves)
+}

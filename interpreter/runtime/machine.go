@@ -48,9 +48,9 @@ type Machine struct {
 	// the named functions' calls (fnmemo.go).
 	entries uint64
 	calls   uint64
-	// moves, text, word and cands are buffers of Legal, reused from call
-	// to call: where the texts of the moves stand, the texts, the words
-	// of the move being built, and the candidates of each param.
+	// moves, text and cands are buffers of Legal, reused from call to
+	// call: where the texts of the moves stand, the texts, and the
+	// candidates of each param; word is a scratch for a move's word.
 	moves []span
 	text  []byte
 	word  []byte

@@ -156,10 +156,15 @@ func (g *Game) listActions(actions []*Action, p, players int, f *model.Frame) (e
 		sc.Vals[model.SlotMe], sc.Vals[model.SlotPlayers], sc.Vals[model.SlotParams] = boxSeat(p), boxSeat(players), g.ParamList
 		a.see(sc, f)
 		vals = sc.Vals
-		err := g.enumerate(a, sc, &se)
-		clear(sc.Vals)
-		if err != nil {
+		if err := g.enumerate(a, sc, &se); err != nil {
+			clear(sc.Vals)
 			return err
+		}
+		// Emptied for the next: a listing writes no locals but these
+		// and the params', which their candidates leave empty.
+		sc.Vals[model.SlotMe], sc.Vals[model.SlotPlayers], sc.Vals[model.SlotParams] = nil, nil, nil
+		for _, v := range a.Sees {
+			sc.Vals[v.Slot] = nil
 		}
 	}
 	return nil
@@ -192,15 +197,18 @@ func (g *Game) movesOf(p, start, from int, out []Move) []Move {
 }
 
 // enumerate lists the moves of an action: each is written in the
-// machine's buffer, the words of a move being built in its scratch. se
-// is the listing's (listActions).
+// machine's buffer. se is the listing's (listActions).
 func (g *Game) enumerate(a *Action, sc model.Scope, se *stepEval) error {
+	// The conditions that need no param first: where one fails (a card
+	// not held, a role taken), as most often, nothing else is begun.
+	if ok, _, err := g.holds(a, 0, sc, se); err != nil || !ok {
+		return err
+	}
 	m := g.M
-	at, vals := len(m.word), len(m.temp.vals)
-	m.word = append(m.word, a.ID...)
-	defer func() { m.word = m.word[:at]; m.popVals(vals) }()
+	vals := len(m.temp.vals)
+	defer m.popVals(vals)
 	if len(a.ParamList) < 2 {
-		return g.bindFrom(a, 0, sc, at, nil, se)
+		return g.bindFrom(a, 0, sc, nil, se)
 	}
 	// As with the moves, the candidates of each param live in the
 	// machine's buffer while the action is enumerated.
@@ -210,7 +218,7 @@ func (g *Game) enumerate(a *Action, sc model.Scope, se *stepEval) error {
 		clear(m.cands[start:])
 		m.cands = m.cands[:start]
 	}()
-	return g.bindFrom(a, 0, sc, at, m.cands[start:], se)
+	return g.bindFrom(a, 0, sc, m.cands[start:], se)
 }
 
 // candidates are the values a param's from listed, kept while the params
@@ -221,18 +229,23 @@ type candidates struct {
 }
 
 // bindFrom binds the k-th param of an action to each of its candidates
-// in turn. The move's words so far stand in the machine's scratch from
-// word on.
-func (g *Game) bindFrom(a *Action, k int, sc model.Scope, word int, lists []candidates, se *stepEval) error {
+// in turn, the conditions that need none checked already (enumerate).
+func (g *Game) bindFrom(a *Action, k int, sc model.Scope, lists []candidates, se *stepEval) error {
 	m := g.M
-	if ok, _, err := g.holds(a, k, sc, se); err != nil || !ok {
-		return err
+	if k > 0 {
+		if ok, _, err := g.holds(a, k, sc, se); err != nil || !ok {
+			return err
+		}
 	}
 	if k == len(a.ParamList) {
+		// The words are written only for a move listed: most
+		// candidates fail a condition after them.
 		at, vf := len(m.text), len(m.recVals)
-		m.text = append(m.text, m.word[word:]...)
+		m.text = append(m.text, a.ID...)
 		for _, p := range a.ParamList {
-			m.recVals = append(m.recVals, sc.Vals[p.Slot])
+			v := sc.Vals[p.Slot]
+			m.text = notation.AppendFormat(append(m.text, ' '), v)
+			m.recVals = append(m.recVals, v)
 		}
 		m.listed(at, a, vf)
 		return nil
@@ -257,7 +270,6 @@ func (g *Game) bindFrom(a *Action, k int, sc model.Scope, word int, lists []cand
 			lists[k] = candidates{true, vals}
 		}
 	}
-	end := len(m.word)
 	for _, x := range vals {
 		sc.Vals[p.Slot] = x
 		for j := k + 1; j < len(lists); j++ {
@@ -265,12 +277,10 @@ func (g *Game) bindFrom(a *Action, k int, sc model.Scope, word int, lists []cand
 				lists[j].ok = false
 			}
 		}
-		m.word = notation.AppendFormat(append(m.word[:end], ' '), x)
-		if err := g.bindFrom(a, k+1, sc, word, lists, se); err != nil {
+		if err := g.bindFrom(a, k+1, sc, lists, se); err != nil {
 			return err
 		}
 	}
-	m.word = m.word[:end]
 	sc.Vals[p.Slot] = nil
 	return nil
 }
