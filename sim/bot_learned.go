@@ -70,14 +70,19 @@ type trainKey struct {
 // number of games in a process (games of DefaultTrainRounds rounds from
 // seed 1; 0 games: DefaultTrainGames), on g by the first caller. The
 // games are played by the game's nearest shipped model
-// (NearestShippedModel) where it ships one: a variant's model starts
-// from how the game is played, and learns what the variant changes.
+// (NearestShippedModel) where it ships one, DefaultFromGames of them: a
+// variant's model starts from how the game is played, and learns what
+// the variant changes.
 func TrainedModel(g *interpreter.Game, players, games int) (*Model, error) {
+	from := NearestShippedModel(g)
 	if games < 1 {
 		games = DefaultTrainGames
+		if from != nil {
+			games = DefaultFromGames
+		}
 	}
 	once, _ := trained.LoadOrStore(trainKey{g.Hash(), players, games}, sync.OnceValues(func() (*Model, error) {
-		return Train(g, TrainOptions{Players: players, Games: games, Rounds: DefaultTrainRounds, Seed: 1, From: NearestShippedModel(g)})
+		return Train(g, TrainOptions{Players: players, Games: games, Rounds: DefaultTrainRounds, Seed: 1, From: from})
 	}))
 	m, err := once.(func() (*Model, error))()
 	if err != nil {
@@ -85,6 +90,13 @@ func TrainedModel(g *interpreter.Game, players, games int) (*Model, error) {
 	}
 	return m.copyFor(g), nil
 }
+
+// DefaultFromGames is how many games a learned bot plays to train its
+// model on first use from a shipped one: games of learned bots cost
+// five to seven times those of greedy bots, and with Rotterdam's and
+// Masters of Trade's windfall variants 100 of them taught as much as
+// 300 (docs/designer/bots.md).
+const DefaultFromGames = 100
 
 // cyclePenalty is what a move loses, in the model's units (a win is
 // worth 2, a lead of one spread 1), each time the bot has chosen it at
