@@ -171,7 +171,10 @@ func goroutines(s *Server) int {
 // Limits.TableIdle, its bots played on stop, and once no table is open no goroutine of the server is
 // left; a table a page watches stays open.
 func TestIdleTables(t *testing.T) {
-	idle, pace := 300*time.Millisecond, 250*time.Millisecond
+	// idle is long enough for the second table to open under a loaded
+	// machine before the first is idle; pace such that the first game,
+	// four moves, lasts longer than idle.
+	idle, pace := time.Second, 500*time.Millisecond
 	s, ts := newTestServer(t, Options{Source: load.Dir("testdata"), Seed: 1, AllBots: true, Bot: "random",
 		Limits: Limits{TableIdle: idle, BotPace: pace}})
 	c := newClient(t, s, ts)
