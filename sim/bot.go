@@ -96,8 +96,8 @@ var botKinds = map[string]botKind{
 	"greedy": {keys: []string{"depth"}, make: func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
 		return Greedy(g, seed, opt["depth"])
 	}},
-	"ismcts": {keys: []string{"iters", "ms", "depth", "c", "eps", "spread", "prior"}, words: []string{"value"}, makeWords: func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error) {
-		o := ISMCTSOptions{Iterations: opt["iters"], Millis: opt["ms"], Depth: opt["depth"], C: opt["c"], Eps: opt["eps"], Spread: opt["spread"] != 0, Prior: opt["prior"]}
+	"ismcts": {keys: []string{"iters", "ms", "depth", "c", "eps", "spread", "prior", "rescale", "guide"}, words: []string{"value"}, makeWords: func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error) {
+		o := ISMCTSOptions{Iterations: opt["iters"], Millis: opt["ms"], Depth: opt["depth"], C: opt["c"], Eps: opt["eps"], Spread: opt["spread"] != 0, Prior: opt["prior"], Rescale: opt["rescale"] != 0, Guide: opt["guide"]}
 		if d, ok := opt["depth"]; ok && d == 0 {
 			o.Depth = -1 // depth=0: no playout
 		}
