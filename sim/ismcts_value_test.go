@@ -69,3 +69,32 @@ func TestISMCTSRescalesTheModelsLead(t *testing.T) {
 	assert.InDelta(t, 0.7729, scaled[2], 1e-3)
 	assert.InDelta(t, 0.2881, scaled[3], 1e-3)
 }
+
+// A search with guide plays its playouts' first moves by the model: in
+// the race, where points are worth having, every guided move is the
+// longest jump the gems allow, never the short one; unguided, the
+// playouts make short jumps too.
+func TestISMCTSSearchPlaysGuidedPlayouts(t *testing.T) {
+	g := compile(t)
+	playouts := func(guide int) map[string]int {
+		b := NewISMCTS(g, 1, ISMCTSOptions{Value: pointsModel(g, 1), Guide: guide, Depth: 3, Eps: -1})
+		st, err := g.New(2, 1)
+		require.NoError(t, err)
+		legal, err := g.Legal(st)
+		require.NoError(t, err)
+		obs := new(interpreter.Observation)
+		require.NoError(t, g.ObserveSinceInto(obs, st, 0, -1))
+		made := map[string]int{}
+		for range 20 {
+			b.iterate(&node{player: -1}, obs, legal)
+			for _, m := range b.sample.Moves[1:] { // after the root's move
+				made[m]++
+			}
+		}
+		return made
+	}
+	guided := playouts(100)
+	assert.Zero(t, guided["jump 2"], "%v", guided)
+	assert.Positive(t, guided["jump 3"], "%v", guided)
+	assert.Positive(t, playouts(0)["jump 2"])
+}
