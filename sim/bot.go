@@ -107,7 +107,13 @@ var botKinds = map[string]botKind{
 		if e, ok := opt["eps"]; ok && e == 0 {
 			o.Eps = -1 // eps=0: the policy's best move every time
 		}
-		if path, ok := words["value"]; ok {
+		path, ok := words["value"]
+		for _, key := range []string{"rescale", "guide"} {
+			if _, set := opt[key]; set && !ok {
+				return nil, fmt.Errorf("bot ismcts: %s= works on a learned model's judgement: give value=FILE too", key)
+			}
+		}
+		if ok {
 			m, err := ReadModel(path, g)
 			if err != nil {
 				return nil, err

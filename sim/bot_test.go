@@ -27,6 +27,8 @@ func TestBotSpecs(t *testing.T) {
 		{"ismcts:iters", `bot ismcts: iters=: want a whole number, 0 or more`},
 		{"ismcts:iters=-1", `bot ismcts: iters=-1: want a whole number, 0 or more`},
 		{"ismcts:iters=1:iters=2", `bot ismcts: iters given twice`},
+		{"ismcts:guide=2", `bot ismcts: guide= works on a learned model's judgement: give value=FILE too`},
+		{"ismcts:rescale=1", `bot ismcts: rescale= works on a learned model's judgement: give value=FILE too`},
 		{"greedy:iters=5", `bot greedy: unknown option "iters" (options: depth)`},
 		{"greedy:depth=3", ""},
 		{"random:iters=5", `bot random takes no options, not "iters=5"`},
