@@ -102,8 +102,8 @@ func init() {
 		"greedy": {keys: []string{"depth"}, make: func(g *interpreter.Game, seed uint64, opt map[string]int) Bot {
 			return Greedy(g, seed, opt["depth"])
 		}},
-		"ismcts": {keys: []string{"iters", "ms", "depth", "c", "eps", "spread", "prior"}, words: []string{"value"}, makeWords: func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error) {
-			o := ISMCTSOptions{Iterations: opt["iters"], Millis: opt["ms"], Depth: opt["depth"], C: opt["c"], Eps: opt["eps"], Spread: opt["spread"] != 0, Prior: opt["prior"]}
+		"ismcts": {keys: []string{"iters", "ms", "depth", "c", "eps", "spread", "prior", "rescale", "guide"}, words: []string{"value"}, makeWords: func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error) {
+			o := ISMCTSOptions{Iterations: opt["iters"], Millis: opt["ms"], Depth: opt["depth"], C: opt["c"], Eps: opt["eps"], Spread: opt["spread"] != 0, Prior: opt["prior"], Rescale: opt["rescale"] != 0, Guide: opt["guide"]}
 			if d, ok := opt["depth"]; ok && d == 0 {
 				o.Depth = -1 // depth=0: no playout
 			}
@@ -113,7 +113,13 @@ func init() {
 			if e, ok := opt["eps"]; ok && e == 0 {
 				o.Eps = -1 // eps=0: the policy's best move every time
 			}
-			if path, ok := words["value"]; ok {
+			path, ok := words["value"]
+			for _, key := range []string{"rescale", "guide"} {
+				if _, set := opt[key]; set && !ok {
+					return nil, fmt.Errorf("bot ismcts: %s= works on a learned model's judgement: give value=FILE too", key)
+				}
+			}
+			if ok {
 				m, err := ReadModel(path, g)
 				if err != nil {
 					return nil, err

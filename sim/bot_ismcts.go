@@ -81,6 +81,13 @@ type ISMCTS struct {
 	modelObs *interpreter.Observation
 	modelX   features
 	modelV   []float64
+	// leadN, leadMean and leadM2 are the count, mean and sum of squared
+	// deviations of each seat's lead in the model's value over the
+	// playouts this search has judged (Rescale: judge.go).
+	leadN, leadMean, leadM2 []float64
+	// The scratch of the model's playout moves (Guide: ismcts_playout.go).
+	guideSt *interpreter.State
+	guideAt []int
 }
 
 // ISMCTSOptions are the budget and settings of an ISMCTS bot; zero
@@ -104,6 +111,15 @@ type ISMCTSOptions struct {
 	// Value, when set, judges a playout cut off by this learned model of
 	// each seat's view (value=FILE), in place of the scoring.
 	Value *Model
+	// Rescale, with Value, judges a seat's lead in the model's value
+	// against the leads this search has judged: as its distance from
+	// their mean in standard deviations, put in (0, 1) by the logistic
+	// function (judge.go).
+	Rescale bool
+	// Guide, with Value, makes the first Guide moves of each playout by
+	// the model, one move ahead, Eps percent of them at random
+	// (ismcts_playout.go).
+	Guide int
 }
 
 // Default ISMCTS settings.
@@ -167,6 +183,7 @@ func (b *ISMCTS) search(root *node, obs *interpreter.Observation, legal []interp
 		deadline = time.Now().Add(time.Duration(b.opt.Millis) * time.Millisecond)
 	}
 	b.leadLo, b.leadHi = b.leadLo[:0], b.leadHi[:0]
+	b.leadN, b.leadMean, b.leadM2 = b.leadN[:0], b.leadMean[:0], b.leadM2[:0]
 	b.rootSame, b.rootDone = !obs.Hides() && !b.rankEach, false
 	for i := 0; ; i++ {
 		if b.opt.Iterations > 0 && i >= b.opt.Iterations {
@@ -258,7 +275,7 @@ func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []i
 	}
 	// The depth counts the other seats' decisions: see maxStall.
 	for d, other := 0, 0; !st.Finished && other < b.opt.Depth && d < b.opt.Depth+maxStall; d++ {
-		at, who, ok := b.playoutMove(st)
+		at, who, ok := b.playoutMove(st, b.opt.Value != nil && d < b.opt.Guide)
 		if !ok {
 			break
 		}

@@ -31,7 +31,7 @@ func TestISMCTSPlayoutsFollowThePolicy(t *testing.T) {
 		}
 		back, refuelled := 0, false
 		for range 1000 {
-			at, _, ok := b.playoutMove(st)
+			at, _, ok := b.playoutMove(st, false)
 			if !ok {
 				t.Fatalf("eps %d: no move", tc.eps)
 			}

@@ -170,6 +170,9 @@ func (b *ISMCTS) judgeByModel(st *interpreter.State) bool {
 		}
 		b.modelV = append(b.modelV, m.value(b.modelX))
 	}
+	for len(b.leadN) < len(b.values) {
+		b.leadN, b.leadMean, b.leadM2 = append(b.leadN, 0), append(b.leadMean, 0), append(b.leadM2, 0)
+	}
 	for p := range b.values {
 		other := math.Inf(-1)
 		for q, v := range b.modelV {
@@ -177,7 +180,26 @@ func (b *ISMCTS) judgeByModel(st *interpreter.State) bool {
 				other = max(other, v)
 			}
 		}
-		b.values[p] = 1 / (1 + math.Exp(other-b.modelV[p]))
+		lead := b.modelV[p] - other
+		if b.opt.Rescale {
+			lead = b.standardise(p, lead)
+		}
+		b.values[p] = 1 / (1 + math.Exp(-lead))
 	}
 	return true
+}
+
+// standardise counts lead among seat p's leads this search has judged
+// and returns its distance from their mean in standard deviations (0
+// while they do not differ). Welford's update keeps the mean and the
+// sum of squared deviations without the leads themselves.
+func (b *ISMCTS) standardise(p int, lead float64) float64 {
+	b.leadN[p]++
+	d := lead - b.leadMean[p]
+	b.leadMean[p] += d / b.leadN[p]
+	b.leadM2[p] += d * (lead - b.leadMean[p])
+	if b.leadN[p] < 2 || b.leadM2[p] <= 0 {
+		return 0
+	}
+	return (lead - b.leadMean[p]) / math.Sqrt(b.leadM2[p]/b.leadN[p])
 }

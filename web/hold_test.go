@@ -177,7 +177,7 @@ func TestBotLimits(t *testing.T) {
 		"ismcts:ms=20000":       "bot ismcts: ms=20000 is more than this server allows (ms=3000 at most)",
 		"greedy:depth=9":        "bot greedy: depth=9 is more than this server allows (depth=3 at most)",
 		"ismcts:iters=10:ms=x":  "bot ismcts: ms=x: want a whole number, 0 or more",
-		"ismcts:iters=10:bogus": `bot ismcts: unknown option "bogus" (options: iters, ms, depth, c, eps, spread, prior, value)`,
+		"ismcts:iters=10:bogus": `bot ismcts: unknown option "bogus" (options: iters, ms, depth, c, eps, spread, prior, rescale, guide, value)`,
 	} {
 		a := c.try("walk", "new", map[string]any{"players": 2, "bots": []int{1}, "bot": spec})
 		assert.Equal(t, 422, a.code, spec)
