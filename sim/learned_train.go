@@ -14,8 +14,8 @@ type TrainOptions struct {
 	Games   int    // self-play games of each round
 	Seed    uint64 // game i of round k starts from seed Seed+k*Games+i
 	// Rounds: the first is played by the opponent bots (one seat random
-	// in odd games), each next one by the learned bot of the round
-	// before, against itself in even games and against the opponent in
+	// in odd games), or by From, each next one by the learned bot of the
+	// round before, against itself in even games and against the opponent in
 	// odd ones.
 	Rounds int
 	// Against is the spec of the opponent bot (NewBot): it plays the
