@@ -164,24 +164,31 @@ func (m *Model) bind(g *interpreter.Game) error {
 // ReadModel reads a model saved by WriteModel for g; one made for
 // another definition is refused.
 func ReadModel(path string, g *interpreter.Game) (*Model, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	m := new(Model)
-	if err := json.Unmarshal(b, m); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	if err := m.bind(g); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	return m, nil
+	return readModel(path, func(m *Model) error { return m.bind(g) })
 }
 
 // ReadModelOf reads a model saved by WriteModel for any definition of
 // g's game (another variant, option or edit of it), to train from
 // (TrainOptions.From): its features are matched by name.
 func ReadModelOf(path string, g *interpreter.Game) (*Model, error) {
+	m, err := readModel(path, func(m *Model) error {
+		if m.Game != g.ID() {
+			return fmt.Errorf("the model was trained on %s, not %s", m.Game, g.ID())
+		}
+		if len(m.Mean) != len(m.Names) || len(m.Scale) != len(m.Names) || len(m.Weights) != len(m.Names) {
+			return errors.New("the model's lists of features and weights differ in length")
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return m.copyFor(g), nil
+}
+
+// readModel reads the model file at path and checks it, its errors
+// prefixed with the path.
+func readModel(path string, check func(*Model) error) (*Model, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -190,13 +197,10 @@ func ReadModelOf(path string, g *interpreter.Game) (*Model, error) {
 	if err := json.Unmarshal(b, m); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	if m.Game != g.ID() {
-		return nil, fmt.Errorf("%s: the model was trained on %s, not %s", path, m.Game, g.ID())
+	if err := check(m); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	if len(m.Mean) != len(m.Names) || len(m.Scale) != len(m.Names) || len(m.Weights) != len(m.Names) {
-		return nil, fmt.Errorf("%s: the model's lists of features and weights differ in length", path)
-	}
-	return m.copyFor(g), nil
+	return m, nil
 }
 
 // WriteModel saves m as JSON at path.
