@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -85,4 +86,28 @@ func mustExpr(t *testing.T, g *runtime.Game, src string) *runtime.Code {
 	require.NoError(t, err, src)
 	require.NotNil(t, e.Fast, "%s: not translated", src)
 	return e
+}
+
+// TestPieceIndexCharges: a keyed loop charges the whole list, not its
+// candidates, as the plain loop does: five loops over the two pieces fit
+// a work budget of 10, six do not (six over their one candidate would).
+// (expr's VM counts its own way: no oracle here.)
+func TestPieceIndexCharges(t *testing.T) {
+	g, err := loadSmall(t, `game: limits: work: 10`)
+	require.NoError(t, err)
+	st, err := g.New(2, 1)
+	require.NoError(t, err)
+	// Six loops, none the same (a pure part read twice is evaluated
+	// once), each with one candidate.
+	loops := []string{
+		`count(pieces(), .kind == 'pawn' && .owner == 1)`, `count(pieces(), .kind == 'pawn' && .owner == 0)`,
+		`count(pieces(), .owner == 1)`, `count(pieces(), .owner == 0)`,
+		`count(pieces(), .owner == me)`, `count(pieces(), .kind == 'pawn' && .owner == me)`,
+	}
+	n, err := g.EvalPatch(st, mustExpr(t, g, strings.Join(loops[:5], " + ")))
+	require.NoError(t, err)
+	assert.Equal(t, 5, n)
+	_, err = g.EvalPatch(st, mustExpr(t, g, strings.Join(loops, " + ")))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "more than 10 list elements")
 }
