@@ -60,7 +60,7 @@ type ownerPositions struct {
 // tested against a constant, then an owner tested against a constant or
 // a name, or either alone. rest runs the tests the keys leave (nil:
 // none); ix is nil when the predicate has no key.
-func pieceKeys(pt *pieceTests) (ix *pieceIndex, rest func(*eval.Frame, *model.Piece) bool) {
+func pieceKeys(pt *pieceTests) (ix *pieceIndex, rest *pieceTests) {
 	ix = &pieceIndex{}
 	i := 0
 	if t := pt.tests[0]; t.field == pieceKind && !t.neg && t.hasLit {
@@ -79,7 +79,7 @@ func pieceKeys(pt *pieceTests) (ix *pieceIndex, rest func(*eval.Frame, *model.Pi
 	if i < len(pt.tests) {
 		left := *pt
 		left.tests = pt.tests[i:]
-		rest = left.pass
+		rest = &left
 	}
 	return ix, rest
 }
@@ -154,7 +154,7 @@ func (t *translator) listsPieces(n ast.Node) bool {
 // keys run (skipsFailed), and rest, the tests the keys leave.
 type indexedPieces struct {
 	typedItems[*model.Piece]
-	rest func(*eval.Frame, *model.Piece) bool
+	rest *pieceTests
 	ix   *pieceIndex
 }
 
@@ -185,11 +185,10 @@ func (l indexedPieces) found(k int, test func(*eval.Frame) bool, want bool) func
 		}
 		s := &fr.Slots[k]
 		for _, i := range at {
-			if l.rest != nil && !l.rest(fr, ps[i]) {
+			if l.rest != nil && !l.rest.pass(fr, ps[i]) {
 				continue
 			}
-			l.set(fr, s, ps[i])
-			s.Index = i
+			s.Any, s.Index = ps[i], i // as items binds a piece
 			if test == nil || test(fr) {
 				return true
 			}
@@ -208,11 +207,10 @@ func (l indexedPieces) filter(k int, test func(*eval.Frame) bool, mapped func(*e
 		s := &fr.Slots[k]
 		start := len(fr.Buf)
 		for _, i := range at {
-			if l.rest != nil && !l.rest(fr, ps[i]) {
+			if l.rest != nil && !l.rest.pass(fr, ps[i]) {
 				continue
 			}
-			l.set(fr, s, ps[i])
-			s.Index = i
+			s.Any, s.Index = ps[i], i // as items binds a piece
 			if test == nil || test(fr) {
 				if mapped != nil {
 					fr.Buf = append(fr.Buf, mapped(fr))
@@ -239,11 +237,10 @@ func (l indexedPieces) count(k int, test func(*eval.Frame) bool, threshold int) 
 		s := &fr.Slots[k]
 		n := 0
 		for _, i := range at {
-			if l.rest != nil && !l.rest(fr, ps[i]) {
+			if l.rest != nil && !l.rest.pass(fr, ps[i]) {
 				continue
 			}
-			l.set(fr, s, ps[i])
-			s.Index = i
+			s.Any, s.Index = ps[i], i // as items binds a piece
 			if test == nil || test(fr) {
 				n++
 				if n == threshold {
@@ -264,11 +261,10 @@ func (l indexedPieces) find(k int, test func(*eval.Frame) bool, mapped func(*eva
 		}
 		s := &fr.Slots[k]
 		for _, i := range at {
-			if l.rest != nil && !l.rest(fr, ps[i]) {
+			if l.rest != nil && !l.rest.pass(fr, ps[i]) {
 				continue
 			}
-			l.set(fr, s, ps[i])
-			s.Index = i
+			s.Any, s.Index = ps[i], i // as items binds a piece
 			if test == nil || test(fr) {
 				if mapped != nil {
 					return mapped(fr)
