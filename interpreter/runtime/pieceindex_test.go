@@ -1,6 +1,7 @@
 package runtime_test
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -18,8 +19,9 @@ import (
 // stand from one run to the next (translate/pieceindex.go): run again and
 // again, the same compiled loops find a piece made in play (newPiece) in
 // its state and in that state's copies, never in the state it was copied
-// from, nor a piece the original made since; a list in another order is
-// looked at anew. Each answer is the VM's.
+// from, nor a piece the original made since; a state read back from its
+// save and a list in another order are looked at anew. Each answer is
+// the VM's.
 func TestPieceIndexFollowsItsState(t *testing.T) {
 	g, st := smallGame(t)
 	loops := []string{
@@ -66,6 +68,14 @@ func TestPieceIndexFollowsItsState(t *testing.T) {
 	require.NoError(t, err)
 	check("the original's own", st, []any{"pawn-1-1"}, none, 3, true, nil)
 	check("the copy again", cp, []any{"pawn-1-1", "pawn-1-2"}, []any{"pawn-1-2"}, 3, false, "pawn-1-2")
+
+	// The copy saved and read back: pieces of their own.
+	b, err := json.Marshal(cp)
+	require.NoError(t, err)
+	var back model.State
+	require.NoError(t, json.Unmarshal(b, &back))
+	check("read back", &back, []any{"pawn-1-1", "pawn-1-2"}, []any{"pawn-1-2"}, 3, false, "pawn-1-2")
+	check("the original after", st, []any{"pawn-1-1"}, none, 3, true, nil)
 
 	// The same pieces in another order.
 	turned := cp.Clone()
