@@ -66,6 +66,8 @@ func FuzzExpr(f *testing.F) {
 		`filter(1..3, count(concat(zone('deck'), [#]), # == 2) > 0)`, `map(1..3, let x = #; len(filter(1..x, len(zone('deck')) > 0)))`,
 		// Kept by the values of the locals they read (translate.Body).
 		`len(filter(pieces(), .owner == me)) + len(filter(pieces(), .owner != me))`, `concat(filter(zone('deck'), me > 0), map(pieces(), .owner + me))`,
+		// Loops keyed by kind and owner (translate's pieceindex.go).
+		`count(pieces(), .kind == 'pawn' && .owner == me && .at == '')`, `find(pieces(), .owner == 1 && .kind == 'pawn')?.id`,
 	} {
 		f.Add(s)
 	}

@@ -41,6 +41,11 @@ type Func struct {
 	// keeps none of them, nor gives one back: they may be cut from the
 	// arena.
 	ReadsArgs bool
+	// Pieces says that the call lists the state's pieces: a list that
+	// only grows at its end, whose pieces never change kind or owner, so
+	// that a loop over it may keep from one run to the next where the
+	// pieces its leading tests pass stand (translate's pieceindex.go).
+	Pieces bool
 }
 
 // Fn0 to Fn3 make a Func of a typed Go function of 0 to 3 arguments.

@@ -74,7 +74,7 @@ func (m *Machine) library() []eval.Func {
 		eval.Fn1("shuffle", m.shuffle),
 
 		// Pieces and the board.
-		eval.Fn0("pieces", m.pieces),
+		m.piecesFunc(),
 		eval.Fn1("piece", m.piece),
 		m.atFunc(),
 		eval.Fn2("place", m.place),
@@ -227,6 +227,15 @@ func (m *Machine) shuffle(name string) (bool, error) {
 }
 
 func (m *Machine) pieces() ([]*model.Piece, error) { return m.St.Pieces, nil }
+
+// piecesFunc is pieces for the library, marked as the state's pieces:
+// pieces are only appended (setup, newPiece) and their PieceDef never
+// changes, which the translator's index of a loop's candidates needs.
+func (m *Machine) piecesFunc() eval.Func {
+	f := eval.Fn0("pieces", m.pieces)
+	f.Pieces = true
+	return f
+}
 
 // atFunc is at for the library: len(at(node)) counts the pieces without
 // listing them.

@@ -43,6 +43,11 @@ func (t *translator) loop(n *ast.BuiltinNode, use listUse) eval.Val {
 			pt.slot = k
 			pl.pre = pt.pass
 			l = pl
+			if t.listsPieces(n.Arguments[0]) {
+				if ix, rest := pieceKeys(pt); ix != nil {
+					l = indexedPieces{pl, rest, ix}
+				}
+			}
 			test = func() func(*eval.Frame) bool { return rest }
 		}
 	}

@@ -36,6 +36,11 @@ type pieceTest struct {
 	neg   bool
 	str   func(*eval.Frame) string
 	num   func(*eval.Frame) int
+	// steady says that other is a constant or a name: reading it
+	// charges nothing and gives the same all loop long, so an index may
+	// read it once (pieceindex.go); lit is a string constant's text.
+	steady, hasLit bool
+	lit            string
 }
 
 // pieceTests are the leading tests of a predicate; full is the whole
@@ -155,6 +160,7 @@ func (t *translator) pieceTest(n ast.Node) (pieceTest, bool) {
 		return pieceTest{}, false
 	}
 	pt := pieceTest{field: field, neg: b.Operator == "!="}
+	_, pt.steady = other.(*ast.IdentifierNode)
 	// The sides run left to right, as equal runs them; the field's side
 	// reads nothing that can fail, so only the other side's order
 	// matters, and it runs once either way.
@@ -165,7 +171,7 @@ func (t *translator) pieceTest(n ast.Node) (pieceTest, bool) {
 		}
 		if k, ok := litValue(other); ok {
 			c := k.(int)
-			pt.num = func(*eval.Frame) int { return c }
+			pt.num, pt.steady = func(*eval.Frame) int { return c }, true
 		} else {
 			pt.num = eval.As[int](t.operand(other))
 		}
@@ -175,7 +181,7 @@ func (t *translator) pieceTest(n ast.Node) (pieceTest, bool) {
 		}
 		if k, ok := litValue(other); ok {
 			c := k.(string)
-			pt.str = func(*eval.Frame) string { return c }
+			pt.str, pt.steady, pt.hasLit, pt.lit = func(*eval.Frame) string { return c }, true, true, c
 		} else {
 			pt.str = eval.As[string](t.operand(other))
 		}
