@@ -14,6 +14,10 @@ import (
 // State is everything that changes during a game (model.State).
 type State = model.State
 
+// Tables numbers the counters and zones of a game's states
+// (model.Tables): a bot reads a state by number through them.
+type Tables = model.Tables
+
 // Piece is a pawn (model.Piece).
 type Piece = model.Piece
 

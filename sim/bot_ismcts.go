@@ -79,7 +79,6 @@ type ISMCTS struct {
 	Reused int
 	// Scratch of the learned model's judge (judge.go).
 	modelObs *interpreter.Observation
-	modelX   features
 	modelV   []float64
 	// leadN, leadMean and leadM2 are the count, mean and sum of squared
 	// deviations of each seat's lead in the model's value over the

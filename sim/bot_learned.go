@@ -29,7 +29,6 @@ type LearnedBot struct {
 	sample *interpreter.State
 	copies []*interpreter.State
 	after  *interpreter.Observation
-	x      features
 	best   []interpreter.Move
 	legal  [][]interpreter.Move
 	result interpreter.Result
@@ -52,7 +51,7 @@ func Learned(g *interpreter.Game, seed uint64, m *Model, games int) *LearnedBot 
 }
 
 func newLearned(g *interpreter.Game, seed uint64, m *Model) *LearnedBot {
-	return &LearnedBot{g: g, r: newRand(seed), model: m, x: features{}, depth: DefaultLearnedDepth,
+	return &LearnedBot{g: g, r: newRand(seed), model: m, depth: DefaultLearnedDepth,
 		sample: new(interpreter.State), after: new(interpreter.Observation)}
 }
 
@@ -192,10 +191,11 @@ func (b *LearnedBot) value(st *interpreter.State, seat, made int) (float64, erro
 	if err := b.g.ObserveSinceInto(b.after, st, seat, -1); err != nil {
 		return 0, err
 	}
-	if err := b.model.set.extract(b.g, b.after, st, made, b.x); err != nil {
+	x, err := b.model.set.extract(b.after, st, made)
+	if err != nil {
 		return 0, err
 	}
-	return b.model.value(b.x) + 1e-9*b.x["score:lead"], nil
+	return b.model.value(x) + 1e-9*x.get(b.model.set.fixedAt(fScoreLead)), nil
 }
 
 // copyAt copies st into the state kept for a level of the look-ahead.

@@ -74,7 +74,7 @@ func (b *ISMCTS) guidedMove(st *interpreter.State) (at, who int, ok bool) {
 		b.guideSt = new(interpreter.State)
 	}
 	if b.modelObs == nil {
-		b.modelObs, b.modelX = new(interpreter.Observation), features{}
+		b.modelObs = new(interpreter.Observation)
 	}
 	b.guideAt = b.guideAt[:0]
 	top := 0.0
@@ -115,8 +115,9 @@ func (b *ISMCTS) guideValue(st *interpreter.State, i, seat int) (float64, bool) 
 	if b.g.ObserveSinceInto(b.modelObs, c, seat, -1) != nil {
 		return 0, false
 	}
-	if b.opt.Value.set.extract(b.g, b.modelObs, c, len(c.Moves), b.modelX) != nil {
+	x, err := b.opt.Value.set.extract(b.modelObs, c, len(c.Moves))
+	if err != nil {
 		return 0, false
 	}
-	return b.opt.Value.value(b.modelX), true
+	return b.opt.Value.value(x), true
 }

@@ -158,17 +158,18 @@ func (b *ISMCTS) searchLead(est []int, weight float64) bool {
 func (b *ISMCTS) judgeByModel(st *interpreter.State) bool {
 	m := b.opt.Value
 	if b.modelObs == nil {
-		b.modelObs, b.modelX = new(interpreter.Observation), features{}
+		b.modelObs = new(interpreter.Observation)
 	}
 	b.modelV = b.modelV[:0]
 	for p := range b.values {
 		if b.g.ObserveSinceInto(b.modelObs, st, p, -1) != nil {
 			return false
 		}
-		if m.set.extract(b.g, b.modelObs, st, len(st.Moves), b.modelX) != nil {
+		x, err := m.set.extract(b.modelObs, st, len(st.Moves))
+		if err != nil {
 			return false
 		}
-		b.modelV = append(b.modelV, m.value(b.modelX))
+		b.modelV = append(b.modelV, m.value(x))
 	}
 	for len(b.leadN) < len(b.values) {
 		b.leadN, b.leadMean, b.leadM2 = append(b.leadN, 0), append(b.leadMean, 0), append(b.leadM2, 0)

@@ -80,9 +80,9 @@ func BenchmarkLearnedFeatures(b *testing.B) {
 			st, legal := learnedMidGame(b, g)
 			obs := new(interpreter.Observation)
 			require.NoError(b, g.ObserveSinceInto(obs, st, legal[0].Player, -1))
-			x := features{}
 			for b.Loop() {
-				if err := m.set.extract(g, obs, st, len(st.Moves), x); err != nil {
+				x, err := m.set.extract(obs, st, len(st.Moves))
+				if err != nil {
 					b.Fatal(err)
 				}
 				m.value(x)

@@ -1,0 +1,78 @@
+package sim
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/haven-engine/haven/interpreter"
+)
+
+// learnedConfigs are the shipped games and each choice of Mainports'
+// options, with the model shipped for each.
+var learnedConfigs = []struct {
+	game, model string
+	options     []string
+}{
+	{"rotterdam", "model.json", nil},
+	{"mainport-mastermind", "model.json", nil},
+	{"masters-of-trade", "model.json", nil},
+	{"mainports", "model.json", nil},
+	{"mainports", "model-great-europe.json", []string{"map=great-europe"}},
+	{"mainports", "model-free-play.json", []string{"version=free-play"}},
+	{"mainports", "model-great-europe-free-play.json", []string{"map=great-europe", "version=free-play"}},
+}
+
+// The numbered extraction gives, on states of random games of every
+// shipped game and option, every seat and at every few decisions, the
+// features the extraction by name gives (learned_oracle_test.go): the
+// same present, of the same values, and so the same vector of the
+// shipped model's features and the same value. One feature set judges
+// every state of a game, as a bot's does, so that what its tables keep
+// from state to state is checked too.
+func TestFeaturesMatchByName(t *testing.T) {
+	for _, c := range learnedConfigs {
+		t.Run(fmt.Sprint(c.game, c.options), func(t *testing.T) {
+			g, m := shippedGame(t, c.game, c.model, c.options...)
+			oracle := newOracleSet(g, m.Names)
+			want := features{}
+			var wantVec []float64
+			obs := new(interpreter.Observation)
+			smp := new(interpreter.State)
+			states, present := 0, 0
+			for seed := uint64(1); seed <= 3; seed++ {
+				players := g.MinPlayers() + int(seed)%(g.MaxPlayers()-g.MinPlayers()+1)
+				st, err := g.New(players, seed)
+				require.NoError(t, err)
+				r := newRand(seed)
+				for n := 0; n < 400; n++ {
+					if n%5 == 0 || st.Finished {
+						for seat := range players {
+							require.NoError(t, g.ObserveSinceInto(obs, st, seat, -1))
+							obs.SampleInto(r, smp)
+							require.NoError(t, oracle.extract(g, obs, smp, len(st.Moves), want))
+							got, err := m.set.extract(obs, smp, len(st.Moves))
+							require.NoError(t, err)
+							require.Equal(t, want, asMap(m.set, got), "seed %d, decision %d, seat %d", seed, n, seat)
+							wantVec = oracle.vector(want, wantVec)
+							for j := range m.Names {
+								require.Equal(t, wantVec[j], got.get(j), "%s: seed %d, decision %d, seat %d", m.Names[j], seed, n, seat)
+							}
+							states, present = states+1, present+len(want)
+						}
+					}
+					if st.Finished {
+						break
+					}
+					legal, err := g.Legal(st)
+					require.NoError(t, err)
+					require.NoError(t, g.Apply(st, legal[r.IntN(len(legal))].Text))
+				}
+			}
+			assert.Greater(t, states, 100)
+			assert.Greater(t, present, 20*states, "states with features enough to tell")
+		})
+	}
+}
