@@ -203,9 +203,11 @@ func (f *featureSet) zones(obs *interpreter.Observation, st *interpreter.State, 
 		}
 	}
 	counts := obs.Hidden()
-	for ref, cards := range st.MoreZones() {
-		if _, ok := counts[ref]; !ok {
-			f.zone(st, f.zoneRef(ref), seat, cards)
+	if st.ZoneCount() > len(st.Zones) { // zones the game does not declare
+		for ref, cards := range st.MoreZones() {
+			if _, ok := counts[ref]; !ok {
+				f.zone(st, f.zoneRef(ref), seat, cards)
+			}
 		}
 	}
 	for _, ref := range hiddenRefs {
