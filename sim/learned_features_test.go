@@ -76,3 +76,44 @@ func TestFeaturesMatchByName(t *testing.T) {
 		})
 	}
 }
+
+// Once its tables know a game's features, an extraction allocates
+// nothing: every name found, every array grown.
+func TestFeaturesAllocateNothing(t *testing.T) {
+	for _, c := range learnedConfigs[:4] {
+		t.Run(c.game, func(t *testing.T) {
+			g, m := shippedGame(t, c.game, c.model, c.options...)
+			st, legal := learnedMidGame(t, g)
+			obs := new(interpreter.Observation)
+			require.NoError(t, g.ObserveSinceInto(obs, st, legal[0].Player, -1))
+			_, err := m.set.extract(obs, st, len(st.Moves))
+			require.NoError(t, err)
+			allocs := testing.AllocsPerRun(20, func() {
+				x, err := m.set.extract(obs, st, len(st.Moves))
+				require.NoError(t, err)
+				m.value(x)
+			})
+			assert.Zero(t, allocs)
+		})
+	}
+}
+
+// A feature is present once written since the reset, whatever its
+// value: the best of the other seats' keeps a first value below 0, and
+// a sum starts from 0; a reset makes every feature absent, read as 0.
+func TestFeatureVecPresence(t *testing.T) {
+	var x featureVec
+	x.reset()
+	x.best(3, -2)
+	x.best(3, -5)
+	x.add(1, 1.5)
+	x.add(1, 1)
+	assert.Equal(t, -2.0, x.get(3))
+	assert.Equal(t, 2.5, x.get(1))
+	assert.Equal(t, []int32{3, 1}, x.met)
+	x.reset()
+	assert.Zero(t, x.get(3))
+	x.best(3, -7)
+	assert.Equal(t, -7.0, x.get(3), "absent before, whatever the last extraction wrote")
+	assert.Equal(t, []int32{3}, x.met)
+}
