@@ -157,10 +157,14 @@ func (b *LearnedBot) lookThrough(st *interpreter.State, seat, made, depth int) (
 		legal, err := b.g.LegalInto(st, b.legal[level])
 		b.legal[level] = legal
 		if err == nil && len(legal) > 0 && legal[0].Player == seat {
+			// Each move is made on a copy by its index in the list just
+			// made: the copy's moves are listed again, as Apply would
+			// list them to parse the text, but no text is parsed or
+			// matched.
 			best, found := 0.0, false
-			for _, m := range legal {
+			for i := range legal {
 				c := b.copyAt(level, st)
-				if b.g.Apply(c, m.Text) != nil {
+				if b.g.ApplyIndex(c, i) != nil {
 					continue
 				}
 				v, err := b.lookThrough(c, seat, made+1, depth-1)
