@@ -67,6 +67,10 @@ type View = view.View
 // Observation is what one seat may know of a state (view.Observation).
 type Observation = view.Observation
 
+// HiddenZone is a zone a seat may not see: its reference, number and
+// size (view.HiddenZone).
+type HiddenZone = view.HiddenZone
+
 // HiddenCard stands, in an observation, for a card the seat does not see
 // (view.HiddenCard).
 type HiddenCard = view.HiddenCard

@@ -28,7 +28,6 @@ type LearnedBot struct {
 	// Scratch reused between decisions.
 	sample *interpreter.State
 	copies []*interpreter.State
-	after  *interpreter.Observation
 	best   []interpreter.Move
 	legal  [][]interpreter.Move
 	result interpreter.Result
@@ -52,7 +51,7 @@ func Learned(g *interpreter.Game, seed uint64, m *Model, games int) *LearnedBot 
 
 func newLearned(g *interpreter.Game, seed uint64, m *Model) *LearnedBot {
 	return &LearnedBot{g: g, r: newRand(seed), model: m, depth: DefaultLearnedDepth,
-		sample: new(interpreter.State), after: new(interpreter.Observation)}
+		sample: new(interpreter.State)}
 }
 
 // trained holds the models trained in this process, by definition and
@@ -192,10 +191,7 @@ func (b *LearnedBot) value(st *interpreter.State, seat, made int) (float64, erro
 		}
 		return 1e6 * (winShare(&b.result, seat) - 0.5), nil
 	}
-	if err := b.g.ObserveSinceInto(b.after, st, seat, -1); err != nil {
-		return 0, err
-	}
-	x, err := b.model.set.extract(b.after, st, made)
+	x, err := b.model.set.extractState(st, seat, made)
 	if err != nil {
 		return 0, err
 	}

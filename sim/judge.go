@@ -157,15 +157,9 @@ func (b *ISMCTS) searchLead(est []int, weight float64) bool {
 // (0, 1) by the logistic function.
 func (b *ISMCTS) judgeByModel(st *interpreter.State) bool {
 	m := b.opt.Value
-	if b.modelObs == nil {
-		b.modelObs = new(interpreter.Observation)
-	}
 	b.modelV = b.modelV[:0]
 	for p := range b.values {
-		if b.g.ObserveSinceInto(b.modelObs, st, p, -1) != nil {
-			return false
-		}
-		x, err := m.set.extract(b.modelObs, st, len(st.Moves))
+		x, err := m.set.extractState(st, p, len(st.Moves))
 		if err != nil {
 			return false
 		}

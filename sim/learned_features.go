@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"slices"
+
 	"github.com/haven-engine/haven/interpreter"
 )
 
@@ -41,7 +43,10 @@ type featureSet struct {
 	zoneTables  *interpreter.Tables
 	zonePlayers int
 	zoneAt      []zoneOf // by zone number of zoneTables, zonePlayers
-	hiddenAt    []bool   // scratch: the zones by number the seat may not see
+	// hidden are the zones the seat may not see, and hiddenAt marks
+	// them by number: scratch.
+	hidden   []interpreter.HiddenZone
+	hiddenAt []bool
 
 	cards                        map[string]*cardInfo
 	defs, numFields, strFields   map[string]int32
@@ -122,13 +127,32 @@ func (f *featureSet) fixedAt(k int) int {
 // observation has no moves of its own). The vector is the set's own,
 // written again by the next extract.
 func (f *featureSet) extract(obs *interpreter.Observation, sample *interpreter.State, made int) (*featureVec, error) {
+	f.hidden = obs.HiddenZonesInto(f.hidden)
+	return f.extractSeen(obs.Seen(), obs.Seat(), sample, made)
+}
+
+// extractState is extract of seat's observation of st with st as its
+// sample, for a state a bot made itself (a move made on its sample, a
+// playout's): the same features, read off st but for the cards of the
+// zones seat may not see, which are only counted, without the
+// observation made (a copy of the state).
+func (f *featureSet) extractState(st *interpreter.State, seat, made int) (*featureVec, error) {
+	var err error
+	if f.hidden, err = f.g.HiddenZonesInto(st, seat, f.hidden); err != nil {
+		return nil, err
+	}
+	return f.extractSeen(st, seat, st, made)
+}
+
+// extractSeen writes seat's features of st, whose zones f.hidden lists
+// the seat may not see, and of the scores of sample.
+func (f *featureSet) extractSeen(st *interpreter.State, seat int, sample *interpreter.State, made int) (*featureVec, error) {
 	x := &f.x
 	x.reset()
-	seat, st := obs.Seat(), obs.Seen()
 	x.put(f.fixedAt(fBias), 1)
 	x.put(f.fixedAt(fMade), float64(made)/100)
 	f.counters(st, seat)
-	f.zones(obs, st, seat)
+	f.zones(st, seat)
 	f.pieces(st, seat)
 	f.boardFeatures(st, seat)
 	f.stocks(st, seat)
@@ -186,15 +210,14 @@ func (f *featureSet) pvarFeature(k *pvarKeys, p, seat, v int) {
 // best other seat's) and, for a zone shared or the seat's own, how many
 // cards of each definition it holds ("cards:NAME/WHOSE:DEF"), and for
 // its own the cards' worth (cardFeatures).
-func (f *featureSet) zones(obs *interpreter.Observation, st *interpreter.State, seat int) {
+func (f *featureSet) zones(st *interpreter.State, seat int) {
 	at := f.zonesOf(st)
-	hiddenRefs, hiddenAt := obs.HiddenZones()
 	hidden := f.hiddenAt[:0]
 	hidden = append(hidden, make([]bool, len(at))...)
 	f.hiddenAt = hidden
-	for _, i := range hiddenAt {
-		if i >= 0 && i < len(hidden) {
-			hidden[i] = true
+	for _, z := range f.hidden {
+		if z.At >= 0 && z.At < len(hidden) {
+			hidden[z.At] = true
 		}
 	}
 	for i, cards := range st.Zones {
@@ -202,17 +225,21 @@ func (f *featureSet) zones(obs *interpreter.Observation, st *interpreter.State, 
 			f.zone(st, at[i], seat, cards)
 		}
 	}
-	counts := obs.Hidden()
 	if st.ZoneCount() > len(st.Zones) { // zones the game does not declare
 		for ref, cards := range st.MoreZones() {
-			if _, ok := counts[ref]; !ok {
+			if !slices.ContainsFunc(f.hidden, func(z interpreter.HiddenZone) bool { return z.Ref == ref }) {
 				f.zone(st, f.zoneRef(ref), seat, cards)
 			}
 		}
 	}
-	for _, ref := range hiddenRefs {
-		z := f.zoneRef(ref)
-		f.zoneSize(z, whoseOf(z.owner, seat), float64(counts[ref]))
+	for _, h := range f.hidden {
+		var z zoneOf
+		if h.At >= 0 && h.At < len(at) {
+			z = at[h.At]
+		} else {
+			z = f.zoneRef(h.Ref)
+		}
+		f.zoneSize(z, whoseOf(z.owner, seat), float64(h.N))
 	}
 }
 

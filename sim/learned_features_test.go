@@ -29,9 +29,11 @@ var learnedConfigs = []struct {
 // shipped game and option, every seat and at every few decisions, the
 // features the extraction by name gives (learned_oracle_test.go): the
 // same present, of the same values, and so the same vector of the
-// shipped model's features and the same value. One feature set judges
-// every state of a game, as a bot's does, so that what its tables keep
-// from state to state is checked too.
+// shipped model's features. So does it of a state read without an
+// observation (extractState), as the seat's observation of it with the
+// state as its sample. One feature set judges every state of a game,
+// as a bot's does, so that what its tables keep from state to state is
+// checked too.
 func TestFeaturesMatchByName(t *testing.T) {
 	for _, c := range learnedConfigs {
 		t.Run(fmt.Sprint(c.game, c.options), func(t *testing.T) {
@@ -52,15 +54,21 @@ func TestFeaturesMatchByName(t *testing.T) {
 						for seat := range players {
 							require.NoError(t, g.ObserveSinceInto(obs, st, seat, -1))
 							obs.SampleInto(r, smp)
+							check := func(how string, got *featureVec, err error) {
+								require.NoError(t, err)
+								require.Equal(t, want, asMap(m.set, got), "%s: seed %d, decision %d, seat %d", how, seed, n, seat)
+								wantVec = oracle.vector(want, wantVec)
+								for j := range m.Names {
+									require.Equal(t, wantVec[j], got.get(j), "%s: %s: seed %d, decision %d, seat %d", how, m.Names[j], seed, n, seat)
+								}
+								states, present = states+1, present+len(want)
+							}
 							require.NoError(t, oracle.extract(g, obs, smp, len(st.Moves), want))
 							got, err := m.set.extract(obs, smp, len(st.Moves))
-							require.NoError(t, err)
-							require.Equal(t, want, asMap(m.set, got), "seed %d, decision %d, seat %d", seed, n, seat)
-							wantVec = oracle.vector(want, wantVec)
-							for j := range m.Names {
-								require.Equal(t, wantVec[j], got.get(j), "%s: seed %d, decision %d, seat %d", m.Names[j], seed, n, seat)
-							}
-							states, present = states+1, present+len(want)
+							check("observed", got, err)
+							require.NoError(t, oracle.extract(g, obs, st, len(st.Moves), want))
+							got, err = m.set.extractState(st, seat, len(st.Moves))
+							check("state", got, err)
 						}
 					}
 					if st.Finished {
@@ -78,7 +86,8 @@ func TestFeaturesMatchByName(t *testing.T) {
 }
 
 // Once its tables know a game's features, an extraction allocates
-// nothing: every name found, every array grown.
+// nothing, of an observation or of a state: every name found, every
+// array grown.
 func TestFeaturesAllocateNothing(t *testing.T) {
 	for _, c := range learnedConfigs[:4] {
 		t.Run(c.game, func(t *testing.T) {
@@ -94,6 +103,12 @@ func TestFeaturesAllocateNothing(t *testing.T) {
 				m.value(x)
 			})
 			assert.Zero(t, allocs)
+			allocs = testing.AllocsPerRun(20, func() {
+				x, err := m.set.extractState(st, legal[0].Player, len(st.Moves))
+				require.NoError(t, err)
+				m.value(x)
+			})
+			assert.Zero(t, allocs, "without an observation")
 		})
 	}
 }

@@ -342,10 +342,16 @@ func (o *Observation) Hidden() map[string]int { return o.hidden }
 // it.
 func (o *Observation) Seen() *model.State { return o.known }
 
-// HiddenZones are the references of the zones the seat may not see,
-// sorted, and each one's number among Seen's zones (-1: a zone Seen
-// keeps by reference): read them, do not change them.
-func (o *Observation) HiddenZones() (refs []string, at []int) { return o.zones, o.zoneAt }
+// HiddenZonesInto lists into buf the zones the seat may not see, sorted
+// by reference, each with its number among Seen's zones (-1: a zone
+// Seen keeps by reference) and how many cards it holds.
+func (o *Observation) HiddenZonesInto(buf []HiddenZone) []HiddenZone {
+	buf = buf[:0]
+	for k, ref := range o.zones {
+		buf = append(buf, HiddenZone{Ref: ref, At: o.zoneAt[k], N: o.hidden[ref]})
+	}
+	return buf
+}
 
 // View is the observation as a View, without the log. It shares the
 // observation's data: read it, do not change it.
