@@ -15,11 +15,15 @@ import (
 // A feature has a name (what a model file lists) and an index in its
 // featureSet (where the extraction writes it). The extraction runs for
 // every state a learned bot judges, so it reads the seat's view by
-// number (Observation.Seen) and finds each feature's index through the
-// tables of learned_keys.go, from small numbers: it builds no name and
-// no map, and writes into one vector reused state after state. A
-// model's features are the first indexes of its set, in the model's
-// order, so that its vector is the first of the set's.
+// number (Observation.Seen; for a state the bot made itself, the state
+// but for the zones Game.HiddenZonesInto says the seat may not see) and
+// finds each feature's index through the tables of learned_keys.go,
+// from small numbers: it builds no name and no map, and writes into one
+// vector reused state after state (learned_vec.go). A model's features
+// are the first indexes of its set, in the model's order, so that its
+// vector is the first of the set's. The features were first gathered
+// by name into a map; learned_oracle_test.go keeps that extraction, and
+// the tests check this one against it.
 
 // featureSet names the features of one compiled game and finds them.
 // It keeps scratch: one per bot.
@@ -343,12 +347,7 @@ func (f *featureSet) stocks(st *interpreter.State, seat int) {
 }
 
 // good is the number of a good.
-func (f *featureSet) good(name string) int {
-	if k, ok := f.goods[name]; ok {
-		return int(k)
-	}
-	return number(f.goods, &f.goodNames, name)
-}
+func (f *featureSet) good(name string) int { return number(f.goods, &f.goodNames, name) }
 
 // scoring writes the seat's score, its lead and rank; each tie-break
 // and each figure the scoring shows, the seat's, the best other seat's
@@ -367,7 +366,7 @@ func (f *featureSet) scoring(sample *interpreter.State, seat, made int) error {
 		if seat >= len(r.Tiebreak) || k >= len(r.Tiebreak[seat]) {
 			continue
 		}
-		fig := f.figure("tiebreak:", name)
+		fig := f.figure(f.tiebreaks, "tiebreak:", name)
 		mine, best, any := float64(r.Tiebreak[seat][k]), 0.0, false
 		for p := range scores {
 			if p != seat && p < len(r.Tiebreak) && k < len(r.Tiebreak[p]) {
@@ -380,7 +379,7 @@ func (f *featureSet) scoring(sample *interpreter.State, seat, made int) error {
 	}
 	if seat < len(r.Show) {
 		for name, v := range r.Show[seat] {
-			fig := f.figure("show:", name)
+			fig := f.figure(f.shows, "show:", name)
 			best, any := 0.0, false
 			for p := range scores {
 				if p == seat || p >= len(r.Show) {

@@ -294,13 +294,9 @@ func (f *featureSet) goodsSlot(row *[]int32, good int, kind func() string) int {
 	return f.slotAt(row, good, func() string { return "goods:" + kind() + ":" + f.goodNames[good] })
 }
 
-// figure is the figureKeys of a figure named name ("tiebreak:NAME",
-// "show:NAME").
-func (f *featureSet) figure(prefix, name string) *figureKeys {
-	m := f.shows
-	if prefix == "tiebreak:" {
-		m = f.tiebreaks
-	}
+// figure is the figureKeys of the scoring's figure name, kept in m by
+// name ("tiebreak:" or "show:" its prefix).
+func (f *featureSet) figure(m map[string]*figureKeys, prefix, name string) *figureKeys {
 	if k, ok := m[name]; ok {
 		return k
 	}
