@@ -151,9 +151,9 @@ func (f *featureSet) boardFeatures(st *interpreter.State, seat int) {
 	// greatest feature, of the seat's pieces and the other seats', and
 	// a seat with no piece on the board has nearness 0, as far as can be
 	// (a feature absent is 0 to the model).
-	for _, pc := range st.Pieces {
-		at, ok := b.index[pc.At]
-		if !ok || pc.Owner < 0 {
+	for i, pc := range st.Pieces {
+		at := f.placed.node[i]
+		if at < 0 || pc.Owner < 0 {
 			continue
 		}
 		k := f.pieceKind(pc.Kind)
@@ -237,24 +237,22 @@ func (f *featureSet) linkFeatures(st *interpreter.State, k *pvarKeys, l, p, seat
 			f.x.best(i, x)
 		}
 	}
-	// held marks the goods the node holds, by number.
-	goods := st.StockList(b.nodes[L])
+	// held marks the goods the node holds, by number (place numbered
+	// every good of the state).
+	pl := &f.placed
+	goods := pl.goodsOf(pl.nodeStock[L])
 	held := append(f.held[:0], make([]bool, len(f.goodNames))...)
 	kinds := 0
-	for _, good := range goods {
-		g := f.good(good)
-		for len(held) <= g {
-			held = append(held, false)
-		}
+	for _, g := range goods {
 		if !held[g] {
 			held[g] = true
 			kinds++
 		}
 	}
 	f.held = held
-	lacks := func(units []string) bool {
-		for _, good := range units {
-			if g := f.good(good); g >= len(held) || !held[g] {
+	lacks := func(goods []int) bool {
+		for _, g := range goods {
+			if !held[g] {
 				return true
 			}
 		}
@@ -263,9 +261,9 @@ func (f *featureSet) linkFeatures(st *interpreter.State, k *pvarKeys, l, p, seat
 	set(lGoods, float64(len(goods)))
 	set(lKinds, float64(kinds))
 	nearest, carried, carriedClose := -1, 0, 0.0
-	for _, pc := range st.Pieces {
-		at, ok := b.index[pc.At]
-		if !ok || pc.Owner != p {
+	for i, pc := range st.Pieces {
+		at := pl.node[i]
+		if at < 0 || pc.Owner != p {
 			continue
 		}
 		d := b.dist[at][L]
@@ -275,8 +273,8 @@ func (f *featureSet) linkFeatures(st *interpreter.State, k *pvarKeys, l, p, seat
 		if nearest < 0 || d < nearest {
 			nearest = d
 		}
-		for _, good := range st.StockList(pc.ID) {
-			if g := f.good(good); g >= len(held) || !held[g] {
+		for _, g := range pl.goodsOf(pl.stock[i]) {
+			if !held[g] {
 				carried++
 				carriedClose += b.closeness(d)
 			}
@@ -292,16 +290,14 @@ func (f *featureSet) linkFeatures(st *interpreter.State, k *pvarKeys, l, p, seat
 	// nearest node holding such a good: a piece on its way there, summed
 	// over the pieces (a loaded one is valued by carry-new-close).
 	free := 0.0
-	for _, pc := range st.Pieces {
-		at, ok := b.index[pc.At]
-		if !ok || pc.Owner != p || lacks(st.StockList(pc.ID)) {
+	for i, pc := range st.Pieces {
+		at := pl.node[i]
+		if at < 0 || pc.Owner != p || lacks(pl.goodsOf(pl.stock[i])) {
 			continue
 		}
 		best := -1
-		for h := range st.StockCount() {
-			id, units := st.StockAt(h)
-			j := f.holder(h, id).node
-			if j < 0 || j == L || !lacks(units) {
+		for h, j := range pl.at {
+			if j < 0 || j == L || !lacks(pl.goodsOf(h)) {
 				continue
 			}
 			if d := b.dist[at][j]; d >= 0 && (best < 0 || d < best) {
@@ -335,8 +331,8 @@ func (f *featureSet) cardFeatures(st *interpreter.State, z *zoneKeys, seat int, 
 		}
 		if !found {
 			found = true
-			for _, pc := range st.Pieces {
-				if at, ok := b.index[pc.At]; ok && pc.Owner == seat {
+			for i, pc := range st.Pieces {
+				if at := f.placed.node[i]; at >= 0 && pc.Owner == seat {
 					mine = append(mine, at)
 				}
 			}

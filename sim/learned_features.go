@@ -69,7 +69,7 @@ type featureSet struct {
 	goodsPiece       [3][]int32   // by whose, then good
 	goodsNode        [][]int32    // by node kind, then good
 	goodsHeld        [][3][]int32 // by holder name, whose, then good
-	pieceOf          []int32      // scratch: by holder, the piece holding (+1)
+	placed           placed       // scratch: the state's pieces and stocks by number
 	held             []bool       // scratch: by good, held by a linked node
 	mine             []int        // scratch: the nodes the seat's pieces stand on
 	tiebreaks, shows map[string]*figureKeys
@@ -153,6 +153,7 @@ func (f *featureSet) extractState(st *interpreter.State, seat, made int) (*featu
 func (f *featureSet) extractSeen(st *interpreter.State, seat int, sample *interpreter.State, made int) (*featureVec, error) {
 	x := &f.x
 	x.reset()
+	f.place(st)
 	x.put(f.fixedAt(fBias), 1)
 	x.put(f.fixedAt(fMade), float64(made)/100)
 	f.counters(st, seat)
@@ -281,14 +282,14 @@ func (f *featureSet) zone(st *interpreter.State, z zoneOf, seat int, cards []str
 // or on a place no node names ("@").
 func (f *featureSet) pieces(st *interpreter.State, seat int) {
 	b := f.board
-	for _, pc := range st.Pieces {
+	for i, pc := range st.Pieces {
 		k := f.pieceKind(pc.Kind)
 		where := len(b.kind) // off the board
-		if pc.At != "" {
+		switch node := f.placed.node[i]; {
+		case node >= 0:
+			where = b.kindOf[node]
+		case pc.At != "":
 			where++ // on no node
-			if j, ok := b.index[pc.At]; ok {
-				where = b.kindOf[j]
-			}
 		}
 		whose := whoseOf(pc.Owner, seat)
 		f.x.add(f.slotAt(&k.count[whose], where, func() string {
@@ -308,25 +309,17 @@ func (f *featureSet) pieces(st *interpreter.State, seat int) {
 // ("goods:KIND:GOOD"): a holder's kind is "piece/WHOSE" for a piece,
 // "node:NODEKIND" for a board node, else its name and whose.
 func (f *featureSet) stocks(st *interpreter.State, seat int) {
-	n := st.StockCount()
-	pieceOf := f.pieceOf[:0]
-	pieceOf = append(pieceOf, make([]int32, n)...)
-	f.pieceOf = pieceOf
-	for p, pc := range st.Pieces {
-		if k := st.StockIndex(pc.ID); k >= 0 {
-			pieceOf[k] = int32(p) + 1
-		}
-	}
-	for k := range n {
-		id, units := st.StockAt(k)
-		if len(units) == 0 {
+	p := &f.placed
+	for k := range p.span {
+		goods := p.goodsOf(k)
+		if len(goods) == 0 {
 			continue
 		}
 		var row *[]int32
 		var kind func() string
-		switch h := f.holder(k, id); {
-		case pieceOf[k] > 0:
-			whose := whoseOf(st.Pieces[pieceOf[k]-1].Owner, seat)
+		switch h := f.holderAt[k]; {
+		case p.piece[k] >= 0:
+			whose := whoseOf(st.Pieces[p.piece[k]].Owner, seat)
 			row, kind = &f.goodsPiece[whose], func() string { return "piece" + whoseText[whose] }
 		case h.node >= 0:
 			for len(f.goodsNode) <= h.nodeKind {
@@ -340,8 +333,8 @@ func (f *featureSet) stocks(st *interpreter.State, seat int) {
 			whose := whoseOf(h.owner, seat)
 			row, kind = &f.goodsHeld[h.name][whose], func() string { return f.holderNameList[h.name] + whoseText[whose] }
 		}
-		for _, good := range units {
-			f.x.add(f.goodsSlot(row, f.good(good), kind), 1)
+		for _, good := range goods {
+			f.x.add(f.goodsSlot(row, good, kind), 1)
 		}
 	}
 }
