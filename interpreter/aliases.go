@@ -14,6 +14,10 @@ import (
 // State is everything that changes during a game (model.State).
 type State = model.State
 
+// Tables numbers the counters and zones of a game's states
+// (model.Tables): a bot reads a state by number through them.
+type Tables = model.Tables
+
 // Piece is a pawn (model.Piece).
 type Piece = model.Piece
 
@@ -62,6 +66,10 @@ type View = view.View
 
 // Observation is what one seat may know of a state (view.Observation).
 type Observation = view.Observation
+
+// HiddenZone is a zone a seat may not see: its reference, number and
+// size (view.HiddenZone).
+type HiddenZone = view.HiddenZone
 
 // HiddenCard stands, in an observation, for a card the seat does not see
 // (view.HiddenCard).

@@ -109,6 +109,13 @@ func (g *Game) ObserveSinceInto(dst *Observation, st *State, seat, from int) err
 	return g.rt.ObserveSinceInto(dst, st, seat, from)
 }
 
+// HiddenZonesInto lists into buf the zones of st that seat may not see,
+// sorted by reference, each with its number and size: what an
+// observation of st hides, found without one made.
+func (g *Game) HiddenZonesInto(st *State, seat int, buf []HiddenZone) ([]HiddenZone, error) {
+	return g.rt.HiddenZonesInto(st, seat, buf)
+}
+
 // LogView returns the events of st's log from index from on, as seat
 // viewer (-1: a spectator) may see them.
 func (g *Game) LogView(st *State, viewer, from int) []Event { return g.rt.LogView(st, viewer, from) }

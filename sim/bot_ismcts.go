@@ -78,9 +78,7 @@ type ISMCTS struct {
 	// down a kept tree: the iterations an earlier decision gave this one.
 	Reused int
 	// Scratch of the learned model's judge (judge.go).
-	modelObs *interpreter.Observation
-	modelX   features
-	modelV   []float64
+	modelV []float64
 	// leadN, leadMean and leadM2 are the count, mean and sum of squared
 	// deviations of each seat's lead in the model's value over the
 	// playouts this search has judged (Rescale: judge.go).

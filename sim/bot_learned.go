@@ -28,8 +28,6 @@ type LearnedBot struct {
 	// Scratch reused between decisions.
 	sample *interpreter.State
 	copies []*interpreter.State
-	after  *interpreter.Observation
-	x      features
 	best   []interpreter.Move
 	legal  [][]interpreter.Move
 	result interpreter.Result
@@ -52,8 +50,8 @@ func Learned(g *interpreter.Game, seed uint64, m *Model, games int) *LearnedBot 
 }
 
 func newLearned(g *interpreter.Game, seed uint64, m *Model) *LearnedBot {
-	return &LearnedBot{g: g, r: newRand(seed), model: m, x: features{}, depth: DefaultLearnedDepth,
-		sample: new(interpreter.State), after: new(interpreter.Observation)}
+	return &LearnedBot{g: g, r: newRand(seed), model: m, depth: DefaultLearnedDepth,
+		sample: new(interpreter.State)}
 }
 
 // trained holds the models trained in this process, by definition and
@@ -158,10 +156,14 @@ func (b *LearnedBot) lookThrough(st *interpreter.State, seat, made, depth int) (
 		legal, err := b.g.LegalInto(st, b.legal[level])
 		b.legal[level] = legal
 		if err == nil && len(legal) > 0 && legal[0].Player == seat {
+			// Each move is made on a copy by its index in the list just
+			// made: the copy's moves are listed again, as Apply would
+			// list them to parse the text, but no text is parsed or
+			// matched.
 			best, found := 0.0, false
-			for _, m := range legal {
+			for i := range legal {
 				c := b.copyAt(level, st)
-				if b.g.Apply(c, m.Text) != nil {
+				if b.g.ApplyIndex(c, i) != nil {
 					continue
 				}
 				v, err := b.lookThrough(c, seat, made+1, depth-1)
@@ -189,13 +191,11 @@ func (b *LearnedBot) value(st *interpreter.State, seat, made int) (float64, erro
 		}
 		return 1e6 * (winShare(&b.result, seat) - 0.5), nil
 	}
-	if err := b.g.ObserveSinceInto(b.after, st, seat, -1); err != nil {
+	x, err := b.model.set.extractState(st, seat, made)
+	if err != nil {
 		return 0, err
 	}
-	if err := b.model.set.extract(b.g, b.after, st, made, b.x); err != nil {
-		return 0, err
-	}
-	return b.model.value(b.x) + 1e-9*b.x["score:lead"], nil
+	return b.model.value(x) + 1e-9*x.get(b.model.set.fixedAt(fScoreLead)), nil
 }
 
 // copyAt copies st into the state kept for a level of the look-ahead.

@@ -73,9 +73,6 @@ func (b *ISMCTS) guidedMove(st *interpreter.State) (at, who int, ok bool) {
 	if b.guideSt == nil {
 		b.guideSt = new(interpreter.State)
 	}
-	if b.modelObs == nil {
-		b.modelObs, b.modelX = new(interpreter.Observation), features{}
-	}
 	b.guideAt = b.guideAt[:0]
 	top := 0.0
 	for i := range legal {
@@ -112,11 +109,9 @@ func (b *ISMCTS) guideValue(st *interpreter.State, i, seat int) (float64, bool) 
 		}
 		return 1e6 * (winShare(&b.result, seat) - 0.5), true
 	}
-	if b.g.ObserveSinceInto(b.modelObs, c, seat, -1) != nil {
+	x, err := b.opt.Value.set.extractState(c, seat, len(c.Moves))
+	if err != nil {
 		return 0, false
 	}
-	if b.opt.Value.set.extract(b.g, b.modelObs, c, len(c.Moves), b.modelX) != nil {
-		return 0, false
-	}
-	return b.opt.Value.value(b.modelX), true
+	return b.opt.Value.value(x), true
 }

@@ -157,18 +157,13 @@ func (b *ISMCTS) searchLead(est []int, weight float64) bool {
 // (0, 1) by the logistic function.
 func (b *ISMCTS) judgeByModel(st *interpreter.State) bool {
 	m := b.opt.Value
-	if b.modelObs == nil {
-		b.modelObs, b.modelX = new(interpreter.Observation), features{}
-	}
 	b.modelV = b.modelV[:0]
 	for p := range b.values {
-		if b.g.ObserveSinceInto(b.modelObs, st, p, -1) != nil {
+		x, err := m.set.extractState(st, p, len(st.Moves))
+		if err != nil {
 			return false
 		}
-		if m.set.extract(b.g, b.modelObs, st, len(st.Moves), b.modelX) != nil {
-			return false
-		}
-		b.modelV = append(b.modelV, m.value(b.modelX))
+		b.modelV = append(b.modelV, m.value(x))
 	}
 	for len(b.leadN) < len(b.values) {
 		b.leadN, b.leadMean, b.leadM2 = append(b.leadN, 0), append(b.leadMean, 0), append(b.leadM2, 0)

@@ -23,8 +23,12 @@ type boardInfo struct {
 	nodes []string
 	kinds []string // each node's kind
 	kind  []string // the node kinds, sorted
-	dist  [][]int  // fewest edges from node i to node j, -1: none
-	span  int      // the greatest of dist: how far apart two nodes can be
+	// kindOf is each node's kind's index in kind, and nearKind[i][k]
+	// the fewest edges from node i to a node of kind k (-1: none).
+	kindOf   []int
+	nearKind [][]int
+	dist     [][]int // fewest edges from node i to node j, -1: none
+	span     int     // the greatest of dist: how far apart two nodes can be
 	// links are the number fields that name a node of a kind: by kind
 	// and field, the node each value names.
 	links []nodeLink
@@ -112,65 +116,88 @@ func newBoardInfo(g *interpreter.Game) *boardInfo {
 		b.dist[s] = d
 		b.span = max(b.span, slices.Max(d))
 	}
+	for i := range b.nodes {
+		b.kindOf = append(b.kindOf, slices.Index(b.kind, b.kinds[i]))
+	}
+	for i := range b.nodes {
+		near := make([]int, len(b.kind))
+		for k := range near {
+			near[k] = -1
+		}
+		for j, d := range b.dist[i] {
+			if k := b.kindOf[j]; d >= 0 && (near[k] < 0 || d < near[k]) {
+				near[k] = d
+			}
+		}
+		b.nearKind = append(b.nearKind, near)
+	}
 	return b
 }
 
-// boardFeatures adds seat's board features of view v to out: for each
-// kind of piece of a seat and kind of node, how near its nearest piece
-// is to such a node; for each node a seat's counter links it to, the
-// goods it holds, how near and how close its pieces are, the goods its
-// pieces carry that the node lacks and how close they are to it, and
-// how close each piece carrying none of them is to a node holding such
-// a good. A feature of another seat is the best other seat's (other).
-func (f *featureSet) boardFeatures(v *interpreter.View, seat int, out features, other func(string, float64)) {
+// boardFeatures writes seat's board features of the state st it sees:
+// for each kind of piece of a seat and kind of node, how near its
+// nearest piece is to such a node; for each node a seat's counter links
+// it to, the goods it holds, how near and how close its pieces are, the
+// goods its pieces carry that the node lacks and how close they are to
+// it, and how close each piece carrying none of them is to a node
+// holding such a good. A feature of another seat is the best other
+// seat's.
+func (f *featureSet) boardFeatures(st *interpreter.State, seat int) {
 	b := f.board
 	if len(b.nodes) == 0 {
 		return
-	}
-	near := func(at int, target func(j int) bool) int {
-		best := -1
-		for j, d := range b.dist[at] {
-			if d >= 0 && (best < 0 || d < best) && target(j) {
-				best = d
-			}
-		}
-		return best
 	}
 	// A distance d is read as nearness 1/(1+d): the nearest piece is the
 	// greatest feature, of the seat's pieces and the other seats', and
 	// a seat with no piece on the board has nearness 0, as far as can be
 	// (a feature absent is 0 to the model).
-	put := func(p int, name string, x float64) {
-		if p == seat {
-			name = "mine:" + name
-		} else {
-			name = "other:" + name
-		}
-		other(name, x)
-	}
-	for _, pc := range v.Pieces {
-		at, ok := b.index[pc.At]
-		if !ok || pc.Owner < 0 {
+	for i, pc := range st.Pieces {
+		at := f.placed.node[i]
+		if at < 0 || pc.Owner < 0 {
 			continue
 		}
-		for _, k := range b.kind {
-			if d := near(at, func(j int) bool { return b.kinds[j] == k }); d >= 0 {
-				put(pc.Owner, "near:"+pc.Kind+"→"+k, nearness(d))
+		k := f.pieceKind(pc.Kind)
+		mine := ofMine - 1
+		if pc.Owner != seat {
+			mine = ofOther - 1
+		}
+		for kind, d := range b.nearKind[at] {
+			if d >= 0 {
+				i := f.slotAt(&k.near[mine], kind, func() string {
+					return [2]string{"mine:", "other:"}[mine] + "near:" + k.name + "→" + b.kind[kind]
+				})
+				f.x.best(i, nearness(d))
 			}
 		}
 	}
 	if len(b.links) == 0 {
 		return
 	}
-	for p, vars := range v.PlayerVars {
-		for k, x := range vars {
-			for _, l := range b.links {
-				node, ok := l.nodes[x]
-				if !ok {
-					continue
-				}
-				f.linkFeatures(v, p, seat, "link:"+k+"→"+l.name, b.index[node], out, other)
+	if t := st.Tables; t != nil {
+		npv := len(t.PlayerVars.List)
+		for p := range st.Players {
+			for k := range npv {
+				f.links(st, f.declaredPvar(st, k), p, seat, st.Counts[st.PvarAt()+p*npv+k])
 			}
+		}
+	}
+	for p, vars := range st.MorePlayerVars() {
+		if st.Tables != nil && p >= st.Players {
+			break
+		}
+		for name, v := range vars {
+			f.links(st, f.pvar(name), p, seat, v)
+		}
+	}
+}
+
+// links writes the features of each node that seat p's counter k, at
+// value v, links it to.
+func (f *featureSet) links(st *interpreter.State, k *pvarKeys, p, seat, v int) {
+	b := f.board
+	for l, link := range b.links {
+		if node, ok := link.nodes[v]; ok {
+			f.linkFeatures(st, k, l, p, seat, b.index[node])
 		}
 	}
 }
@@ -191,26 +218,52 @@ func (b *boardInfo) closeness(d int) float64 {
 	return 1 - float64(d)/float64(b.span)
 }
 
-// linkFeatures adds the features of node L, linked to seat p by name.
-func (f *featureSet) linkFeatures(v *interpreter.View, p, seat int, name string, L int, out features, other func(string, float64)) {
+// linkFeatures writes the features of node L, linked to seat p by its
+// counter k through link l ("mine:link:COUNTER→KIND.FIELD:STAT", or
+// "other:…" for the best other seat's).
+func (f *featureSet) linkFeatures(st *interpreter.State, k *pvarKeys, l, p, seat, L int) {
 	b := f.board
-	held := map[string]bool{}
-	for _, good := range v.Stocks[b.nodes[L]] {
-		held[good] = true
+	mine := 0
+	if p != seat {
+		mine = 1
 	}
-	set := func(k string, x float64) {
-		if p == seat {
-			out["mine:"+k] = x
+	set := func(stat int, x float64) {
+		i := f.slotAt(&k.link[mine], l*linkStats+stat, func() string {
+			return [2]string{"mine:", "other:"}[mine] + "link:" + k.name + "→" + b.links[l].name + linkStatNames[stat]
+		})
+		if mine == 0 {
+			f.x.put(i, x)
 		} else {
-			other("other:"+k, x)
+			f.x.best(i, x)
 		}
 	}
-	set(name+":goods", float64(len(v.Stocks[b.nodes[L]])))
-	set(name+":kinds", float64(len(held)))
+	// held marks the goods the node holds, by number (place numbered
+	// every good of the state).
+	pl := &f.placed
+	goods := pl.goodsOf(pl.nodeStock[L])
+	held := append(f.held[:0], make([]bool, len(f.goodNames))...)
+	kinds := 0
+	for _, g := range goods {
+		if !held[g] {
+			held[g] = true
+			kinds++
+		}
+	}
+	f.held = held
+	lacks := func(goods []int) bool {
+		for _, g := range goods {
+			if !held[g] {
+				return true
+			}
+		}
+		return false
+	}
+	set(lGoods, float64(len(goods)))
+	set(lKinds, float64(kinds))
 	nearest, carried, carriedClose := -1, 0, 0.0
-	for _, pc := range v.Pieces {
-		at, ok := b.index[pc.At]
-		if !ok || pc.Owner != p {
+	for i, pc := range st.Pieces {
+		at := pl.node[i]
+		if at < 0 || pc.Owner != p {
 			continue
 		}
 		d := b.dist[at][L]
@@ -220,32 +273,31 @@ func (f *featureSet) linkFeatures(v *interpreter.View, p, seat int, name string,
 		if nearest < 0 || d < nearest {
 			nearest = d
 		}
-		for _, good := range v.Stocks[pc.ID] {
-			if !held[good] {
+		for _, g := range pl.goodsOf(pl.stock[i]) {
+			if !held[g] {
 				carried++
 				carriedClose += b.closeness(d)
 			}
 		}
 	}
 	if nearest >= 0 {
-		set(name+":near", nearness(nearest))
-		set(name+":close", b.closeness(nearest))
+		set(lNear, nearness(nearest))
+		set(lClose, b.closeness(nearest))
 	}
-	set(name+":carry-new", float64(carried))
-	set(name+":carry-new-close", carriedClose)
+	set(lCarryNew, float64(carried))
+	set(lCarryNewClose, carriedClose)
 	// How close each piece bringing nothing the node lacks is to the
 	// nearest node holding such a good: a piece on its way there, summed
 	// over the pieces (a loaded one is valued by carry-new-close).
 	free := 0.0
-	for _, pc := range v.Pieces {
-		at, ok := b.index[pc.At]
-		if !ok || pc.Owner != p || slices.ContainsFunc(v.Stocks[pc.ID], func(g string) bool { return !held[g] }) {
+	for i, pc := range st.Pieces {
+		at := pl.node[i]
+		if at < 0 || pc.Owner != p || lacks(pl.goodsOf(pl.stock[i])) {
 			continue
 		}
 		best := -1
-		for node, goods := range v.Stocks {
-			j, ok := b.index[node]
-			if !ok || j == L || !slices.ContainsFunc(goods, func(g string) bool { return !held[g] }) {
+		for h, j := range pl.at {
+			if j < 0 || j == L || !lacks(pl.goodsOf(h)) {
 				continue
 			}
 			if d := b.dist[at][j]; d >= 0 && (best < 0 || d < best) {
@@ -256,73 +308,35 @@ func (f *featureSet) linkFeatures(v *interpreter.View, p, seat int, name string,
 			free += b.closeness(best)
 		}
 	}
-	set(name+":fetch-close", free)
+	set(lFetchClose, free)
 }
 
-// cardFacts is what the features read of a card: its number fields, and
-// its text fields that name a board node (a contract's port of loading
-// and of delivery), each sorted by field.
-type cardFacts struct {
-	nums  []cardNum
-	nodes []cardNode
-}
-
-type cardNum struct {
-	field string
-	value float64
-}
-
-type cardNode struct {
-	field string
-	node  int // index into boardInfo.nodes
-}
-
-// factsOf is card c's cardFacts, found on first use.
-func (f *featureSet) factsOf(g *interpreter.Game, c string) *cardFacts {
-	if cf, ok := f.facts[c]; ok {
-		return cf
-	}
-	cf := new(cardFacts)
-	if card := g.Card(c); card != nil {
-		for k, v := range card.Num {
-			cf.nums = append(cf.nums, cardNum{k, float64(v)})
-		}
-		for k, v := range card.Str {
-			if j, ok := f.board.index[v]; ok {
-				cf.nodes = append(cf.nodes, cardNode{k, j})
-			}
-		}
-		sort.Slice(cf.nums, func(i, j int) bool { return cf.nums[i].field < cf.nums[j].field })
-		sort.Slice(cf.nodes, func(i, j int) bool { return cf.nodes[i].field < cf.nodes[j].field })
-	}
-	f.facts[c] = cf
-	return cf
-}
-
-// cardFeatures adds, for the cards of a zone of seat's own (its hand, its
-// contracts), the sum of each number field ("cardnum:ZONE:FIELD": what
-// the cards are worth) and, for each text field naming a node, how close
-// the seat's nearest piece is to it, summed over the cards
-// ("cardnode:ZONE:FIELD:close"): how near a card's place is to being
-// reached, which the score shows only once it is.
-func (f *featureSet) cardFeatures(g *interpreter.Game, v *interpreter.View, seat int, zone string, cards []string, out features) {
+// cardFeatures writes, for the cards of a zone of seat's own (its hand,
+// its contracts), the sum of each number field ("cardnum:ZONE/mine:FIELD":
+// what the cards are worth) and, for each text field naming a node, how
+// close the seat's nearest piece is to it, summed over the cards
+// ("cardnode:ZONE/mine:FIELD:close"): how near a card's place is to
+// being reached, which the score shows only once it is.
+func (f *featureSet) cardFeatures(st *interpreter.State, z *zoneKeys, seat int, cards []string) {
 	b := f.board
-	var mine []int // the board nodes the seat's pieces stand on
+	mine := f.mine[:0]
+	found := false // mine lists the nodes the seat's pieces stand on
 	for _, c := range cards {
-		cf := f.factsOf(g, c)
+		cf := f.cardOf(c)
 		for _, n := range cf.nums {
-			out["cardnum:"+zone+":"+n.field] += n.value
+			f.x.add(f.slotAt(&z.cardNum, n.field, func() string { return "cardnum:" + z.name + "/mine:" + f.numFieldNames[n.field] }), n.value)
 		}
 		if len(cf.nodes) == 0 {
 			continue
 		}
-		if mine == nil {
-			mine = []int{}
-			for _, pc := range v.Pieces {
-				if at, ok := b.index[pc.At]; ok && pc.Owner == seat {
+		if !found {
+			found = true
+			for i, pc := range st.Pieces {
+				if at := f.placed.node[i]; at >= 0 && pc.Owner == seat {
 					mine = append(mine, at)
 				}
 			}
+			f.mine = mine
 		}
 		for _, n := range cf.nodes {
 			best := -1
@@ -332,7 +346,7 @@ func (f *featureSet) cardFeatures(g *interpreter.Game, v *interpreter.View, seat
 				}
 			}
 			if best >= 0 {
-				out["cardnode:"+zone+":"+n.field+":close"] += b.closeness(best)
+				f.x.add(f.slotAt(&z.cardNode, n.field, func() string { return "cardnode:" + z.name + "/mine:" + f.strFieldNames[n.field] + ":close" }), b.closeness(best))
 			}
 		}
 	}

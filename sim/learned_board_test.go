@@ -54,8 +54,10 @@ func TestLearnedBoardFeatures(t *testing.T) {
 	require.NoError(t, err)
 	obs, err := g.Observe(st, 0)
 	require.NoError(t, err)
-	x := features{}
-	require.NoError(t, newFeatureSet(g).extract(g, obs, st, 0, x))
+	set := newFeatureSet(g)
+	vec, err := set.extract(obs, st, 0)
+	require.NoError(t, err)
+	x := asMap(set, vec)
 	link := "link:home→port.nr"
 	assert.Equal(t, 0.5, x["mine:"+link+":near"], "ship one square from home")
 	assert.Equal(t, 1.0, x["other:"+link+":near"], "the other's ship at its home")

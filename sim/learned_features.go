@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"math"
 	"slices"
 
 	"github.com/haven-engine/haven/interpreter"
@@ -12,32 +11,94 @@ import (
 // card types, goods, piece kinds and node kinds), each relative to the
 // seat ("mine", "other": the best of the other seats), read off the
 // seat's view and nothing else.
+//
+// A feature has a name (what a model file lists) and an index in its
+// featureSet (where the extraction writes it). The extraction runs for
+// every state a learned bot judges, so it reads the seat's view by
+// number (Observation.Seen; for a state the bot made itself, the state
+// but for the zones Game.HiddenZonesInto says the seat may not see) and
+// finds each feature's index through the tables of learned_keys.go,
+// from small numbers: it builds no name and no map, and writes into one
+// vector reused state after state (learned_vec.go). A model's features
+// are the first indexes of its set, in the model's order, so that its
+// vector is the first of the set's. The features were first gathered
+// by name into a map; learned_oracle_test.go keeps that extraction, and
+// the tests check this one against it.
 
 // featureSet names the features of one compiled game and finds them.
+// It keeps scratch: one per bot.
 type featureSet struct {
-	names    []string
-	index    map[string]int
-	nodeKind map[string]string // a node id → its kind
-	cardDef  map[string]string // a card id → its definition
-	facts    map[string]*cardFacts
-	result   interpreter.Result // scratch of ScoreInto
-	seen     []bool             // scratch: a feature set by an "other" seat
-	board    *boardInfo
+	g     *interpreter.Game
+	names []string
+	index map[string]int
+	board *boardInfo
+	x     featureVec
+
+	fixed [fixedCount]int32 // by fixedFeature, -1 until named
+	vars  []int32           // "var:NAME" by declared var
+	more  map[string]int32  // "var:NAME" by a name the game does not declare
+	pvars map[string]*pvarKeys
+	// pvarAt are the declared player vars' keys, by index.
+	pvarAt []*pvarKeys
+
+	zoneNames   map[string]int32
+	zoneKeys    []*zoneKeys
+	refs        map[string]zoneOf // a zone reference → where it lies
+	zoneTables  *interpreter.Tables
+	zonePlayers int
+	zoneAt      []zoneOf // by zone number of zoneTables, zonePlayers
+	// hidden are the zones the seat may not see, and hiddenAt marks
+	// them by number: scratch.
+	hidden   []interpreter.HiddenZone
+	hiddenAt []bool
+
+	cards                        map[string]*cardInfo
+	defs, numFields, strFields   map[string]int32
+	defNames                     []string
+	numFieldNames, strFieldNames []string
+
+	pieceKinds map[string]int32
+	pieceKeys  []*pieceKeys
+
+	goods            map[string]int32
+	goodNames        []string
+	holders          map[string]*holderInfo
+	holderAt         []*holderInfo // by index in the last state's stocks
+	holderNames      map[string]int32
+	holderNameList   []string
+	goodsPiece       [3][]int32   // by whose, then good
+	goodsNode        [][]int32    // by node kind, then good
+	goodsHeld        [][3][]int32 // by holder name, whose, then good
+	placed           placed       // scratch: the state's pieces and stocks by number
+	held             []bool       // scratch: by good, held by a linked node
+	mine             []int        // scratch: the nodes the seat's pieces stand on
+	tiebreaks, shows map[string]*figureKeys
+	result           interpreter.Result // scratch of ScoreInto
 }
 
 // newFeatureSet names the features of g: every name a view of g's states
 // can give, found from the definition's lists and from the views of
-// states, added as they are met (addNames) while training.
+// states, added as they are met.
 func newFeatureSet(g *interpreter.Game) *featureSet {
-	f := &featureSet{index: map[string]int{}, nodeKind: map[string]string{}, cardDef: map[string]string{}, facts: map[string]*cardFacts{}, board: boardOf(g)}
-	for _, n := range g.BoardNodes() {
-		f.nodeKind[n.ID] = n.Kind
+	f := &featureSet{
+		g: g, index: map[string]int{}, board: boardOf(g),
+		more: map[string]int32{}, pvars: map[string]*pvarKeys{},
+		zoneNames: map[string]int32{}, refs: map[string]zoneOf{},
+		cards: map[string]*cardInfo{}, defs: map[string]int32{}, numFields: map[string]int32{}, strFields: map[string]int32{},
+		pieceKinds: map[string]int32{}, goods: map[string]int32{}, holders: map[string]*holderInfo{}, holderNames: map[string]int32{},
+		tiebreaks: map[string]*figureKeys{}, shows: map[string]*figureKeys{},
+	}
+	for i := range f.fixed {
+		f.fixed[i] = -1
+	}
+	for _, good := range g.Goods() {
+		number(f.goods, &f.goodNames, good.ID)
 	}
 	return f
 }
 
 // withNames is a feature set of g with the names given, in their order
-// (a saved model's).
+// (a saved model's): a model's features are its set's first.
 func withNames(g *interpreter.Game, names []string) *featureSet {
 	f := newFeatureSet(g)
 	for _, n := range names {
@@ -55,169 +116,299 @@ func (f *featureSet) add(name string) int {
 	return len(f.names) - 1
 }
 
-// features is one seat's features of a state, sparse while they are
-// gathered: by name.
-type features map[string]float64
+// fixedAt is the index of a feature every state has.
+func (f *featureSet) fixedAt(k int) int {
+	if f.fixed[k] < 0 {
+		f.fixed[k] = int32(f.add(fixedNames[k]))
+	}
+	return int(f.fixed[k])
+}
 
-// extract gathers seat's features of what obs shows, and the scores of
+// extract writes seat's features of what obs shows, and the scores of
 // sample, a state consistent with obs (its hidden cards dealt at
-// random): nothing the seat may not know.
-// made is how many moves the game has made (a sample made from an
-// observation has no moves of its own).
-func (f *featureSet) extract(g *interpreter.Game, obs *interpreter.Observation, sample *interpreter.State, made int, out features) error {
-	clear(out)
-	seat := obs.Seat()
-	v := obs.View()
-	out["bias"] = 1
-	out["made"] = float64(made) / 100
-	for k, x := range v.Vars {
-		out["var:"+k] = float64(x)
+// random), into the set's vector: nothing the seat may not know. made
+// is how many moves the game has made (a sample made from an
+// observation has no moves of its own). The vector is the set's own,
+// written again by the next extract.
+func (f *featureSet) extract(obs *interpreter.Observation, sample *interpreter.State, made int) (*featureVec, error) {
+	f.hidden = obs.HiddenZonesInto(f.hidden)
+	return f.extractSeen(obs.Seen(), obs.Seat(), sample, made)
+}
+
+// extractState is extract of seat's observation of st with st as its
+// sample, for a state a bot made itself (a move made on its sample, a
+// playout's): the same features, read off st but for the cards of the
+// zones seat may not see, which are only counted, without the
+// observation made (a copy of the state).
+func (f *featureSet) extractState(st *interpreter.State, seat, made int) (*featureVec, error) {
+	var err error
+	if f.hidden, err = f.g.HiddenZonesInto(st, seat, f.hidden); err != nil {
+		return nil, err
 	}
-	other := func(name string, x float64) {
-		if y, ok := out[name]; !ok || x > y {
-			out[name] = x
+	return f.extractSeen(st, seat, st, made)
+}
+
+// extractSeen writes seat's features of st, whose zones f.hidden lists
+// the seat may not see, and of the scores of sample.
+func (f *featureSet) extractSeen(st *interpreter.State, seat int, sample *interpreter.State, made int) (*featureVec, error) {
+	x := &f.x
+	x.reset()
+	f.place(st)
+	x.put(f.fixedAt(fBias), 1)
+	x.put(f.fixedAt(fMade), float64(made)/100)
+	f.counters(st, seat)
+	f.zones(st, seat)
+	f.pieces(st, seat)
+	f.boardFeatures(st, seat)
+	f.stocks(st, seat)
+	if err := f.scoring(sample, seat, made); err != nil {
+		return nil, err
+	}
+	x.put(f.fixedAt(fFinished), boolFloat(st.Finished))
+	return x, nil
+}
+
+// counters writes the vars ("var:NAME") and the player vars, the seat's
+// ("mine:NAME") and the best other seat's ("other:NAME").
+func (f *featureSet) counters(st *interpreter.State, seat int) {
+	x := &f.x
+	seats := len(st.MorePlayerVars())
+	if t := st.Tables; t != nil {
+		for k, name := range t.Vars.List {
+			x.put(f.slotAt(&f.vars, k, func() string { return "var:" + name }), float64(st.Counts[k]))
 		}
-	}
-	for p, vars := range v.PlayerVars {
-		for k, x := range vars {
-			if p == seat {
-				out["mine:"+k] = float64(x)
-			} else {
-				other("other:"+k, float64(x))
+		seats = st.Players
+		npv := len(t.PlayerVars.List)
+		for p := range seats {
+			for k := range npv {
+				f.pvarFeature(f.declaredPvar(st, k), p, seat, st.Counts[st.PvarAt()+p*npv+k])
 			}
 		}
 	}
-	whose := func(owner int) string {
-		switch {
-		case owner < 0:
-			return ""
-		case owner == seat:
-			return "/mine"
+	for name, v := range st.MoreVars() {
+		i, ok := f.more[name]
+		if !ok {
+			i = int32(f.add("var:" + name))
+			f.more[name] = i
 		}
-		return "/other"
+		x.put(int(i), float64(v))
 	}
-	// Zones: sizes, and the cards of each definition in the zones seen.
-	for ref, cards := range v.Zones {
-		name, owner := interpreter.SplitZoneRef(ref)
-		z := "zone:" + name + whose(owner)
-		if owner >= 0 && owner != seat {
-			other(z, float64(len(cards)))
-		} else {
-			out[z] = float64(len(cards))
+	for p, vars := range st.MorePlayerVars() {
+		if p >= seats {
+			break
 		}
-		if owner >= 0 && owner != seat {
-			continue // another seat's cards count in its score and zone size
+		for name, v := range vars {
+			f.pvarFeature(f.pvar(name), p, seat, v)
 		}
-		if owner == seat {
-			f.cardFeatures(g, v, seat, name+"/mine", cards, out)
+	}
+}
+
+func (f *featureSet) pvarFeature(k *pvarKeys, p, seat, v int) {
+	if p == seat {
+		f.x.put(k.mine, float64(v))
+	} else {
+		f.x.best(k.other, float64(v))
+	}
+}
+
+// zones writes each zone's size ("zone:NAME/WHOSE", another seat's the
+// best other seat's) and, for a zone shared or the seat's own, how many
+// cards of each definition it holds ("cards:NAME/WHOSE:DEF"), and for
+// its own the cards' worth (cardFeatures).
+func (f *featureSet) zones(st *interpreter.State, seat int) {
+	at := f.zonesOf(st)
+	hidden := f.hiddenAt[:0]
+	hidden = append(hidden, make([]bool, len(at))...)
+	f.hiddenAt = hidden
+	for _, z := range f.hidden {
+		if z.At >= 0 && z.At < len(hidden) {
+			hidden[z.At] = true
 		}
-		for _, c := range cards {
-			def, ok := f.cardDef[c]
-			if !ok {
-				def = c
-				if card := g.Card(c); card != nil {
-					def = card.Def
-				}
-				f.cardDef[c] = def
+	}
+	for i, cards := range st.Zones {
+		if i < len(at) && !hidden[i] {
+			f.zone(st, at[i], seat, cards)
+		}
+	}
+	if st.ZoneCount() > len(st.Zones) { // zones the game does not declare
+		for ref, cards := range st.MoreZones() {
+			if !slices.ContainsFunc(f.hidden, func(z interpreter.HiddenZone) bool { return z.Ref == ref }) {
+				f.zone(st, f.zoneRef(ref), seat, cards)
 			}
-			out["cards:"+name+whose(owner)+":"+def]++
 		}
 	}
-	for ref, n := range v.Hidden {
-		name, owner := interpreter.SplitZoneRef(ref)
-		z := "zone:" + name + whose(owner)
-		if owner >= 0 && owner != seat {
-			other(z, float64(n))
+	for _, h := range f.hidden {
+		var z zoneOf
+		if h.At >= 0 && h.At < len(at) {
+			z = at[h.At]
 		} else {
-			out[z] = float64(n)
+			z = f.zoneRef(h.Ref)
 		}
+		f.zoneSize(z, whoseOf(z.owner, seat), float64(h.N))
 	}
-	// Goods by holder kind: a piece's owner, a node's kind, a zone-like
-	// holder's name and owner.
-	owners := map[string]int{}
-	for _, pc := range v.Pieces {
-		owners[pc.ID] = pc.Owner
-		at := "off"
-		if pc.At != "" {
-			at = f.nodeKind[pc.At]
+}
+
+// zoneSize writes the size of zone z, another seat's the best other
+// seat's.
+func (f *featureSet) zoneSize(z zoneOf, whose int, n float64) {
+	k := f.zoneKeys[z.name]
+	i := f.slotAt(&k.size[whose], 0, func() string { return "zone:" + k.name + whoseText[whose] })
+	if whose == ofOther {
+		f.x.best(i, n)
+	} else {
+		f.x.put(i, n)
+	}
+}
+
+// zone writes the features of the cards of zone z the seat sees.
+func (f *featureSet) zone(st *interpreter.State, z zoneOf, seat int, cards []string) {
+	whose := whoseOf(z.owner, seat)
+	f.zoneSize(z, whose, float64(len(cards)))
+	if whose == ofOther {
+		return // another seat's cards count in its score and zone size
+	}
+	k := f.zoneKeys[z.name]
+	if whose == ofMine {
+		f.cardFeatures(st, k, seat, cards)
+	}
+	for _, c := range cards {
+		def := f.cardOf(c).def
+		f.x.add(f.slotAt(&k.cards[whose], def, func() string { return "cards:" + k.name + whoseText[whose] + ":" + f.defNames[def] }), 1)
+	}
+}
+
+// pieces writes how many pieces of each kind each seat has on each
+// kind of node ("pieces:KIND/WHOSE@NODEKIND"), off the board ("@off"),
+// or on a place no node names ("@").
+func (f *featureSet) pieces(st *interpreter.State, seat int) {
+	b := f.board
+	for i, pc := range st.Pieces {
+		k := f.pieceKind(pc.Kind)
+		where := len(b.kind) // off the board
+		switch node := f.placed.node[i]; {
+		case node >= 0:
+			where = b.kindOf[node]
+		case pc.At != "":
+			where++ // on no node
 		}
-		out["pieces:"+pc.Kind+whose(pc.Owner)+"@"+at]++
+		whose := whoseOf(pc.Owner, seat)
+		f.x.add(f.slotAt(&k.count[whose], where, func() string {
+			at := "off"
+			switch {
+			case where < len(b.kind):
+				at = b.kind[where]
+			case where > len(b.kind):
+				at = ""
+			}
+			return "pieces:" + k.name + whoseText[whose] + "@" + at
+		}), 1)
 	}
-	f.boardFeatures(v, seat, out, other)
-	for holder, goods := range v.Stocks {
-		var kind string
-		if o, ok := owners[holder]; ok {
-			kind = "piece" + whose(o)
-		} else if nk, ok := f.nodeKind[holder]; ok {
-			kind = "node:" + nk
-		} else {
-			name, owner := interpreter.SplitZoneRef(holder)
-			kind = name + whose(owner)
+}
+
+// stocks writes how many units of each good holders of each kind hold
+// ("goods:KIND:GOOD"): a holder's kind is "piece/WHOSE" for a piece,
+// "node:NODEKIND" for a board node, else its name and whose.
+func (f *featureSet) stocks(st *interpreter.State, seat int) {
+	p := &f.placed
+	for k := range p.span {
+		goods := p.goodsOf(k)
+		if len(goods) == 0 {
+			continue
+		}
+		var row *[]int32
+		var kind func() string
+		switch h := f.holderAt[k]; {
+		case p.piece[k] >= 0:
+			whose := whoseOf(st.Pieces[p.piece[k]].Owner, seat)
+			row, kind = &f.goodsPiece[whose], func() string { return "piece" + whoseText[whose] }
+		case h.node >= 0:
+			for len(f.goodsNode) <= h.nodeKind {
+				f.goodsNode = append(f.goodsNode, nil)
+			}
+			row, kind = &f.goodsNode[h.nodeKind], func() string { return "node:" + f.board.kind[h.nodeKind] }
+		default:
+			for len(f.goodsHeld) <= h.name {
+				f.goodsHeld = append(f.goodsHeld, [3][]int32{})
+			}
+			whose := whoseOf(h.owner, seat)
+			row, kind = &f.goodsHeld[h.name][whose], func() string { return f.holderNameList[h.name] + whoseText[whose] }
 		}
 		for _, good := range goods {
-			out["goods:"+kind+":"+good]++
+			f.x.add(f.goodsSlot(row, good, kind), 1)
 		}
 	}
-	// The scoring: the seat's score, its lead and rank; each tie-break
-	// and each figure the scoring shows, the seat's, the best other
-	// seat's and its lead over it (a figure that ends the game when it
-	// reaches a mark, or one that tells a position the score cannot).
-	if err := g.ScoreInto(sample, &f.result); err != nil {
+}
+
+// good is the number of a good.
+func (f *featureSet) good(name string) int { return number(f.goods, &f.goodNames, name) }
+
+// scoring writes the seat's score, its lead and rank; each tie-break
+// and each figure the scoring shows, the seat's, the best other seat's
+// and its lead over it (a figure that ends the game when it reaches a
+// mark, or one that tells a position the score cannot).
+func (f *featureSet) scoring(sample *interpreter.State, seat, made int) error {
+	if err := f.g.ScoreInto(sample, &f.result); err != nil {
 		return err
 	}
-	scores := f.result.Scores
-	if seat >= 0 && seat < len(scores) {
-		figure := func(name string, of func(p int) (float64, bool)) {
-			mine, ok := of(seat)
-			if !ok {
-				return
-			}
-			best, any := 0.0, false
-			for p := range scores {
-				if x, ok := of(p); ok && p != seat && (!any || x > best) {
+	r := &f.result
+	scores := r.Scores
+	if seat < 0 || seat >= len(scores) {
+		return nil
+	}
+	for k, name := range r.TiebreakNames {
+		if seat >= len(r.Tiebreak) || k >= len(r.Tiebreak[seat]) {
+			continue
+		}
+		fig := f.figure(f.tiebreaks, "tiebreak:", name)
+		mine, best, any := float64(r.Tiebreak[seat][k]), 0.0, false
+		for p := range scores {
+			if p != seat && p < len(r.Tiebreak) && k < len(r.Tiebreak[p]) {
+				if x := float64(r.Tiebreak[p][k]); !any || x > best {
 					best, any = x, true
 				}
 			}
-			out[name+":mine"] = mine
-			if any {
-				out[name+":other"] = best
-				out[name+":lead"] = mine - best
-			}
 		}
-		for k, name := range f.result.TiebreakNames {
-			figure("tiebreak:"+name, func(p int) (float64, bool) {
-				if p >= len(f.result.Tiebreak) || k >= len(f.result.Tiebreak[p]) {
-					return 0, false
-				}
-				return float64(f.result.Tiebreak[p][k]), true
-			})
-		}
-		if seat < len(f.result.Show) {
-			for name := range f.result.Show[seat] {
-				figure("show:"+name, func(p int) (float64, bool) {
-					if p >= len(f.result.Show) {
-						return 0, false
-					}
-					x, ok := f.result.Show[p][name]
-					return float64(x), ok
-				})
-			}
-		}
-		lead := float64(lead(scores, seat))
-		rank := 0
-		for q, s := range scores {
-			if q != seat && s > scores[seat] {
-				rank++
-			}
-		}
-		out["score:mine"] = float64(scores[seat])
-		out["score:lead"] = lead
-		out["score:rank"] = float64(rank)
-		out["score:lead×made"] = lead * float64(made) / 100
-		out["score:ahead"] = boolFloat(lead > 0)
+		f.putFigure(fig, mine, best, any)
 	}
-	out["finished"] = boolFloat(v.Finished)
+	if seat < len(r.Show) {
+		for name, v := range r.Show[seat] {
+			fig := f.figure(f.shows, "show:", name)
+			best, any := 0.0, false
+			for p := range scores {
+				if p == seat || p >= len(r.Show) {
+					continue
+				}
+				if y, ok := r.Show[p][name]; ok && (!any || float64(y) > best) {
+					best, any = float64(y), true
+				}
+			}
+			f.putFigure(fig, float64(v), best, any)
+		}
+	}
+	lead := float64(lead(scores, seat))
+	rank := 0
+	for q, s := range scores {
+		if q != seat && s > scores[seat] {
+			rank++
+		}
+	}
+	x := &f.x
+	x.put(f.fixedAt(fScoreMine), float64(scores[seat]))
+	x.put(f.fixedAt(fScoreLead), lead)
+	x.put(f.fixedAt(fScoreRank), float64(rank))
+	x.put(f.fixedAt(fScoreLeadMade), lead*float64(made)/100)
+	x.put(f.fixedAt(fScoreAhead), boolFloat(lead > 0))
 	return nil
+}
+
+// putFigure writes a figure: the seat's, and when another seat has it
+// the best other seat's and the lead over it.
+func (f *featureSet) putFigure(k *figureKeys, mine, best float64, any bool) {
+	f.x.put(k.mine, mine)
+	if any {
+		f.x.put(k.other, best)
+		f.x.put(k.lead, mine-best)
+	}
 }
 
 func boolFloat(b bool) float64 {
@@ -227,14 +418,13 @@ func boolFloat(b bool) float64 {
 	return 0
 }
 
-// vector writes the features of x that the set names into dst, by index;
-// features it does not name are left out.
-func (f *featureSet) vector(x features, dst []float64) []float64 {
-	dst = slices.Grow(dst[:0], len(f.names))[:len(f.names)]
-	clear(dst)
-	for k, v := range x {
-		if i, ok := f.index[k]; ok && !math.IsNaN(v) {
-			dst[i] = v
+// vector writes the features of row that the set names into dst, by
+// index; features it does not name are left out.
+func (f *featureSet) vector(row []namedFeature, dst []float64) []float64 {
+	dst = append(dst[:0], make([]float64, len(f.names))...)
+	for _, x := range row {
+		if i, ok := f.index[x.name]; ok && x.x == x.x { // not NaN
+			dst[i] = x.x
 		}
 	}
 	return dst

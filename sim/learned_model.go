@@ -47,8 +47,7 @@ type Model struct {
 	Evaluated int `json:"-"`
 	EvalEnded int `json:"-"`
 
-	set *featureSet
-	x   []float64 // scratch of Value
+	set *featureSet // the model's features first, in the order of Names
 }
 
 // ridgeLambda is the penalty on the standardised weights, as a share of
@@ -58,7 +57,7 @@ const ridgeLambda = 0.01
 
 // fit solves the ridge regression of y on the rows of x (by feature
 // name, through set), the features standardised.
-func fit(set *featureSet, rows []features, y []float64) (*Model, error) {
+func fit(set *featureSet, rows [][]namedFeature, y []float64) (*Model, error) {
 	n, d := len(rows), len(set.names)
 	if n == 0 {
 		return nil, errors.New("no states to learn from")
@@ -123,13 +122,13 @@ func fit(set *featureSet, rows []features, y []float64) (*Model, error) {
 	return m, nil
 }
 
-// value is the model's value of features x.
-func (m *Model) value(x features) float64 {
-	m.x = m.set.vector(x, m.x)
+// value is the model's value of features x, extracted by its set: its
+// features are the set's first.
+func (m *Model) value(x *featureVec) float64 {
 	v := m.Intercept
-	for j, f := range m.x {
+	for j := range m.Weights {
 		if m.Scale[j] != 0 {
-			v += m.Weights[j] * (f - m.Mean[j]) / m.Scale[j]
+			v += m.Weights[j] * (x.get(j) - m.Mean[j]) / m.Scale[j]
 		}
 	}
 	return v
@@ -139,7 +138,7 @@ func (m *Model) value(x features) float64 {
 // game's names, so no two bots share one.
 func (m *Model) copyFor(g *interpreter.Game) *Model {
 	c := *m
-	c.set, c.x = withNames(g, m.Names), nil
+	c.set = withNames(g, m.Names)
 	return &c
 }
 

@@ -192,7 +192,7 @@ func TestTrainBootsTargets(t *testing.T) {
 		}
 		require.True(t, r.booted, "row %d", i)
 		booted++
-		assert.InDelta(t, m.copyFor(g).value(next.x), r.boot, 1e-9, "row %d", i)
+		assert.InDelta(t, func() float64 { c := m.copyFor(g); return c.value(vecOf(c.set, next.x)) }(), r.boot, 1e-9, "row %d", i)
 	}
 	assert.Greater(t, booted, 4)
 	opt.Boot = -1
@@ -212,9 +212,9 @@ func TestFitMixesBootedTargets(t *testing.T) {
 	var rows []trainRow
 	for i := range 20 {
 		seat := i % 2
-		rows = append(rows, trainRow{x: features{"a": float64(seat)}, seat: seat, boot: 10 * float64(seat), booted: true})
+		rows = append(rows, trainRow{x: []namedFeature{{"a", float64(seat)}}, seat: seat, boot: 10 * float64(seat), booted: true})
 	}
-	value := func(m *Model, a float64) float64 { return m.value(features{"a": a}) }
+	value := func(m *Model, a float64) float64 { return m.value(vecOf(m.set, []namedFeature{{"a", a}})) }
 	m, err := fitSamples(g, newFeatureSet(g), rows, games, false, 0.8)
 	require.NoError(t, err)
 	assert.Greater(t, value(m, 1), value(m, 0)+4)

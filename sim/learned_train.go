@@ -87,7 +87,7 @@ const DefaultKeep = 0.02
 // trainRow is one state learnt from: a seat's features there, and the
 // game it belongs to.
 type trainRow struct {
-	x    features
+	x    []namedFeature
 	seat int
 	game int // index into the games' outcomes
 	made int // the decision it was learnt at
@@ -336,7 +336,6 @@ func selfPlay(g *interpreter.Game, m *Model, opt TrainOptions, seed uint64, i in
 	if m != nil && opt.Boot > 0 {
 		value = m.copyFor(g)
 	}
-	bx := features{}
 	for n := 0; !st.Finished && n < opt.Max; n++ {
 		legal, err := g.Legal(st)
 		if err != nil {
@@ -349,10 +348,11 @@ func selfPlay(g *interpreter.Game, m *Model, opt TrainOptions, seed uint64, i in
 				return nil, outcome{}, err
 			}
 			obs.SampleInto(br, smp)
-			if err := value.set.extract(g, obs, smp, len(st.Moves), bx); err != nil {
+			x, err := value.set.extract(obs, smp, len(st.Moves))
+			if err != nil {
 				return nil, outcome{}, err
 			}
-			row.boot, row.booted = value.value(bx), true
+			row.boot, row.booted = value.value(x), true
 		}
 		if unit(r) < opt.Keep {
 			for p := range opt.Players {
@@ -360,14 +360,14 @@ func selfPlay(g *interpreter.Game, m *Model, opt TrainOptions, seed uint64, i in
 					return nil, outcome{}, err
 				}
 				obs.SampleInto(r, smp)
-				x := features{}
-				if err := set.extract(g, obs, smp, len(st.Moves), x); err != nil {
+				x, err := set.extract(obs, smp, len(st.Moves))
+				if err != nil {
 					return nil, outcome{}, err
 				}
 				if value != nil {
 					due = append(due, len(rows))
 				}
-				rows = append(rows, trainRow{x: x, seat: p, made: n})
+				rows = append(rows, trainRow{x: x.row(set), seat: p, made: n})
 			}
 		}
 		move := legal[r.IntN(len(legal))]
@@ -427,9 +427,9 @@ func fitSamples(g *interpreter.Game, set *featureSet, samples []trainRow, games 
 	// New names in sorted order: the same model from the same games.
 	var met []string
 	for _, s := range samples {
-		for k := range s.x {
-			if _, ok := set.index[k]; !ok {
-				met = append(met, k)
+		for _, x := range s.x {
+			if _, ok := set.index[x.name]; !ok {
+				met = append(met, x.name)
 			}
 		}
 	}
@@ -448,7 +448,7 @@ func fitSamples(g *interpreter.Game, set *featureSet, samples []trainRow, games 
 	if spread == 0 {
 		spread = 1
 	}
-	rows := make([]features, len(samples))
+	rows := make([][]namedFeature, len(samples))
 	y := make([]float64, len(samples))
 	for i, s := range samples {
 		o := games[s.game]

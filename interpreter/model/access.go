@@ -46,3 +46,35 @@ func (s *State) StockHolders() []string {
 	}
 	return slices.Sorted(slices.Values(s.holders.List))
 }
+
+// The readers below give a bot's features the state by number, without
+// a copy: what they return is the state's own, to read and not to
+// change or keep past the state's next change.
+
+// MoreVars are the vars the game does not declare (every var of a state
+// bound to no game), by name; the declared ones are Counts[k] for
+// Tables.Vars.List[k].
+func (s *State) MoreVars() map[string]int { return s.moreVars }
+
+// MorePlayerVars are the player vars the game does not declare, by seat
+// and name (every one of a state bound to no game); the declared ones
+// are Counts[PvarAt()+seat*len(Tables.PlayerVars.List)+k].
+func (s *State) MorePlayerVars() []map[string]int { return s.morePvars }
+
+// StockCount is how many holders the state's stocks number: StockAt
+// reads each.
+func (s *State) StockCount() int { return len(s.stocks) }
+
+// StockAt is the k-th holder of the state's stocks and its units.
+func (s *State) StockAt(k int) (holder string, units []string) {
+	return s.holders.List[k], s.stocks[k]
+}
+
+// StockIndex is the number of a holder among the state's stocks
+// (StockAt), or -1 when it has none.
+func (s *State) StockIndex(holder string) int {
+	if s.holders == nil {
+		return -1
+	}
+	return s.holders.find(holder)
+}

@@ -28,36 +28,10 @@ func (g *Game) Observe(st *model.State, seat int) (*view.Observation, error) {
 // references (zoneSights), each seen as its declaration says: a game's
 // zones are read without a reference parsed or looked up by name.
 func (g *Game) ObserveInto(dst *view.Observation, st *model.State, seat int) error {
-	if err := g.resume(st); err != nil {
-		return err
-	}
 	var few [64]view.HiddenZone
-	zones := few[:0]
-	if st.Tables != nil {
-		sights := g.zoneSights(st.Tables, st.Players)
-		for _, i := range sights.order {
-			z := &sights.zones[i]
-			ok, err := g.sees(st, z.decl, z.owner, seat)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				zones = append(zones, view.HiddenZone{Ref: z.ref, At: i, N: len(st.Zones[i])})
-			}
-		}
-	}
-	more := false
-	for ref, cards := range st.MoreZones() {
-		ok, err := g.visible(st, ref, seat)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			zones, more = append(zones, view.HiddenZone{Ref: ref, At: -1, N: len(cards)}), true
-		}
-	}
-	if more {
-		slices.SortFunc(zones, func(a, b view.HiddenZone) int { return strings.Compare(a.Ref, b.Ref) })
+	zones, err := g.HiddenZonesInto(st, seat, few[:0])
+	if err != nil {
+		return err
 	}
 	hidden := dst.Hidden()
 	if hidden == nil {
@@ -73,6 +47,48 @@ func (g *Game) ObserveInto(dst *view.Observation, st *model.State, seat int) err
 	}
 	view.ObserveInto(dst, st, seat, zones, hidden, g.M.cardFn, g.CardRanks)
 	return nil
+}
+
+// HiddenZonesInto lists into buf the zones of st that seat may not see
+// (-1: a spectator), by the visibility rules of View, sorted by
+// reference, each with its number in the state (-1: kept by reference)
+// and how many cards it holds: what an observation hides, found without
+// one made. A bot that judges states of its own making (a sample's, a
+// playout's) reads them by it as the seat would see them.
+func (g *Game) HiddenZonesInto(st *model.State, seat int, buf []view.HiddenZone) ([]view.HiddenZone, error) {
+	if err := g.resume(st); err != nil {
+		return nil, err
+	}
+	zones := buf[:0]
+	if st.Tables != nil {
+		sights := g.zoneSights(st.Tables, st.Players)
+		for _, i := range sights.order {
+			z := &sights.zones[i]
+			ok, err := g.sees(st, z.decl, z.owner, seat)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				zones = append(zones, view.HiddenZone{Ref: z.ref, At: i, N: len(st.Zones[i])})
+			}
+		}
+	}
+	more := false
+	if st.ZoneCount() > len(st.Zones) { // zones kept by reference (their iterator allocates)
+		for ref, cards := range st.MoreZones() {
+			ok, err := g.visible(st, ref, seat)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				zones, more = append(zones, view.HiddenZone{Ref: ref, At: -1, N: len(cards)}), true
+			}
+		}
+	}
+	if more {
+		slices.SortFunc(zones, func(a, b view.HiddenZone) int { return strings.Compare(a.Ref, b.Ref) })
+	}
+	return zones, nil
 }
 
 // zoneSights is how the zones of a bound state of players seats are

@@ -42,7 +42,7 @@ func (g *Game) sees(st *model.State, z *Zone, owner, viewer int) (bool, error) {
 		if vals == nil {
 			vals = make([]any, 3)
 		}
-		vals[0], vals[1], vals[2] = viewer, owner, g.ParamList
+		vals[0], vals[1], vals[2] = boxSeat(viewer), boxSeat(owner), g.ParamList // no box made for -1
 		ok, err := g.M.Eval(z.SeenBy, model.Scope{Vals: vals, Layout: g.SeenByLay})
 		clear(vals)
 		g.M.seenBy = vals

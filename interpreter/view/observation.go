@@ -334,6 +334,25 @@ func (o *Observation) Known() *model.State { return o.known.Clone() }
 // Hidden counts the cards of each zone the seat may not see.
 func (o *Observation) Hidden() map[string]int { return o.hidden }
 
+// Seen is the state as the seat may know it, the one View reads: each
+// zone the seat may not see is empty (Hidden counts its cards). It lets
+// a bot read the view by number (counters, zones, stocks, pieces)
+// without the maps View builds. It is the observation's own,
+// overwritten by the next ObserveInto: read it, do not change or keep
+// it.
+func (o *Observation) Seen() *model.State { return o.known }
+
+// HiddenZonesInto lists into buf the zones the seat may not see, sorted
+// by reference, each with its number among Seen's zones (-1: a zone
+// Seen keeps by reference) and how many cards it holds.
+func (o *Observation) HiddenZonesInto(buf []HiddenZone) []HiddenZone {
+	buf = buf[:0]
+	for k, ref := range o.zones {
+		buf = append(buf, HiddenZone{Ref: ref, At: o.zoneAt[k], N: o.hidden[ref]})
+	}
+	return buf
+}
+
 // View is the observation as a View, without the log. It shares the
 // observation's data: read it, do not change it.
 func (o *Observation) View() *View {
