@@ -284,6 +284,20 @@ func TestTrainFrom(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, a.Weights, b.Weights)
 	assert.NotEqual(t, scratch.Weights, a.Weights, "the first round is played by the model, not by greedy bots")
+	// From a model, a state's target is the model's own value of the
+	// state Ahead decisions later (DefaultFromBoot), not partly its game's
+	// outcome (DefaultBoot).
+	opt.Ahead = 2 // a race is short: read values 2 decisions on
+	a, err = Train(variant, opt)
+	require.NoError(t, err)
+	opt.Boot = DefaultFromBoot
+	whole, err := Train(variant, opt)
+	require.NoError(t, err)
+	assert.Equal(t, whole.Weights, a.Weights)
+	opt.Boot = DefaultBoot
+	part, err := Train(variant, opt)
+	require.NoError(t, err)
+	assert.NotEqual(t, part.Weights, a.Weights)
 	assert.Equal(t, variant.Hash(), a.Hash)
 	m.Game = "other"
 	require.NoError(t, m.WriteModel(path))

@@ -50,7 +50,8 @@ type TrainOptions struct {
 	// credits a step toward the end (a cargo brought home) by what the
 	// state it leads to is worth, where the outcome alone credits what
 	// goes with winning (a ship that carries much, in the games of a bot
-	// that wins) whether or not it leads there.
+	// that wins) whether or not it leads there. Training From a model,
+	// the default is DefaultFromBoot.
 	Boot  float64
 	Ahead int
 	// Eval is the number of games, seats turned round, each round's
@@ -76,7 +77,13 @@ const (
 	DefaultTrainRounds = 1   // rounds when a bot trains its own model
 	DefaultEps         = 0.1 // moves made at random in self-play
 	DefaultBoot        = 0.8 // share of a target read off the model (Boot)
-	DefaultAhead       = 10  // decisions later that value is read (Ahead)
+	// DefaultFromBoot is Boot when training From a model: its games
+	// barely vary what a good model never varies (Mastermind's home
+	// ports: it takes the same two), so outcomes would value those
+	// choices by a few games' luck, where its own values hold what the
+	// model learnt of them (docs/designer/bots.md).
+	DefaultFromBoot = 1
+	DefaultAhead    = 10 // decisions later that value is read (Ahead)
 )
 
 // DefaultKeep is the share of a game's decisions whose states are
@@ -227,7 +234,10 @@ func trainDefaults(opt TrainOptions) TrainOptions {
 	if opt.Eps == 0 {
 		opt.Eps = DefaultEps
 	}
-	if opt.Boot == 0 {
+	switch {
+	case opt.Boot == 0 && opt.From != nil:
+		opt.Boot = DefaultFromBoot
+	case opt.Boot == 0:
 		opt.Boot = DefaultBoot
 	}
 	if opt.Ahead < 1 {

@@ -336,6 +336,23 @@ func TestTrain(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "wrote "+again) {
 		t.Errorf("train --from FILE: exit %d, printed %q, %q", code, out, stderr)
 	}
+	// From a model, --boot defaults to 1: the model's own values, not
+	// the outcomes, unless --boot says otherwise.
+	fromModel := func(extra ...string) string {
+		out := filepath.Join(t.TempDir(), "from.json")
+		args := append([]string{"train", "--defs", defs, "race", "--set", "params.target=12", "--from", model, "-n", "10", "--rounds", "1", "--eval", "0", "--players", "2", "--seed", "1", "--keep", "0.5", "--ahead", "2", "--out", out}, extra...)
+		if _, stderr, code := haven(t, "", args...); code != 0 {
+			t.Fatalf("train %v: exit %d: %q", extra, code, stderr)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	if byDefault := fromModel(); byDefault != fromModel("--boot", "1") || byDefault == fromModel("--boot", "0.8") {
+		t.Error("train --from: --boot is not 1 by default")
+	}
 	_, stderr, code = haven(t, "", "train", "--defs", defs, "race", "--from", "shipped", "--out", again)
 	if code != 1 || stderr != "haven: --from shipped: race ships no model\n" {
 		t.Errorf("train --from shipped: exit %d: %q", code, stderr)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -48,6 +49,7 @@ type trainOptions struct {
 	Keep    float64
 	Workers int
 	Boot    float64
+	BootSet bool // --boot given: else sim's default, which depends on --from
 	Ahead   int
 	Against string
 	From    string
@@ -66,13 +68,14 @@ func trainParse(c *command, io IO, args []string) (*flags, func() error, error) 
 	f.StringVar(&opts.Against, "against", "greedy", "the opponent `BOT` the model is trained and judged against (a --bot spec: policy, ismcts:iters=200...)")
 	f.StringVar(&opts.From, "from", "", "play the first round by a model of the game: a model `FILE` (of any variant or option), or shipped: the one shipped nearest the options")
 	f.Float64Var(&opts.Eps, "eps", sim.DefaultEps, "the share `P` of self-play moves made at random")
-	f.Float64Var(&opts.Boot, "boot", sim.DefaultBoot, "the share `P` of a state's target that is the model's value of the state AHEAD decisions later (0: the outcome alone)")
+	f.Float64Var(&opts.Boot, "boot", sim.DefaultBoot, "the share `P` of a state's target that is the model's value of the state AHEAD decisions later (0: the outcome alone; 1 by default with --from)")
 	f.IntVar(&opts.Ahead, "ahead", sim.DefaultAhead, "how many decisions `AHEAD` the value a target is read from lies")
 	f.BoolVar(&opts.Lead, "lead", false, "learn a seat's final lead in score alone, not with its share of the win")
 	f.Float64Var(&opts.Keep, "keep", sim.DefaultKeep, "the share `P` of decisions whose states are learnt from")
 	f.IntVar(&opts.Workers, "workers", runtime.NumCPU(), "games played at once (`N`); the model is the same for any")
 	f.StringVar(&opts.File, "out", "", "write the model to `FILE` (default: GAME.model.json)")
 	pos, err := f.parse(args, 1, 1)
+	f.Visit(func(fl *flag.Flag) { opts.BootSet = opts.BootSet || fl.Name == "boot" })
 	if err == nil {
 		opts.Game = pos[0]
 		switch {
@@ -114,7 +117,10 @@ func runTrain(opts *trainOptions) error {
 		eps = -1 // --eps 0: no random moves
 	}
 	boot := opts.Boot
-	if boot == 0 {
+	switch {
+	case !opts.BootSet:
+		boot = 0 // sim's default, for training from a model or not
+	case boot == 0:
 		boot = -1 // --boot 0: the outcome alone
 	}
 	var stopped atomic.Bool
