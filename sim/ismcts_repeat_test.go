@@ -74,3 +74,26 @@ func TestLearnedLeavesACycle(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, out.State.Finished && !out.Capped, "finished %v, capped %v after %d decisions", out.State.Finished, out.Capped, out.Decisions)
 }
+
+// A position is what the seat sees and may do: buying and selling back
+// returns the market to the position it left (the same hash), and a
+// position differs from the one after a buy (cash and goods changed).
+func TestPositionOfComesBack(t *testing.T) {
+	g := compileRace(t, market)
+	st, err := g.New(2, 1)
+	require.NoError(t, err)
+	position := func() uint64 {
+		legal, err := g.Legal(st)
+		require.NoError(t, err)
+		obs, err := g.Observe(st, legal[0].Player)
+		require.NoError(t, err)
+		pos, _ := positionOf(g, obs, legal)
+		return pos
+	}
+	start := position()
+	require.NoError(t, g.Apply(st, "buy"))
+	bought := position()
+	require.NoError(t, g.Apply(st, "sell"))
+	assert.NotEqual(t, start, bought, "a buy moves cash and goods")
+	assert.Equal(t, start, position(), "sold back: the position the market left")
+}
