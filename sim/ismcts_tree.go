@@ -38,7 +38,7 @@ func (n *node) kid(move string) *node {
 // add makes the child reached by m, one of width moves legal at n, its
 // node from the bot's nodes and its text the bot's copy (nodes.text):
 // a listed move's text is part of the string of all the moves listed
-// with it. The first child makes room for width, so that a node tried
+// with it, which the tree would otherwise keep alive. The first child makes room for width, so that a node tried
 // by each of its moves grows its list once rather than by doubling.
 func (n *node) add(m interpreter.Move, width int, nodes *nodes) *node {
 	k := nodes.new()
