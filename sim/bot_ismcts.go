@@ -38,6 +38,8 @@ type ISMCTS struct {
 	opt ISMCTSOptions
 	// trees are the trees kept, by seat.
 	trees map[int]*keptTree
+	// nodes makes the trees' nodes (ismcts_tree.go).
+	nodes nodes
 	// cycles are the positions each seat decided in and the moves it
 	// chose there (ismcts_repeat.go).
 	cycles cycles
@@ -259,7 +261,7 @@ func (b *ISMCTS) iterate(root *node, obs *interpreter.Observation, rootLegal []i
 		}
 		expanded := best == nil
 		if expanded {
-			best = n.add(legal[at])
+			best = n.add(legal[at], len(legal), &b.nodes)
 			best.avail++
 		}
 		if b.move(st, legal, at, n == root) != nil {

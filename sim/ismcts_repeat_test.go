@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"hash/fnv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -73,4 +74,44 @@ func TestLearnedLeavesACycle(t *testing.T) {
 	out, err := Play(g, 2, 1, Learned(g, 1, m, 0), 2000)
 	require.NoError(t, err)
 	assert.True(t, out.State.Finished && !out.Capped, "finished %v, capped %v after %d decisions", out.State.Finished, out.Capped, out.Decisions)
+}
+
+// A position is what the seat sees and may do: buying and selling back
+// returns the market to the position it left (the same hash), and a
+// position differs from the one after a buy (cash and goods changed).
+func TestPositionOfComesBack(t *testing.T) {
+	g := compileRace(t, market)
+	st, err := g.New(2, 1)
+	require.NoError(t, err)
+	position := func() uint64 {
+		legal, err := g.Legal(st)
+		require.NoError(t, err)
+		obs, err := g.Observe(st, legal[0].Player)
+		require.NoError(t, err)
+		pos, _ := positionOf(g, obs, legal)
+		return pos
+	}
+	start := position()
+	require.NoError(t, g.Apply(st, "buy"))
+	bought := position()
+	require.NoError(t, g.Apply(st, "sell"))
+	assert.NotEqual(t, start, bought, "a buy moves cash and goods")
+	assert.Equal(t, start, position(), "sold back: the position the market left")
+}
+
+// The parts of a position are written by their content: a map in any
+// order of insertion, a stock in any order of its units, but a value
+// or a unit changed is another position.
+func TestPositionHashWritesContent(t *testing.T) {
+	sum := func(vars map[string]int, stocks map[string][]string) uint64 {
+		p := positionHash{h: fnv.New64a()}
+		p.ints(vars)
+		p.lists(stocks, true)
+		return p.h.Sum64()
+	}
+	base := sum(map[string]int{"cash": 2, "goods": 0}, map[string][]string{"a": {"x", "y"}})
+	assert.Equal(t, base, sum(map[string]int{"goods": 0, "cash": 2}, map[string][]string{"a": {"y", "x"}}))
+	assert.NotEqual(t, base, sum(map[string]int{"cash": 1, "goods": 0}, map[string][]string{"a": {"x", "y"}}), "a value changed")
+	assert.NotEqual(t, base, sum(map[string]int{"cash": 2, "goods": 0}, map[string][]string{"a": {"x", "x"}}), "a unit changed")
+	assert.NotEqual(t, base, sum(map[string]int{"cash": 2}, map[string][]string{"a": {"x", "y"}, "goods": nil}), "a key moved between maps")
 }

@@ -35,21 +35,72 @@ func (n *node) kid(move string) *node {
 	return nil
 }
 
-// add makes the child reached by m. Its text is copied: a listed move's
-// text is part of the string of all the moves listed with it.
-func (n *node) add(m interpreter.Move) *node {
-	k := &node{move: strings.Clone(m.Text), player: m.Player}
+// add makes the child reached by m, one of width moves legal at n, its
+// node from the bot's nodes and its text the bot's copy (nodes.text):
+// a listed move's text is part of the string of all the moves listed
+// with it, which the tree would otherwise keep alive. The first child makes room for width, so that a node tried
+// by each of its moves grows its list once rather than by doubling.
+func (n *node) add(m interpreter.Move, width int, nodes *nodes) *node {
+	k := nodes.new()
+	k.move, k.player = nodes.text(m.Text), m.Player
+	if n.kids == nil {
+		n.kids = make([]*node, 0, min(width, maxListed+1))
+	}
 	n.kids = append(n.kids, k)
 	switch {
 	case n.byText != nil:
 		n.byText[k.move] = k
-	case len(n.kids) > 8:
+	case len(n.kids) > maxListed:
 		n.byText = make(map[string]*node, 16)
 		for _, x := range n.kids {
 			n.byText[x.move] = x
 		}
 	}
 	return k
+}
+
+// maxListed is how many children a node finds by a walk along its list;
+// one with more finds them by a map of their texts.
+const maxListed = 8
+
+// nodes hands out a bot's tree nodes and keeps the texts of their moves.
+// Every iteration adds a node: one allocation each would make the
+// search's tree hundreds of small objects a decision for the collector
+// to trace; nodes are made nodeChunk at a time instead. A chunk lives on
+// while a kept tree holds any of its nodes, a few kilobytes at most.
+type nodes struct {
+	free []node
+	// texts are the texts of the moves of the bot's trees, each kept
+	// once: a game repeats its moves' texts (pass, the same good, the
+	// same ship) all over a tree and from one decision to the next.
+	texts map[string]string
+}
+
+// nodeChunk is how many nodes nodes makes at a time.
+const nodeChunk = 64
+
+// new returns a zero node.
+func (ns *nodes) new() *node {
+	if len(ns.free) == 0 {
+		ns.free = make([]node, nodeChunk)
+	}
+	k := &ns.free[0]
+	ns.free = ns.free[1:]
+	return k
+}
+
+// text returns the bot's copy of a move's text, made the first time it
+// is asked for.
+func (ns *nodes) text(s string) string {
+	if t, ok := ns.texts[s]; ok {
+		return t
+	}
+	if ns.texts == nil {
+		ns.texts = map[string]string{}
+	}
+	t := strings.Clone(s)
+	ns.texts[t] = t
+	return t
 }
 
 // keptTree is a seat's tree as its last decision left it: the root

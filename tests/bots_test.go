@@ -2,6 +2,7 @@ package tests
 
 import (
 	"fmt"
+	"hash/fnv"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/haven-engine/haven/interpreter"
@@ -279,6 +281,46 @@ func TestISMCTSKeepsItsTree(t *testing.T) {
 			m2, _, r2 := play()
 			require.Equal(t, m1, m2, "one seed, one game")
 			require.Equal(t, r1, r2, "one seed, one reuse")
+		})
+	}
+}
+
+// TestISMCTSChoicesArePinned plays the first decisions of a two-player
+// game of each shipped game with one default ismcts bot at both seats
+// (40 iterations a decision: the tree kept from decision to decision,
+// the policy as prior and in playouts where the game declares one) and
+// pins a digest of the moves made and the visits reused: a change to
+// how the search is carried out (its nodes, its buffers, how moves are
+// made) must leave every choice of a seed as it was. Reasons to change
+// what the bot chooses change these on purpose, and say so.
+func TestISMCTSChoicesArePinned(t *testing.T) {
+	want := map[string]string{
+		"rotterdam":           "40 moves 8f31257088652754, 381 reused, 1160 playouts",
+		"mainport-mastermind": "40 moves 55c9801a2183ba6d, 1469 reused, 1600 playouts",
+		"masters-of-trade":    "40 moves 6fbb76e5fabd9a90, 334 reused, 1200 playouts",
+		"mainports":           "40 moves 337c69f54ab81040, 1890 reused, 1480 playouts",
+	}
+	for _, id := range botGames {
+		t.Run(id, func(t *testing.T) {
+			g := compiled(t, id)
+			g.SetLog(false)
+			st, err := g.New(2, 3)
+			require.NoError(t, err)
+			bot := sim.NewISMCTS(g, 3, sim.ISMCTSOptions{Iterations: 40})
+			for n := 0; n < 40 && !st.Finished; n++ {
+				legal, err := g.Legal(st)
+				require.NoError(t, err)
+				m, err := sim.Decide(g, st, bot, legal)
+				require.NoError(t, err)
+				require.NoError(t, g.ApplyIndex(st, slices.Index(legal, m)))
+			}
+			h := fnv.New64a()
+			for _, m := range st.Moves {
+				h.Write([]byte(m))
+				h.Write([]byte{0})
+			}
+			got := fmt.Sprintf("%d moves %x, %d reused, %d playouts", len(st.Moves), h.Sum64(), bot.Reused, bot.Playouts)
+			assert.Equal(t, want[id], got)
 		})
 	}
 }

@@ -39,6 +39,9 @@ type Machine struct {
 	// seenBy holds the locals of a zone's seenBy while it is evaluated
 	// (visible), reused.
 	seenBy []any
+	// preferOpt holds the options a choice of several picks while the
+	// policy ranks that move (Prefer), reused from move to move.
+	preferOpt []any
 	// sights are how each zone of a bound state of a number of seats is
 	// seen, by that number (observe.go).
 	sights map[int]*zoneSights

@@ -65,7 +65,15 @@ func (g *Game) Prefer(st *model.State, moves []Move, ranks []int) (_ []Move, _ [
 		case rec.act == nil && s.Prefer != nil:
 			var opt any
 			if s.Many != nil {
-				opt = append([]any(nil), l.vals[rec.at:rec.at+rec.n]...)
+				// A copy, not the kept listing's own values (which
+				// ApplyIndex binds), and one reused: a ranking reads
+				// the list only while it evaluates, keeps no part
+				// made from it (only the state's, eval.Hoist), and a
+				// list is never a call's memo key (fnmemo.go). A copy
+				// made for every move was most of the allocations of
+				// a search's rankings.
+				m.preferOpt = append(m.preferOpt[:0], l.vals[rec.at:rec.at+rec.n]...)
+				opt = m.preferOpt[:rec.n:rec.n]
 			} else {
 				opt = l.vals[rec.at]
 			}
