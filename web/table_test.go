@@ -345,7 +345,7 @@ func TestNewGameChoices(t *testing.T) {
 		body map[string]any
 		want string
 	}{
-		{map[string]any{"variants": []string{"./evil.cue"}}, `variant "./evil.cue": mainports ships no variant of that name (variants: one-tech-bonus, port-agent)`},
+		{map[string]any{"variants": []string{"./evil.cue"}}, `variant "./evil.cue": mainports ships no variant of that name (variants: one-tech-bonus, port-agent, windfall)`},
 		{map[string]any{"options": map[string]string{"map": "moon"}}, `option map has no value "moon"`},
 		{map[string]any{"bot": "learned:model=/etc/passwd"}, "bot learned: model= names a file of the server, which a page may not"},
 		{map[string]any{"bot": "learned:games=5000"}, "bot learned: games=5000 is more than this server allows (games=50 at most)"},
