@@ -91,9 +91,9 @@ func TrainedModel(g *interpreter.Game, players, games int) (*Model, error) {
 
 // DefaultFromGames is how many games a learned bot plays to train its
 // model on first use from a shipped one: games of learned bots cost
-// five to seven times those of greedy bots, and with Rotterdam's and
-// Masters of Trade's windfall variants 100 of them taught as much as
-// 300 (docs/designer/bots.md).
+// many times those of greedy bots (docs/BENCHMARKS.md), and with
+// Rotterdam's and Masters of Trade's windfall variants 100 of them
+// taught about as much as 300.
 const DefaultFromGames = 100
 
 // cyclePenalty is what a move loses, in the model's units (a win is
