@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -203,4 +204,136 @@ func maps50(m map[string]int) map[string]int {
 		c[k] = v
 	}
 	return c
+}
+
+// positionEdit changes one part of an observed position in place and
+// returns how to undo it (nil: the position has no such part).
+type positionEdit func(obs *interpreter.Observation, legal *[]interpreter.Move) (undo func())
+
+// positionEdits each change one part of a position; only the stock's
+// (its units' order) leaves the position the same.
+var positionEdits = map[string]positionEdit{
+	"a legal move's text changed": func(_ *interpreter.Observation, legal *[]interpreter.Move) func() {
+		l := *legal
+		changed := slices.Clone(l)
+		changed[len(l)-1].Text += "'"
+		*legal = changed
+		return func() { *legal = l }
+	},
+	"a hidden card more": func(obs *interpreter.Observation, _ *[]interpreter.Move) func() {
+		for ref := range obs.Hidden() {
+			obs.Hidden()[ref]++
+			return func() { obs.Hidden()[ref]-- }
+		}
+		return nil
+	},
+	"a counter changed": func(obs *interpreter.Observation, _ *[]interpreter.Move) func() {
+		st := obs.Seen()
+		st.Counts[0]++
+		return func() { st.Counts[0]-- }
+	},
+	"a node var changed": func(obs *interpreter.Observation, _ *[]interpreter.Move) func() {
+		st := obs.Seen()
+		for i := range st.NsetAt() - st.NvarAt() {
+			if st.NvarSet(i) {
+				st.Counts[st.NvarAt()+i]++
+				return func() { st.Counts[st.NvarAt()+i]-- }
+			}
+		}
+		return nil
+	},
+	"a piece's counter changed": func(obs *interpreter.Observation, _ *[]interpreter.Move) func() {
+		for _, pc := range obs.Seen().Pieces {
+			if len(pc.Vars) > 0 {
+				pc.Vars[len(pc.Vars)-1]++
+				return func() { pc.Vars[len(pc.Vars)-1]-- }
+			}
+		}
+		return nil
+	},
+	"a piece moved": func(obs *interpreter.Observation, _ *[]interpreter.Move) func() {
+		for _, pc := range obs.Seen().Pieces {
+			at := pc.At
+			pc.At += "'"
+			return func() { pc.At = at }
+		}
+		return nil
+	},
+	"a zone's cards swapped": func(obs *interpreter.Observation, _ *[]interpreter.Move) func() {
+		st := obs.Seen()
+		for i, cards := range st.Zones {
+			if len(cards) >= 2 && cards[0] != cards[1] {
+				swapped := append([]string{cards[1], cards[0]}, cards[2:]...)
+				st.Zones[i] = swapped // a new list: the state's may be shared
+				return func() { st.Zones[i] = cards }
+			}
+		}
+		return nil
+	},
+	"the decision's prompt changed": func(obs *interpreter.Observation, _ *[]interpreter.Move) func() {
+		d := obs.Seen().Pending
+		if d == nil {
+			return nil
+		}
+		prompt := d.Prompt
+		d.Prompt += "?"
+		return func() { d.Prompt = prompt }
+	},
+	"a stock's units in another order": func(obs *interpreter.Observation, _ *[]interpreter.Move) func() {
+		st := obs.Seen()
+		for k := range st.StockCount() {
+			holder, units := st.StockAt(k)
+			if i := len(units) - 1; i > 0 && units[0] != units[i] {
+				swapped := append([]string{units[i]}, units[1:i]...)
+				st.SetStock(holder, append(swapped, units[0]))
+				return func() { st.SetStock(holder, units) }
+			}
+		}
+		return nil
+	},
+}
+
+// Each part of a position, changed alone, changes its hash by
+// positionOf iff it changes the view's: the legal moves' texts, the hidden
+// counts, the counters, the node vars, the pieces' places and counters,
+// the zones' order of cards and the pending decision make another
+// position; a stock's order of units does not. Undone, the position is
+// the one it was.
+func TestPositionOfTellsEachPartApart(t *testing.T) {
+	edited := map[string]int{}
+	for _, id := range learnedGames {
+		g, _ := shippedGame(t, id, ShippedModelFile)
+		st, err := g.New(2, 1)
+		require.NoError(t, err)
+		r := newRand(1)
+		for d := 0; d < 300 && !st.Finished; d++ {
+			legal, err := g.Legal(st)
+			require.NoError(t, err)
+			if d%5 == 0 {
+				obs, err := g.Observe(st, legal[0].Player)
+				require.NoError(t, err)
+				view, _ := positionOfView(g, obs, legal)
+				seen, _ := positionOf(g, obs, legal)
+				for name, edit := range positionEdits {
+					l := legal
+					undo := edit(obs, &l)
+					if undo == nil {
+						continue
+					}
+					edited[name]++
+					editedView, _ := positionOfView(g, obs, l)
+					editedSeen, _ := positionOf(g, obs, l)
+					undo()
+					assert.Equal(t, editedView == view, editedSeen == seen, "%s, decision %d: %s", id, d, name)
+					back, _ := positionOf(g, obs, legal)
+					require.Equal(t, seen, back, "%s, decision %d: %s undone", id, d, name)
+				}
+			}
+			require.NoError(t, g.Apply(st, legal[r.IntN(len(legal))].Text))
+		}
+	}
+	for name := range positionEdits {
+		assert.Positive(t, edited[name], "no position had %s", name)
+	}
+	t.Log(edited)
 }
