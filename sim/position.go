@@ -126,11 +126,17 @@ func (p *posHash) stocks(st *interpreter.State) {
 	var sum uint64
 	for k := range st.StockCount() {
 		holder, units := st.StockAt(k)
-		var goods uint64
-		for _, u := range units {
-			var e posHash
-			e.str(u)
-			goods += e.entry()
+		// A stock lists the units of a good mostly side by side: a
+		// unit of the good before is not hashed again.
+		var goods, unit uint64
+		last := ""
+		for i, u := range units {
+			if i == 0 || u != last {
+				var e posHash
+				e.str(u)
+				unit, last = e.entry(), u
+			}
+			goods += unit
 		}
 		var e posHash
 		e.str(holder)
@@ -191,18 +197,37 @@ func (p *posHash) bool(b bool) {
 	}
 }
 
-// str writes s's length, then its bytes eight to a word.
+// str writes s's length, then its bytes eight to a word, each read
+// as one load: a card or a good id takes two or three steps, not one a
+// byte. The last word overlaps the one before (a short string: its
+// first and last bytes), which the length makes unambiguous.
 func (p *posHash) str(s string) {
-	p.int(len(s))
-	var w uint64
-	for i := 0; i < len(s); i++ {
-		w = w<<8 | uint64(s[i])
-		if i%8 == 7 {
-			p.word(w)
-			w = 0
+	n := len(s)
+	p.int(n)
+	switch {
+	case n >= 8:
+		for i := 0; i+8 < n; i += 8 {
+			p.word(load64(s[i:]))
 		}
+		p.word(load64(s[n-8:]))
+	case n >= 4:
+		p.word(uint64(load32(s)) | uint64(load32(s[n-4:]))<<32)
+	case n > 0:
+		p.word(uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16)
 	}
-	p.word(w)
+}
+
+// load64 and load32 read the first bytes of s as one number (the
+// compiler makes each one load).
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func load32(s string) uint32 {
+	_ = s[3]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
 func (p *posHash) strs(l []string) {
@@ -220,7 +245,13 @@ func (p *posHash) ints(l []int) {
 }
 
 // named writes a map of numbers, whatever the order it is ranged in.
+// Most are empty (the vars a game does not declare), and ranging over
+// an empty map still costs a call: only a map with entries is ranged.
 func (p *posHash) named(m map[string]int) {
+	p.int(len(m))
+	if len(m) == 0 {
+		return
+	}
 	var sum uint64
 	for k, v := range m {
 		var e posHash
@@ -228,7 +259,6 @@ func (p *posHash) named(m map[string]int) {
 		e.int(v)
 		sum += e.entry()
 	}
-	p.int(len(m))
 	p.word(sum)
 }
 

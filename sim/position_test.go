@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -195,6 +196,17 @@ func TestPosHashWritesContent(t *testing.T) {
 	assert.NotEqual(t, strs("ab", "c"), strs("a", "bc"), "a byte moved between strings")
 	assert.NotEqual(t, strs("abcdefgh"), strs("abcdefgh\x00"), "a zero byte after a full word")
 	assert.NotEqual(t, strs("x", "y"), strs("y", "x"), "a list's order")
+	// Every byte of a string of any length is read (a word at a time,
+	// the last words overlapping): a byte changed anywhere is another
+	// hash, and so is a string longer by one.
+	for n := range 20 {
+		base := strings.Repeat("a", n)
+		assert.NotEqual(t, strs(base), strs(base+"a"), "length %d and %d", n, n+1)
+		for i := range n {
+			changed := base[:i] + "b" + base[i+1:]
+			assert.NotEqual(t, strs(base), strs(changed), "byte %d of %d changed", i, n)
+		}
+	}
 }
 
 // maps50 copies m into a new map (its order of ranging drawn anew).
