@@ -1,6 +1,8 @@
 package interpreter
 
 import (
+	"iter"
+
 	"github.com/haven-engine/haven/interpreter/budget"
 	"github.com/haven-engine/haven/interpreter/model"
 	"github.com/haven-engine/haven/interpreter/runtime"
@@ -35,6 +37,13 @@ type Event = model.Event
 
 // Scope holds the locals of a frame (model.Scope).
 type Scope = model.Scope
+
+// PieceStrs ranges over a piece's string vars (model.PieceStrs).
+func PieceStrs(p *Piece) iter.Seq2[string, string] { return model.PieceStrs(p) }
+
+// MorePieceVars are the counters of a piece its game does not declare
+// (model.MorePieceVars).
+func MorePieceVars(p *Piece) map[string]int { return model.MorePieceVars(p) }
 
 // SplitZoneRef splits a zone reference into the zone name and its owner
 // (-1: none), as model.SplitZoneRef.

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"hash/fnv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -97,21 +96,4 @@ func TestPositionOfComesBack(t *testing.T) {
 	require.NoError(t, g.Apply(st, "sell"))
 	assert.NotEqual(t, start, bought, "a buy moves cash and goods")
 	assert.Equal(t, start, position(), "sold back: the position the market left")
-}
-
-// The parts of a position are written by their content: a map in any
-// order of insertion, a stock in any order of its units, but a value
-// or a unit changed is another position.
-func TestPositionHashWritesContent(t *testing.T) {
-	sum := func(vars map[string]int, stocks map[string][]string) uint64 {
-		p := positionHash{h: fnv.New64a()}
-		p.ints(vars)
-		p.lists(stocks, true)
-		return p.h.Sum64()
-	}
-	base := sum(map[string]int{"cash": 2, "goods": 0}, map[string][]string{"a": {"x", "y"}})
-	assert.Equal(t, base, sum(map[string]int{"goods": 0, "cash": 2}, map[string][]string{"a": {"y", "x"}}))
-	assert.NotEqual(t, base, sum(map[string]int{"cash": 1, "goods": 0}, map[string][]string{"a": {"x", "y"}}), "a value changed")
-	assert.NotEqual(t, base, sum(map[string]int{"cash": 2, "goods": 0}, map[string][]string{"a": {"x", "x"}}), "a unit changed")
-	assert.NotEqual(t, base, sum(map[string]int{"cash": 2}, map[string][]string{"a": {"x", "y"}, "goods": nil}), "a key moved between maps")
 }

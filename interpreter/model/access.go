@@ -61,6 +61,16 @@ func (s *State) MoreVars() map[string]int { return s.moreVars }
 // are Counts[PvarAt()+seat*len(Tables.PlayerVars.List)+k].
 func (s *State) MorePlayerVars() []map[string]int { return s.morePvars }
 
+// MoreNodeVars are the node vars the game does not declare, by node and
+// name (every one of a state bound to no game); the declared ones are
+// Counts[NvarAt()+node*len(Tables.NodeVars.List)+k], set where NvarSet.
+func (s *State) MoreNodeVars() map[string]map[string]int { return s.moreNvars }
+
+// MorePieceVars are the counters of a piece its game does not declare,
+// by name (every one of a piece bound to no game); the declared ones are
+// Vars[k] for Tables.PieceVars.List[k].
+func MorePieceVars(p *Piece) map[string]int { return p.moreVars.mapOf() }
+
 // StockCount is how many holders the state's stocks number: StockAt
 // reads each.
 func (s *State) StockCount() int { return len(s.stocks) }
