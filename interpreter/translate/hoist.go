@@ -32,12 +32,28 @@ func Repeated() Option { return func(t *translator) { t.pure, t.repeated = true,
 // Body is Repeated for a named function's body, evaluated again and
 // again on one state with other arguments: a loop builtin of it that
 // reads arguments too is kept for each values of them, while the state
-// stays the same (eval.HoistBy). Not for the other Repeated expressions,
-// whose locals change with nearly every evaluation (a condition for each
-// candidate of the param it reads): there the parts' lists, made to
-// outlive the evaluation, would cost more than the values found.
+// stays the same (eval.HoistBy). Not for a modifier's body, whose
+// locals (the value modified) change with nearly every evaluation:
+// there the parts' lists, made to outlive the evaluation, would cost
+// more than the values found.
 func Body() Option {
 	return func(t *translator) { t.pure, t.repeated, t.byLocals = true, true, true }
+}
+
+// Listed is Repeated for the candidates of an action's param, or a
+// condition of it, that read params before it (params names them):
+// listed again for each of their values. A loop builtin of it that
+// reads locals of the scope which are not these params (`me`, what the
+// action sees of its turn) is kept by their values as in a Body
+// (eval.HoistBy): those locals hold the same values for a whole
+// listing, so `any(pzone('transport', me), ...)` is computed once a
+// listing, not once for each candidate of the param before. A part that
+// reads one of the params still changes with nearly every evaluation,
+// and is not kept.
+func Listed(params []string) Option {
+	return func(t *translator) {
+		t.pure, t.repeated, t.byLocals, t.varying = true, true, true, params
+	}
 }
 
 // hoistKind is how a part is kept (eval.Hoist).
@@ -92,7 +108,7 @@ func (t *translator) hoistable(n ast.Node) hoistKind {
 		return notKept
 	case inLoop && len(locals) > 0:
 		return perEntry
-	case len(locals) > maxKeyLocals, len(locals) > 0 && !t.byLocals:
+	case len(locals) > maxKeyLocals, len(locals) > 0 && (!t.byLocals || t.readsVarying(locals)):
 		return notKept
 	case len(locals) > 0:
 		return perEpochBy
@@ -188,6 +204,17 @@ func (t *translator) reads(n ast.Node) (ok bool, locals []int) {
 		}
 	}
 	return true, locals
+}
+
+// readsVarying tells whether one of the locals in slots is one of the
+// params a Listed expression is listed again for.
+func (t *translator) readsVarying(slots []int) bool {
+	for _, k := range slots {
+		if slices.Contains(t.varying, t.lay.Names[k]) {
+			return true
+		}
+	}
+	return false
 }
 
 // inLoop tells whether the node being translated is inside a loop's
