@@ -128,9 +128,10 @@ type compiler struct {
 	empty cue.Value
 	// repeated says the pure expression being compiled is evaluated
 	// again and again while the state stays the same (a function's
-	// body, a modifier's), and so is one that reads a param of
-	// paramsBefore (an action's params declared so far): its parts
-	// that read only the state are kept (translate.Repeated).
+	// body, a modifier's): its parts that read only the state are kept
+	// (translate.Repeated). So is one that reads a param of
+	// paramsBefore (an action's params declared so far), whose parts
+	// that read no such param are kept (translate.Listed).
 	repeated     bool
 	paramsBefore []runtime.Param
 	// body says it is a named function's body, whose parts that read

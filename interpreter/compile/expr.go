@@ -107,7 +107,13 @@ func (c *compiler) exprOf(v cue.Value, s scope, pure bool, opts ...expr.Option) 
 	switch {
 	case pure && c.body:
 		topts = append(topts, translate.Body())
-	case pure && (c.repeated || paramsRead(&runtime.Code{Prog: prog}, c.paramsBefore) > 0):
+	case pure && paramsRead(&runtime.Code{Prog: prog}, c.paramsBefore) > 0:
+		names := make([]string, len(c.paramsBefore))
+		for i, p := range c.paramsBefore {
+			names[i] = p.Name
+		}
+		topts = append(topts, translate.Listed(names))
+	case pure && c.repeated:
 		topts = append(topts, translate.Repeated())
 	case pure:
 		topts = append(topts, translate.Pure())

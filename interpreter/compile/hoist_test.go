@@ -1,11 +1,13 @@
 package compile_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/haven-engine/haven/interpreter"
 	"github.com/haven-engine/haven/interpreter/interpretertest"
 )
 
@@ -71,4 +73,68 @@ func TestModifierBodiesHoist(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, g.CardRules["two"].Mods, 1)
 	assert.Equal(t, 1, g.CardRules["two"].Mods[0].Be.Fast.Hoisted)
+}
+
+// In the candidates of a param after another, a part that reads `me`
+// but no param is kept by me's value while the state stays the same
+// (translate.Listed): it is computed again when the state changes
+// between listings, and read from the state a listing is given (a copy
+// changed apart from it), never from the last one listed.
+func TestListedPartsReadingMe(t *testing.T) {
+	src := replaceOnce(t, interpretertest.Tiny, `actions: ["take", "pass"]`, `actions: ["take", "pass", "give"]`)
+	src = replaceOnce(t, src, `pass: {}`, `pass: {}
+		give: {
+			params: {
+				a: {type: "int", from: "seats(0)"}
+				b: {type: "int", from: "concat(filter(seats(0), pget(#, 'coins') > 0 && # != me), [a + 10])"}
+			}
+			do: []
+		}
+		lend: {
+			params: {
+				a: {type: "int", from: "seats(0)"}
+				b: {type: "int", from: "filter(filter(seats(0), pget(#, 'coins') > 0 && # != me), # != a)"}
+			}
+			do: []
+		}`)
+	src = replaceOnce(t, src, `actions: ["take", "pass", "give"]`, `actions: ["take", "pass", "give", "lend"]`)
+	g, err := interpretertest.LoadRuntime(t, "tiny", map[string]string{"game.cue": src})
+	require.NoError(t, err)
+	require.Len(t, g.Actions["give"].ParamList, 2)
+	assert.Equal(t, 1, g.Actions["give"].ParamList[1].From.Fast.Hoisted, "the other players with coins, kept by me")
+	// expr fuses the two filters into one whose predicate reads a last:
+	// its leading terms are kept apart (a filter of their own).
+	assert.Equal(t, 1, g.Actions["lend"].ParamList[1].From.Fast.Hoisted, "the filter before # != a")
+
+	gm, err := interpretertest.Load(t, "tiny", map[string]string{"game.cue": src})
+	require.NoError(t, err)
+	listed := func(st *interpreter.State, action string) []string {
+		t.Helper()
+		moves, err := gm.Legal(st)
+		require.NoError(t, err)
+		var out []string
+		for _, m := range moves {
+			if strings.HasPrefix(m.Text, action+" ") {
+				out = append(out, m.Text)
+			}
+		}
+		return out
+	}
+	gives := func(st *interpreter.State) []string { return listed(st, "give") }
+	lends := func(st *interpreter.State) []string { return listed(st, "lend") }
+	st, err := gm.New(2, 1)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"give 0 10", "give 1 11"}, gives(st), "no one with coins")
+	assert.Empty(t, lends(st))
+	before := st.Clone()
+	require.NoError(t, gm.Apply(st, "pass"))
+	require.NoError(t, gm.Apply(st, "take 2"))
+	assert.Equal(t, []string{"give 0 1", "give 0 10", "give 1 1", "give 1 11"}, gives(st),
+		"seat 0 again, seat 1 has coins now: the state changed")
+	assert.Equal(t, []string{"lend 0 1"}, lends(st))
+	assert.Equal(t, []string{"give 0 10", "give 1 11"}, gives(before), "the copy taken before")
+	assert.Empty(t, lends(before))
+	require.NoError(t, gm.Apply(before, "take 1"))
+	assert.Equal(t, []string{"give 0 0", "give 0 10", "give 1 0", "give 1 11"}, gives(before), "seat 1 listed: seat 0 has coins")
+	assert.Equal(t, []string{"lend 1 0"}, lends(before))
 }

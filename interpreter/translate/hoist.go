@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"reflect"
 	"slices"
 
 	"github.com/expr-lang/expr/ast"
@@ -32,12 +33,28 @@ func Repeated() Option { return func(t *translator) { t.pure, t.repeated = true,
 // Body is Repeated for a named function's body, evaluated again and
 // again on one state with other arguments: a loop builtin of it that
 // reads arguments too is kept for each values of them, while the state
-// stays the same (eval.HoistBy). Not for the other Repeated expressions,
-// whose locals change with nearly every evaluation (a condition for each
-// candidate of the param it reads): there the parts' lists, made to
-// outlive the evaluation, would cost more than the values found.
+// stays the same (eval.HoistBy). Not for a modifier's body, whose
+// locals (the value modified) change with nearly every evaluation:
+// there the parts' lists, made to outlive the evaluation, would cost
+// more than the values found.
 func Body() Option {
 	return func(t *translator) { t.pure, t.repeated, t.byLocals = true, true, true }
+}
+
+// Listed is Repeated for the candidates of an action's param, or a
+// condition of it, that read params before it (params names them):
+// listed again for each of their values. A loop builtin of it that
+// reads locals of the scope which are not these params (`me`, what the
+// action sees of its turn) is kept by their values as in a Body
+// (eval.HoistBy): those locals hold the same values for a whole
+// listing, so `any(pzone('transport', me), ...)` is computed once a
+// listing, not once for each candidate of the param before. A part that
+// reads one of the params still changes with nearly every evaluation,
+// and is not kept.
+func Listed(params []string) Option {
+	return func(t *translator) {
+		t.pure, t.repeated, t.byLocals, t.varying = true, true, true, params
+	}
 }
 
 // hoistKind is how a part is kept (eval.Hoist).
@@ -92,7 +109,7 @@ func (t *translator) hoistable(n ast.Node) hoistKind {
 		return notKept
 	case inLoop && len(locals) > 0:
 		return perEntry
-	case len(locals) > maxKeyLocals, len(locals) > 0 && !t.byLocals:
+	case len(locals) > maxKeyLocals, len(locals) > 0 && (!t.byLocals || t.readsVarying(locals)):
 		return notKept
 	case len(locals) > 0:
 		return perEpochBy
@@ -188,6 +205,80 @@ func (t *translator) reads(n ast.Node) (ok bool, locals []int) {
 		}
 	}
 	return true, locals
+}
+
+// readsVarying tells whether one of the locals in slots is one of the
+// params a Listed expression is listed again for.
+func (t *translator) readsVarying(slots []int) bool {
+	for _, k := range slots {
+		if slices.Contains(t.varying, t.lay.Names[k]) {
+			return true
+		}
+	}
+	return false
+}
+
+// keptPrefix splits a filter of a Listed expression whose predicate
+// reads a param it is listed for only in its last conjuncts: `filter(l,
+// p && q)`, q reading the param, becomes `filter(filter(l, p), q)`, and
+// the inner filter, reading no param, is kept (hoistable). expr's
+// optimizer fuses `filter(filter(pieces(), onWater), q)` into one
+// filter, so without this the ships on the water would be found again
+// for each candidate of the param q reads. The conjuncts run in their
+// order on each element, so the filter keeps the same elements in the
+// same order; only an error's element may differ (the first conjuncts
+// now run over all elements before the last ones). ok is false where
+// no leading conjunct may be kept.
+func (t *translator) keptPrefix(n *ast.BuiltinNode) (split *ast.BuiltinNode, ok bool) {
+	if t.varying == nil || t.hoisting || n.Name != "filter" || len(n.Arguments) != 2 {
+		return nil, false
+	}
+	pred, isPred := n.Arguments[1].(*ast.PredicateNode)
+	if !isPred {
+		return nil, false
+	}
+	conj := boolTerms(pred.Node, nil)
+	for cut := len(conj) - 1; cut > 0; cut-- {
+		inner := &ast.BuiltinNode{Name: "filter", Arguments: []ast.Node{n.Arguments[0], predicateOf(conj[:cut], pred)}}
+		inner.SetType(n.Arguments[0].Type())
+		inner.SetLocation(n.Location())
+		if t.hoistable(inner) == notKept {
+			continue
+		}
+		split = &ast.BuiltinNode{Name: "filter", Arguments: []ast.Node{inner, predicateOf(conj[cut:], pred)}, Map: n.Map}
+		split.SetType(n.Type())
+		split.SetLocation(n.Location())
+		return split, true
+	}
+	return nil, false
+}
+
+// boolTerms is conjuncts for a predicate expr's optimizer may have
+// fused: the && it adds between two filters' predicates is typed any,
+// its terms bool. nil where a term is no bool.
+func boolTerms(n ast.Node, out []ast.Node) []ast.Node {
+	if b, ok := n.(*ast.BinaryNode); ok && (b.Operator == "&&" || b.Operator == "and") && (b.Type() == nil || b.Type().Kind() == reflect.Interface) {
+		if out = boolTerms(b.Left, out); out == nil {
+			return nil
+		}
+		return boolTerms(b.Right, out)
+	}
+	return conjuncts(n, out)
+}
+
+// predicateOf is the predicate of the conjuncts cs, at p's place.
+func predicateOf(cs []ast.Node, p *ast.PredicateNode) *ast.PredicateNode {
+	x := cs[0]
+	for _, c := range cs[1:] {
+		b := &ast.BinaryNode{Operator: "&&", Left: x, Right: c}
+		b.SetType(boolType)
+		b.SetLocation(c.Location())
+		x = b
+	}
+	out := &ast.PredicateNode{Node: x}
+	out.SetType(p.Type())
+	out.SetLocation(p.Location())
+	return out
 }
 
 // inLoop tells whether the node being translated is inside a loop's

@@ -96,6 +96,36 @@ func TestHoistedOncePerEpoch(t *testing.T) {
 	epoch++
 	run(mine)
 	assert.Equal(t, 3, calls, "another epoch")
+
+	// In the candidates of a param after another (Listed), a part that
+	// reads locals other than the params before it (me) is kept as in a
+	// Body; one that reads such a param (from) is computed each time.
+	calls = 0
+	env["me"] = 1
+	byMe := compile(`concat(filter(ships(), len(#) > me), [from])`, Listed([]string{"from"}))
+	v, work = run(byMe)
+	v2, work2 = run(byMe)
+	assert.Equal(t, []any{"dd", "bb", "ffff", "bb"}, v)
+	assert.Equal(t, v, v2)
+	assert.Equal(t, work, work2, "a value found is charged what it cost")
+	assert.Equal(t, 1, calls, "the same epoch, the same me")
+	env["me"] = 2
+	v, _ = run(byMe)
+	assert.Equal(t, []any{"ffff", "bb"}, v, "another me: computed again")
+	assert.Equal(t, 2, calls)
+	ships = []string{"ggg", "h"}
+	epoch++
+	v, _ = run(byMe)
+	assert.Equal(t, []any{"ggg", "bb"}, v, "another epoch: the state read anew")
+	assert.Equal(t, 3, calls)
+	assert.Equal(t, 1, byMe.Hoisted)
+	calls = 0
+	byFrom := compile(`concat(filter(ships(), len(#) > len(from)), [me])`, Listed([]string{"from"}))
+	run(byFrom)
+	run(byFrom)
+	assert.Equal(t, 2, calls, "a part that reads a param listed over")
+	assert.Equal(t, 0, byFrom.Hoisted)
+	ships = []string{"dd", "e", "bb", "ffff"}
 	env["me"] = []any{1} // not a key: computed each time
 	calls = 0
 	listed := compile(`concat(filter(ships(), len(#) > len(me)), [from])`, Body())

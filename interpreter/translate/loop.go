@@ -18,6 +18,9 @@ import (
 // count, sum, find, findIndex, findLastIndex, findLast and sortBy. The element is bound in a slot of the
 // frame while the predicate runs.
 func (t *translator) loop(n *ast.BuiltinNode, use listUse) eval.Val {
+	if split, ok := t.keptPrefix(n); ok {
+		n = split
+	}
 	var predicate ast.Node
 	switch {
 	case len(n.Arguments) == 1 && (n.Name == "sum" || n.Name == "count"):

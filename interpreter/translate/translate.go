@@ -110,10 +110,13 @@ type translator struct {
 	// expression, hoisting that such a part is being translated.
 	pure, repeated bool
 	byLocals       bool
-	root           ast.Node
-	hoisting       bool
-	owned          *[]any // the array of the part being hoisted (owned)
-	hoisted        int    // the parts hoisted
+	// varying: the locals a Listed expression is listed again for (the
+	// params before it), which a part kept by locals may not read.
+	varying  []string
+	root     ast.Node
+	hoisting bool
+	owned    *[]any // the array of the part being hoisted (owned)
+	hoisted  int    // the parts hoisted
 }
 
 // listUse is how the list a node makes is used.
