@@ -82,14 +82,7 @@ func TestPositionOfComesBack(t *testing.T) {
 	g := compileRace(t, market)
 	st, err := g.New(2, 1)
 	require.NoError(t, err)
-	position := func() uint64 {
-		legal, err := g.Legal(st)
-		require.NoError(t, err)
-		obs, err := g.Observe(st, legal[0].Player)
-		require.NoError(t, err)
-		pos, _ := positionOf(g, obs, legal)
-		return pos
-	}
+	position := func() uint64 { return positionAt(t, g, st) }
 	start := position()
 	require.NoError(t, g.Apply(st, "buy"))
 	bought := position()

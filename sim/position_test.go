@@ -57,14 +57,7 @@ func TestPositionOfCountsGoods(t *testing.T) {
 	g := compileRace(t, stockMarket)
 	st, err := g.New(2, 1)
 	require.NoError(t, err)
-	position := func() uint64 {
-		legal, err := g.Legal(st)
-		require.NoError(t, err)
-		obs, err := g.Observe(st, legal[0].Player)
-		require.NoError(t, err)
-		pos, _ := positionOf(g, obs, legal)
-		return pos
-	}
+	position := func() uint64 { return positionAt(t, g, st) }
 	// The store, once given goods, is a holder of the view's stocks
 	// even when empty: the market comes back from the first sale on.
 	require.NoError(t, g.Apply(st, "buy"))
@@ -348,4 +341,15 @@ func TestPositionOfTellsEachPartApart(t *testing.T) {
 		assert.Positive(t, edited[name], "no position had %s", name)
 	}
 	t.Log(edited)
+}
+
+// positionAt is the position of st for the seat that decides in it.
+func positionAt(t *testing.T, g *interpreter.Game, st *interpreter.State) uint64 {
+	t.Helper()
+	legal, err := g.Legal(st)
+	require.NoError(t, err)
+	obs, err := g.Observe(st, legal[0].Player)
+	require.NoError(t, err)
+	pos, _ := positionOf(g, obs, legal)
+	return pos
 }
