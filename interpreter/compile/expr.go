@@ -118,6 +118,9 @@ func (c *compiler) exprOf(v cue.Value, s scope, pure bool, opts ...expr.Option) 
 	case pure:
 		topts = append(topts, translate.Pure())
 	}
+	if c.g.Tab != nil {
+		topts = append(topts, translate.Interned(c.g.Tab.Intern))
+	}
 	if cd.Fast, err = translate.Program(prog, c.g.M.Lib, c.lay, c.g.Keys, topts...); err != nil {
 		c.errs = append(c.errs, unsupported(cd, err))
 	}
@@ -216,6 +219,10 @@ func Expr(g *runtime.Game, src string, pos diag.Pos, topts ...translate.Option) 
 	}
 	cd := &runtime.Code{Prog: prog, Src: src, Pos: pos, Lit: l}
 	shortcut(cd, g.Base)
+	if g.Tab != nil {
+		// The game is compiled: its strings are read, never added to.
+		topts = append(topts, translate.Interned(g.Tab.Canon))
+	}
 	if cd.Fast, err = translate.Program(prog, g.M.Lib, g.Base, g.Keys, topts...); err != nil {
 		return nil, unsupported(cd, err)
 	}

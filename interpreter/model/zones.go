@@ -25,6 +25,8 @@ type zoneTables struct {
 	Players Names // the player zones
 	// refs are the player zones' references by seat, up to MaxPlayers.
 	refs [][]string
+	// byAddr finds a zone by the address of its name (IndexZones).
+	byAddr *AddrTable[zoneAt]
 }
 
 // zoneCount is how many zones a bound state of players seats has.
@@ -51,6 +53,17 @@ func (s *State) MoreZones() iter.Seq2[string, []string] { return maps.All(s.more
 // zoneNum is the number of a zone reference in a state of players
 // seats, or -1.
 func (t *zoneTables) zoneNum(ref string, players int) int {
+	if t.byAddr != nil {
+		if z, ok := t.byAddr.Find(ref); ok {
+			switch {
+			case z.seat < 0:
+				return int(z.zone)
+			case int(z.seat) < players:
+				return t.PlayerZone(int(z.zone), int(z.seat), players)
+			}
+			return -1
+		}
+	}
 	if k := t.Globals.Find(ref); k >= 0 {
 		return k
 	}
