@@ -2,13 +2,11 @@ package compile_test
 
 import (
 	"testing"
-	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/haven-engine/haven/interpreter"
-	"github.com/haven-engine/haven/interpreter/interpretertest"
 )
 
 func TestTinyGame(t *testing.T) {
@@ -80,35 +78,4 @@ func TestCompileErrors(t *testing.T) {
 			assert.Contains(t, err.Error(), tc.want)
 		})
 	}
-}
-
-// A string constant of an expression is the game's own string for its
-// name, at the address its tables find it by.
-func TestConstantsAreTheGamesStrings(t *testing.T) {
-	src := replaceOnce(t, tiny, `flow: [{while:`, `flow: [{let: "z", be: "'coins'"}, {let: "l", be: "['coins', 'x']"}, {let: "m", be: "{a: 'coins'}"}, {while:`)
-	g, err := interpretertest.LoadRuntime(t, "tiny", map[string]string{"game.cue": src})
-	require.NoError(t, err)
-	st, err := g.New(2, 1)
-	require.NoError(t, err)
-	own := g.Tab.PlayerVars.List[0]
-	require.Equal(t, "coins", own)
-	held := 0
-	check := func(v any) {
-		if s, ok := v.(string); ok && s == own {
-			held++
-			assert.Equal(t, unsafe.StringData(own), unsafe.StringData(s))
-		}
-	}
-	for _, f := range st.Stack {
-		for _, v := range f.Scope.Vals {
-			check(v)
-			if l, ok := v.([]any); ok {
-				check(l[0])
-			}
-			if m, ok := v.(map[string]any); ok {
-				check(m["a"])
-			}
-		}
-	}
-	assert.Equal(t, 3, held, "the locals hold the constant, in a list and a map")
 }

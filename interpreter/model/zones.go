@@ -4,6 +4,7 @@ import (
 	"iter"
 	"maps"
 	"slices"
+	"sync/atomic"
 )
 
 // This file keeps the state's card zones. A state bound to its game
@@ -25,9 +26,16 @@ type zoneTables struct {
 	Players Names // the player zones
 	// refs are the player zones' references by seat, up to MaxPlayers.
 	refs [][]string
-	// byAddr finds a zone by the address of its name (IndexZones).
+	// byAddr finds a zone by the address of its name (IndexZones);
+	// hashed counts the names found by their bytes instead (Hashed).
 	byAddr *AddrTable[zoneAt]
+	hashed atomic.Int64
 }
+
+// Hashed is how many zone names the game's states have looked up by
+// their bytes, not by address: the names built at run time and not the
+// game's own ('top-' + port) — a measure of the tables' work, for tests.
+func (t *zoneTables) Hashed() int64 { return t.hashed.Load() }
 
 // zoneCount is how many zones a bound state of players seats has.
 func (t *zoneTables) zoneCount(players int) int {
@@ -64,6 +72,7 @@ func (t *zoneTables) zoneNum(ref string, players int) int {
 			return -1
 		}
 	}
+	t.hashed.Add(1)
 	if k := t.Globals.Find(ref); k >= 0 {
 		return k
 	}
