@@ -152,17 +152,10 @@ func shortcut(cd *runtime.Code, lay *model.Layout, intern func(string) string) {
 		cd.IsIdent = cd.Ident >= 0
 	default:
 		cd.Konst, cd.IsConst = literal(n)
-		// The game's own strings, as the closures' constants are
+		// The game's own string, as the closures' constants are
 		// (translate.Interned).
-		switch k := cd.Konst.(type) {
-		case string:
+		if k, ok := cd.Konst.(string); ok {
 			cd.Konst = intern(k)
-		case []any:
-			for i, x := range k {
-				if s, ok := x.(string); ok {
-					k[i] = intern(s)
-				}
-			}
 		}
 	}
 }
