@@ -102,7 +102,11 @@ func (c *compiler) exprOf(v cue.Value, s scope, pure bool, opts ...expr.Option) 
 		c.errorf(v, "%s", bad)
 	}
 	c.cycles(v, cd, c.scoring)
-	shortcut(cd, c.lay)
+	intern := func(s string) string { return s }
+	if c.g.Tab != nil {
+		intern = c.g.Tab.Intern
+	}
+	shortcut(cd, c.lay, intern)
 	var topts []translate.Option
 	switch {
 	case pure && c.body:
@@ -117,6 +121,9 @@ func (c *compiler) exprOf(v cue.Value, s scope, pure bool, opts ...expr.Option) 
 		topts = append(topts, translate.Repeated())
 	case pure:
 		topts = append(topts, translate.Pure())
+	}
+	if c.g.Tab != nil {
+		topts = append(topts, translate.Interned(c.g.Tab.Intern))
 	}
 	if cd.Fast, err = translate.Program(prog, c.g.M.Lib, c.lay, c.g.Keys, topts...); err != nil {
 		c.errs = append(c.errs, unsupported(cd, err))
@@ -138,13 +145,18 @@ func unsupported(cd *runtime.Code, err error) *diag.Error {
 
 // shortcut notes the expressions answered without running their
 // closures: literals and bare names.
-func shortcut(cd *runtime.Code, lay *model.Layout) {
+func shortcut(cd *runtime.Code, lay *model.Layout, intern func(string) string) {
 	switch n := cd.Prog.Node().(type) {
 	case *exprast.IdentifierNode:
 		cd.Ident = lay.Find(n.Value)
 		cd.IsIdent = cd.Ident >= 0
 	default:
 		cd.Konst, cd.IsConst = literal(n)
+		// The game's own string, as the closures' constants are
+		// (translate.Interned).
+		if k, ok := cd.Konst.(string); ok {
+			cd.Konst = intern(k)
+		}
 	}
 }
 
@@ -215,7 +227,15 @@ func Expr(g *runtime.Game, src string, pos diag.Pos, topts ...translate.Option) 
 		return nil, &diag.Error{Pos: pos, Msg: bad}
 	}
 	cd := &runtime.Code{Prog: prog, Src: src, Pos: pos, Lit: l}
-	shortcut(cd, g.Base)
+	intern := func(s string) string { return s }
+	if g.Tab != nil {
+		intern = g.Tab.Canon
+	}
+	shortcut(cd, g.Base, intern)
+	if g.Tab != nil {
+		// The game is compiled: its strings are read, never added to.
+		topts = append(topts, translate.Interned(g.Tab.Canon))
+	}
 	if cd.Fast, err = translate.Program(prog, g.M.Lib, g.Base, g.Keys, topts...); err != nil {
 		return nil, unsupported(cd, err)
 	}

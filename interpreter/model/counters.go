@@ -25,6 +25,8 @@ type Tables struct {
 	// The start values of the vars, of one seat's player vars, of one
 	// node's node vars and of one piece's vars.
 	varInit, pvarInit, NvarInit, qvarInit []int
+	// canon is the game's own string of each name (canon.go).
+	canon map[string]string
 }
 
 // Names numbers a list of names.

@@ -112,12 +112,16 @@ func (s *State) SetStockMap(m map[string][]string) {
 
 // ownName is the piece's own string when name is the id of a piece of
 // the state (equal, maybe at another address: expressions name the
-// piece by it, .id), else name.
+// piece by it, .id), else the game's own string for name (Tables.Canon:
+// the one its expressions' constants hold), else name.
 func (s *State) ownName(name string) string {
 	for _, p := range s.Pieces {
 		if p.ID == name {
 			return p.ID
 		}
+	}
+	if s.Tables != nil {
+		return s.Tables.Canon(name)
 	}
 	return name
 }

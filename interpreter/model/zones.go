@@ -4,6 +4,7 @@ import (
 	"iter"
 	"maps"
 	"slices"
+	"sync/atomic"
 )
 
 // This file keeps the state's card zones. A state bound to its game
@@ -25,7 +26,16 @@ type zoneTables struct {
 	Players Names // the player zones
 	// refs are the player zones' references by seat, up to MaxPlayers.
 	refs [][]string
+	// byAddr finds a zone by the address of its name (IndexZones);
+	// hashed counts the names found by their bytes instead (Hashed).
+	byAddr *AddrTable[zoneAt]
+	hashed atomic.Int64
 }
+
+// Hashed is how many zone names the game's states have looked up by
+// their bytes, not by address: the names built at run time and not the
+// game's own ('top-' + port) — a measure of the tables' work, for tests.
+func (t *zoneTables) Hashed() int64 { return t.hashed.Load() }
 
 // zoneCount is how many zones a bound state of players seats has.
 func (t *zoneTables) zoneCount(players int) int {
@@ -51,6 +61,18 @@ func (s *State) MoreZones() iter.Seq2[string, []string] { return maps.All(s.more
 // zoneNum is the number of a zone reference in a state of players
 // seats, or -1.
 func (t *zoneTables) zoneNum(ref string, players int) int {
+	if t.byAddr != nil {
+		if z, ok := t.byAddr.Find(ref); ok {
+			switch {
+			case z.seat < 0:
+				return int(z.zone)
+			case int(z.seat) < players:
+				return t.PlayerZone(int(z.zone), int(z.seat), players)
+			}
+			return -1
+		}
+	}
+	t.hashed.Add(1)
 	if k := t.Globals.Find(ref); k >= 0 {
 		return k
 	}

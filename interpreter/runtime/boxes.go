@@ -15,6 +15,9 @@ func (g *Game) InternNames() map[string]any {
 	boxed := map[string]any{}
 	g.eachName(func(s string) {
 		if _, ok := boxed[s]; !ok {
+			if g.Tab != nil {
+				s = g.Tab.Intern(s)
+			}
 			boxed[s] = s
 		}
 	})

@@ -26,11 +26,16 @@ func (g *Game) NewTables() *model.Tables {
 	for _, z := range players {
 		refs = append(refs, g.PzNames[z])
 	}
-	return model.NewTables(model.TableDecl{
+	t := model.NewTables(model.TableDecl{
 		Vars: g.Vars, PlayerVars: g.PlayerVars, Nodes: g.Board.Order, NodeVars: g.NodeVars, PieceVars: g.PieceVars,
 		VarInit: g.VarInit, PvarInit: g.PvarInit, NvarInit: g.NvarInit, QvarInit: g.QvarInit,
 		GlobalZones: append(globals, BoxZone), PlayerZones: players, PlayerZoneRefs: refs,
 	})
+	// The names are interned in the order InternNames boxes them, so
+	// that a name's box and its string in the expressions are one.
+	g.eachName(func(s string) { t.Intern(s) })
+	t.IndexZones()
+	return t
 }
 
 // bind ties a state to the game's tables (tables.bind).

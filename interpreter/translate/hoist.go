@@ -41,6 +41,14 @@ func Body() Option {
 	return func(t *translator) { t.pure, t.repeated, t.byLocals = true, true, true }
 }
 
+// Interned makes each string constant of the expression the string
+// intern gives for its bytes: the game's own (model.Tables.Intern), so
+// that the name it holds is found by its address wherever the game
+// looks it up (a zone, a stock's holder, a card, a node).
+func Interned(intern func(string) string) Option {
+	return func(t *translator) { t.intern = intern }
+}
+
 // Listed is Repeated for the candidates of an action's param, or a
 // condition of it, that read params before it (params names them):
 // listed again for each of their values. A loop builtin of it that

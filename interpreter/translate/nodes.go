@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
@@ -52,13 +53,16 @@ func (t *translator) nodeOf(n ast.Node) eval.Val {
 		}
 		return eval.Const(n.Value)
 	case *ast.StringNode:
-		return eval.Const(n.Value)
+		return eval.Const(t.interned(n.Value))
 	case *ast.ConstantNode:
 		if l, ok := n.Value.([]any); ok {
 			// A list literal the optimizer folded (['done']) stays a list,
 			// for the consumers of lists (a conditional between it and
 			// another list is still one).
-			return eval.Const(l)
+			return eval.Const(t.internedList(l))
+		}
+		if s, ok := n.Value.(string); ok {
+			return eval.Const(t.interned(s))
 		}
 		return eval.Const(n.Value)
 	case *ast.IdentifierNode:
@@ -377,9 +381,9 @@ func (t *translator) equal(n *ast.BinaryNode) func(*eval.Frame) bool {
 	l, r := t.operand(n.Left), t.operand(n.Right)
 	switch {
 	case lk == reflect.Int && rk == reflect.Int && simple:
-		return equalOf(eval.As[int](l), eval.As[int](r), n.Left, n.Right)
+		return equalOf(eval.As[int](l), eval.As[int](r), t.lit(n.Left), t.lit(n.Right))
 	case lk == reflect.String && rk == reflect.String && simple:
-		return equalOf(eval.As[string](l), eval.As[string](r), n.Left, n.Right)
+		return equalOf(eval.As[string](l), eval.As[string](r), t.lit(n.Left), t.lit(n.Right))
 	}
 	if a, ok := l.Fn.(func(*eval.Frame) string); ok {
 		b := r.Box
@@ -395,15 +399,30 @@ func (t *translator) equal(n *ast.BinaryNode) func(*eval.Frame) bool {
 	return func(fr *eval.Frame) bool { return runtime.Equal(a(fr), b(fr)) }
 }
 
+// lit is a literal node's value, its string interned (Interned), and
+// whether the node is a literal.
+type lit struct {
+	v  any
+	ok bool
+}
+
+func (t *translator) lit(n ast.Node) lit {
+	v, ok := litValue(n)
+	if s, isStr := v.(string); isStr {
+		v = t.interned(s)
+	}
+	return lit{v, ok}
+}
+
 // equalOf is a == b; a literal on either side is compared as it is, not
 // called for.
-func equalOf[T int | string](a, b func(*eval.Frame) T, l, r ast.Node) func(*eval.Frame) bool {
-	if k, ok := litValue(r); ok {
+func equalOf[T int | string](a, b func(*eval.Frame) T, l, r lit) func(*eval.Frame) bool {
+	if k, ok := r.v, r.ok; ok {
 		if k, ok := k.(T); ok {
 			return func(fr *eval.Frame) bool { return a(fr) == k }
 		}
 	}
-	if k, ok := litValue(l); ok {
+	if k, ok := l.v, l.ok; ok {
 		if k, ok := k.(T); ok {
 			return func(fr *eval.Frame) bool { return k == b(fr) }
 		}
@@ -750,7 +769,8 @@ func (t *translator) mapLit(n *ast.MapNode) eval.Val {
 		}
 		keys[i], vals[i] = eval.As[string](t.node(p.Key)), t.node(p.Value).Box
 		k, kc := litValue(p.Key)
-		v, vc := litValue(p.Value)
+		vl := t.lit(p.Value)
+		v, vc := vl.v, vl.ok
 		if !kc || !vc {
 			allConst = false
 		} else if _, dup := konst[k.(string)]; !dup {
@@ -860,4 +880,37 @@ func inList(x, y any) (found, ok bool) {
 		}
 	}
 	return false, false
+}
+
+// interned is the game's own string for a constant (Interned).
+func (t *translator) interned(s string) string {
+	if t.intern == nil {
+		return s
+	}
+	return t.intern(s)
+}
+
+// internedList is a constant list with its strings interned, a new list
+// when one changes.
+func (t *translator) internedList(l []any) []any {
+	if t.intern == nil {
+		return l
+	}
+	var out []any
+	for i, x := range l {
+		s, ok := x.(string)
+		if !ok {
+			continue
+		}
+		if c := t.intern(s); unsafe.StringData(c) != unsafe.StringData(s) {
+			if out == nil {
+				out = slices.Clone(l)
+			}
+			out[i] = c
+		}
+	}
+	if out == nil {
+		return l
+	}
+	return out
 }

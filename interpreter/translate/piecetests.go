@@ -179,8 +179,8 @@ func (t *translator) pieceTest(n ast.Node) (pieceTest, bool) {
 		if kindOf(other) != reflect.String {
 			return pieceTest{}, false
 		}
-		if k, ok := litValue(other); ok {
-			c := k.(string)
+		if l := t.lit(other); l.ok {
+			c := l.v.(string)
 			pt.str, pt.steady, pt.hasLit, pt.lit = func(*eval.Frame) string { return c }, true, true, c
 		} else {
 			pt.str = eval.As[string](t.operand(other))

@@ -117,6 +117,8 @@ type translator struct {
 	hoisting bool
 	owned    *[]any // the array of the part being hoisted (owned)
 	hoisted  int    // the parts hoisted
+	// intern gives the game's own string for a constant (Interned).
+	intern func(string) string
 }
 
 // listUse is how the list a node makes is used.
