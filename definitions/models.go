@@ -14,9 +14,12 @@ package definitions
 // little later (a cargo on its way home, a contract on its way) what
 // their outcomes teach too slowly; three for Masters of Trade; one round
 // of greedy games for Rotterdam, whose games between learned bots run
-// long enough to take its training past ten minutes.
+// long enough to take its training past ten minutes. Mainport
+// Mastermind's opponent is its policy, which plays a trader's plan from
+// any home port (a random one): its games show what each home port is
+// worth, and the model kept is the one that beats the policy most.
 //
-//go:generate go run ../cmd/haven train mainport-mastermind --players 2 --seed 1 -n 200 --rounds 6 --eval 20 --out mainport-mastermind/model.json
+//go:generate go run ../cmd/haven train mainport-mastermind --against policy --players 2 --seed 1 -n 200 --rounds 6 --eval 20 --out mainport-mastermind/model.json
 //go:generate go run ../cmd/haven train mainports --players 2 --seed 1 -n 200 --rounds 6 --eval 20 --out mainports/model.json
 //go:generate go run ../cmd/haven train mainports --option map=great-europe --players 2 --seed 1 -n 200 --rounds 6 --eval 20 --out mainports/model-great-europe.json
 //go:generate go run ../cmd/haven train mainports --option version=free-play --players 2 --seed 1 -n 200 --rounds 6 --eval 20 --out mainports/model-free-play.json

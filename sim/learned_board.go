@@ -218,6 +218,15 @@ func (b *boardInfo) closeness(d int) float64 {
 	return 1 - float64(d)/float64(b.span)
 }
 
+// closenessSum is the sum of the closeness of n distances of edges
+// edges in all, summed as integers: the same whatever their order.
+func (b *boardInfo) closenessSum(n, edges int) float64 {
+	if b.span == 0 {
+		return float64(n)
+	}
+	return float64(n) - float64(edges)/float64(b.span)
+}
+
 // linkFeatures writes the features of node L, linked to seat p by its
 // counter k through link l ("mine:link:COUNTER→KIND.FIELD:STAT", or
 // "other:…" for the best other seat's).
@@ -237,6 +246,14 @@ func (f *featureSet) linkFeatures(st *interpreter.State, k *pvarKeys, l, p, seat
 			f.x.best(i, x)
 		}
 	}
+	// Which node it is ("…=NODE", 1): the counter's number names the
+	// node and measures nothing, so that a model linear in it could
+	// only rank the nodes by their numbers (a home port chosen for
+	// being the first or the last); a feature of each node values each
+	// for what the games show it is worth.
+	f.x.best(f.slotAt(&k.linkNode[mine], l*len(b.nodes)+L, func() string {
+		return [2]string{"mine:", "other:"}[mine] + "link:" + k.name + "→" + b.links[l].name + "=" + b.nodes[L]
+	}), 1)
 	// held marks the goods the node holds, by number (place numbered
 	// every good of the state).
 	pl := &f.placed
@@ -260,7 +277,13 @@ func (f *featureSet) linkFeatures(st *interpreter.State, k *pvarKeys, l, p, seat
 	}
 	set(lGoods, float64(len(goods)))
 	set(lKinds, float64(kinds))
-	nearest, carried, carriedClose := -1, 0, 0.0
+	// A good the node lacks counts once however many pieces carry it,
+	// by the closest of them: once one brings it, the others' bring
+	// nothing, so that two pieces carrying one good are worth one (a
+	// model that counted both valued the pair above bringing it, and
+	// kept them circling short of the node).
+	nearest, carried, carriedClose, carriedHeld := -1, 0, 0.0, 0
+	closest := append(f.carried[:0], make([]int, len(f.goodNames))...)
 	for i, pc := range st.Pieces {
 		at := pl.node[i]
 		if at < 0 || pc.Owner != p {
@@ -274,18 +297,32 @@ func (f *featureSet) linkFeatures(st *interpreter.State, k *pvarKeys, l, p, seat
 			nearest = d
 		}
 		for _, g := range pl.goodsOf(pl.stock[i]) {
-			if !held[g] {
-				carried++
-				carriedClose += b.closeness(d)
+			switch {
+			case held[g]:
+				carriedHeld++
+			case closest[g] == 0 || d+1 < closest[g]:
+				closest[g] = d + 1 // 0: carried by none
 			}
 		}
 	}
+	f.carried = closest
+	edges := 0
+	for _, d := range closest {
+		if d > 0 {
+			carried, edges = carried+1, edges+d-1
+		}
+	}
+	carriedClose = b.closenessSum(carried, edges)
 	if nearest >= 0 {
 		set(lNear, nearness(nearest))
 		set(lClose, b.closeness(nearest))
 	}
 	set(lCarryNew, float64(carried))
 	set(lCarryNewClose, carriedClose)
+	// The goods its pieces carry that the node holds already: a load
+	// that brings the node nothing and, where a piece carries one good,
+	// keeps it from loading another.
+	set(lCarryHeld, float64(carriedHeld))
 	// How close each piece bringing nothing the node lacks is to the
 	// nearest node holding such a good: a piece on its way there, summed
 	// over the pieces (a loaded one is valued by carry-new-close).

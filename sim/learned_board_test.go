@@ -77,3 +77,61 @@ func TestLearnedBoardFeatures(t *testing.T) {
 	assert.Equal(t, 2.0, x["show:number:other"])
 	assert.Equal(t, -1.0, x["show:number:lead"])
 }
+
+// fleets: as harbours, but each seat has two ships: seat 0's both carry
+// silk, which its home lacks, one a square from home, the other two;
+// seat 1's carry wool, which its home holds already, and nothing.
+const fleets = `package haven
+
+game: {
+	id: "race"
+	name: "Fleets"
+	players: {min: 2, max: 2}
+	playerVars: home: 0
+	goods: {silk: count: 2, wool: count: 2}
+	pieces: ship: perPlayer: "2"
+	boards: sea: {
+		nodes: {h1: {kind: "port", num: nr: 1}, w1: {kind: "water"}, w2: {kind: "water"}, h2: {kind: "port", num: nr: 2}}
+		edges: [{from: "h1", to: "w1", directed: false}, {from: "w1", to: "w2", directed: false}, {from: "w2", to: "h2", directed: false}]
+	}
+	setup: [
+		{do: "pset(0, 'home', 1); pset(1, 'home', 2)"},
+		{let: "mine", be: "map(filter(pieces(), .owner == 0), .id)"},
+		{let: "theirs", be: "map(filter(pieces(), .owner == 1), .id)"},
+		{do: "place(mine[0], 'w1'); place(mine[1], 'w2'); place(theirs[0], 'h2'); place(theirs[1], 'h2')"},
+		{do: "transfer('silk', 'supply', mine[0]); transfer('silk', 'supply', mine[1])"},
+		{do: "transfer('wool', 'supply', 'h2'); transfer('wool', 'supply', theirs[0])"},
+	]
+	flow: [{turn: {player: "0", actions: ["wait"]}}, {end: "done"}]
+	actions: wait: do: []
+	scoring: {score: "0", tiebreak: []}
+}
+`
+
+// A good its home lacks counts once however many of a seat's pieces
+// carry it, as close as the closest of them: one of them bringing it
+// home leaves the other bringing nothing. A good its home holds already
+// counts apart (carry-held). Which node a counter names is a feature of
+// its own: a model values each home port, rather than one linear in
+// the ports' numbers.
+func TestLearnedLinkCountsGoodsOnce(t *testing.T) {
+	g := compileRace(t, fleets)
+	st, err := g.New(2, 1)
+	require.NoError(t, err)
+	obs, err := g.Observe(st, 0)
+	require.NoError(t, err)
+	set := newFeatureSet(g)
+	vec, err := set.extract(obs, st, 0)
+	require.NoError(t, err)
+	x := asMap(set, vec)
+	link := "link:home→port.nr"
+	assert.Equal(t, 1.0, x["mine:"+link+":carry-new"], "two ships, one silk home lacks")
+	assert.InDelta(t, 2.0/3, x["mine:"+link+":carry-new-close"], 1e-9, "the closer ship, a square of three from home")
+	assert.Equal(t, 0.0, x["mine:"+link+":carry-held"])
+	assert.Equal(t, 0.0, x["other:"+link+":carry-new"])
+	assert.Equal(t, 1.0, x["other:"+link+":carry-held"], "wool its home holds")
+	assert.Equal(t, 1.0, x["mine:"+link+"=h1"])
+	assert.Equal(t, 1.0, x["other:"+link+"=h2"])
+	assert.NotContains(t, x, "mine:"+link+"=h2")
+	assert.NotContains(t, x, "other:"+link+"=h1")
+}

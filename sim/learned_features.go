@@ -71,6 +71,7 @@ type featureSet struct {
 	goodsHeld        [][3][]int32 // by holder name, whose, then good
 	placed           placed       // scratch: the state's pieces and stocks by number
 	held             []bool       // scratch: by good, held by a linked node
+	carried          []int        // scratch: by good, 1 + the edges from a linked node to its closest carrier
 	mine             []int        // scratch: the nodes the seat's pieces stand on
 	tiebreaks, shows map[string]*figureKeys
 	result           interpreter.Result // scratch of ScoreInto

@@ -131,6 +131,9 @@ type pvarKeys struct {
 	name        string
 	mine, other int
 	link        [2][]int32 // mine, other; by link × linkStat
+	// linkNode are the features naming the node a link gives: mine,
+	// other; by link × node.
+	linkNode [2][]int32
 }
 
 // linkStat numbers the features of a node a seat's counter links it
@@ -143,10 +146,11 @@ const (
 	lCarryNew
 	lCarryNewClose
 	lFetchClose
+	lCarryHeld
 	linkStats
 )
 
-var linkStatNames = [linkStats]string{":goods", ":kinds", ":near", ":close", ":carry-new", ":carry-new-close", ":fetch-close"}
+var linkStatNames = [linkStats]string{":goods", ":kinds", ":near", ":close", ":carry-new", ":carry-new-close", ":fetch-close", ":carry-held"}
 
 // holderInfo is what kind of holder a stock's holder is, apart from
 // being one of the state's pieces (which changes as pieces come and

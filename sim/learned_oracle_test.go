@@ -279,9 +279,15 @@ func (f *oracleSet) linkFeatures(v *interpreter.View, p, seat int, name string, 
 			other("other:"+k, x)
 		}
 	}
+	if p == seat {
+		out["mine:"+name+"="+b.nodes[L]] = 1
+	} else {
+		other("other:"+name+"="+b.nodes[L], 1)
+	}
 	set(name+":goods", float64(len(v.Stocks[b.nodes[L]])))
 	set(name+":kinds", float64(len(held)))
-	nearest, carried, carriedClose := -1, 0, 0.0
+	nearest, carried, carriedClose, carriedHeld := -1, 0, 0.0, 0
+	closest := map[string]int{} // a good the node lacks → the edges to its closest carrier
 	for _, pc := range v.Pieces {
 		at, ok := b.index[pc.At]
 		if !ok || pc.Owner != p {
@@ -295,18 +301,25 @@ func (f *oracleSet) linkFeatures(v *interpreter.View, p, seat int, name string, 
 			nearest = d
 		}
 		for _, good := range v.Stocks[pc.ID] {
-			if !held[good] {
-				carried++
-				carriedClose += b.closeness(d)
+			if held[good] {
+				carriedHeld++
+			} else if c, ok := closest[good]; !ok || d < c {
+				closest[good] = d
 			}
 		}
 	}
+	edges := 0
+	for _, d := range closest {
+		carried, edges = carried+1, edges+d
+	}
+	carriedClose = b.closenessSum(carried, edges)
 	if nearest >= 0 {
 		set(name+":near", nearness(nearest))
 		set(name+":close", b.closeness(nearest))
 	}
 	set(name+":carry-new", float64(carried))
 	set(name+":carry-new-close", carriedClose)
+	set(name+":carry-held", float64(carriedHeld))
 	// How close each piece bringing nothing the node lacks is to the
 	// nearest node holding such a good: a piece on its way there, summed
 	// over the pieces (a loaded one is valued by carry-new-close).
