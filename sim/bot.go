@@ -128,7 +128,7 @@ func init() {
 			}
 			return NewISMCTS(g, seed, o), nil
 		}},
-		"learned": {keys: []string{"games", "depth"}, words: []string{"model"}, makeWords: func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error) {
+		"learned": {keys: []string{"games", "depth", "beam"}, words: []string{"model"}, makeWords: func(g *interpreter.Game, seed uint64, opt map[string]int, words map[string]string) (Bot, error) {
 			var m *Model
 			if path, ok := words["model"]; ok {
 				if _, both := opt["games"]; both {
@@ -143,6 +143,7 @@ func init() {
 			if d := opt["depth"]; d > 0 {
 				b.depth = d
 			}
+			b.beam = opt["beam"]
 			return b, nil
 		}},
 	}

@@ -18,6 +18,10 @@ type LearnedBot struct {
 	r     *interpreter.Rand
 	model *Model
 	depth int // its own decisions in a row it looks through
+	// beam, when above 0, has it look through its seat's whole run of
+	// decisions instead, keeping the beam states valued most at each
+	// step (learned_run.go).
+	beam int
 	// train is the model's source when none was given: trained on first
 	// use for the table's number of players.
 	train func(players int) (*Model, error)
@@ -31,6 +35,10 @@ type LearnedBot struct {
 	best   []interpreter.Move
 	legal  [][]interpreter.Move
 	result interpreter.Result
+	// Scratch of lookRun.
+	runLegal             []interpreter.Move
+	runFrontier, runNext []runState
+	runPool              []*interpreter.State
 }
 
 // Learned returns a learned bot for g, seeded with seed, judging by m;
@@ -134,7 +142,13 @@ func (b *LearnedBot) Choose(obs *interpreter.Observation, legal []interpreter.Mo
 		if err := b.g.Apply(c, m.Text); err != nil {
 			return 0, false
 		}
-		v, err := b.lookThrough(c, seat, made+1, b.depth-1)
+		var v float64
+		var err error
+		if b.beam > 0 {
+			v, err = b.lookRun(c, seat, made+1)
+		} else {
+			v, err = b.lookThrough(c, seat, made+1, b.depth-1)
+		}
 		// A way out of a position come back to: each time a move was
 		// chosen here it is worth a little less, so a cycle of moves the
 		// model values alike is left at once, and a move far worse (a

@@ -34,7 +34,7 @@ func TestBotSpecs(t *testing.T) {
 		{"random:iters=5", `bot random takes no options, not "iters=5"`},
 		{"learned:games=5", ""},
 		{"learned:model=", `bot learned: model=: give a value`},
-		{"learned:modl=x.json", `bot learned: unknown option "modl" (did you mean "model"? options: games, depth, model)`},
+		{"learned:modl=x.json", `bot learned: unknown option "modl" (did you mean "model"? options: games, depth, beam, model)`},
 		{"learned:model=none.json", `open none.json: no such file or directory`},
 	} {
 		_, err := NewBot(tt.spec, compile(t), 1)

@@ -304,3 +304,25 @@ func TestTrainFrom(t *testing.T) {
 	_, err = ReadModelOf(path, variant)
 	assert.EqualError(t, err, path+": the model was trained on other, not race")
 }
+
+// Refitting the first round boots its states' targets by the model
+// fitted before: the model changes with each refit, and with no share
+// booted (Boot below 0) it is the outcome's alone, as without refits.
+func TestTrainRefits(t *testing.T) {
+	g := compile(t)
+	opt := TrainOptions{Players: 2, Games: 40, Seed: 3, Keep: 0.5, Ahead: 3}
+	plain, err := Train(g, opt)
+	require.NoError(t, err)
+	opt.Refit = 1
+	once, err := Train(g, opt)
+	require.NoError(t, err)
+	opt.Refit = 2
+	twice, err := Train(g, opt)
+	require.NoError(t, err)
+	assert.NotEqual(t, plain.Weights, once.Weights)
+	assert.NotEqual(t, once.Weights, twice.Weights)
+	opt.Boot = -1
+	outcome, err := Train(g, opt)
+	require.NoError(t, err)
+	assert.Equal(t, plain.Weights, outcome.Weights)
+}

@@ -54,6 +54,14 @@ type TrainOptions struct {
 	// the default is DefaultFromBoot.
 	Boot  float64
 	Ahead int
+	// Refit, in a round played without a model (the first, by the
+	// opponent bots), fits the model Refit times more, each time on
+	// targets booted by the model fitted before: the first round's
+	// states are read again Ahead decisions later, by each model in
+	// turn, so that a state is valued by what the bots made of it (a
+	// cargo loaded by what its delivery brought) rather than by the
+	// game's outcome alone (0: none, the outcome alone).
+	Refit int
 	// Eval is the number of games, seats turned round, each round's
 	// model plays against the opponent; the model that wins most of them is
 	// kept (0: none played, the last round's model kept).
@@ -102,6 +110,9 @@ type trainRow struct {
 	// later, when booted: the game went on that long, with a model.
 	boot   float64
 	booted bool
+	// ahead are the seat's features of its state Ahead decisions later,
+	// read in a round played without a model when Refit asks for them.
+	ahead []namedFeature
 }
 
 // outcome is how a self-play game ended for each seat: its share of the
@@ -180,6 +191,11 @@ func Train(g *interpreter.Game, opt TrainOptions) (*Model, error) {
 		next, err := fitSamples(g, set, samples, games, opt.Lead, opt.Boot)
 		if err != nil {
 			return nil, err
+		}
+		for range opt.Refit {
+			if next, err = refit(g, next, samples, games, opt); err != nil {
+				return nil, err
+			}
 		}
 		set = withNames(g, set.names)
 		m = next
@@ -346,6 +362,9 @@ func selfPlay(g *interpreter.Game, m *Model, opt TrainOptions, seed uint64, i in
 	if m != nil && opt.Boot > 0 {
 		value = m.copyFor(g)
 	}
+	// Without a model to read it, the state Ahead decisions later is
+	// kept as features, for the refits to value.
+	keepAhead := m == nil && opt.Boot > 0 && opt.Refit > 0
 	for n := 0; !st.Finished && n < opt.Max; n++ {
 		legal, err := g.Legal(st)
 		if err != nil {
@@ -358,6 +377,14 @@ func selfPlay(g *interpreter.Game, m *Model, opt TrainOptions, seed uint64, i in
 				return nil, outcome{}, err
 			}
 			obs.SampleInto(br, smp)
+			if keepAhead {
+				x, err := set.extract(obs, smp, len(st.Moves))
+				if err != nil {
+					return nil, outcome{}, err
+				}
+				row.ahead = x.row(set)
+				continue
+			}
 			x, err := value.set.extract(obs, smp, len(st.Moves))
 			if err != nil {
 				return nil, outcome{}, err
@@ -374,7 +401,7 @@ func selfPlay(g *interpreter.Game, m *Model, opt TrainOptions, seed uint64, i in
 				if err != nil {
 					return nil, outcome{}, err
 				}
-				if value != nil {
+				if value != nil || keepAhead {
 					due = append(due, len(rows))
 				}
 				rows = append(rows, trainRow{x: x.row(set), seat: p, made: n})
@@ -472,6 +499,29 @@ func fitSamples(g *interpreter.Game, set *featureSet, samples []trainRow, games 
 		}
 	}
 	return fit(set, rows, y)
+}
+
+// refit fits the model again on the samples, each sample that kept its
+// features Ahead decisions later booted by m's value of them: a state's
+// target is then partly what m makes of the state the game reached.
+func refit(g *interpreter.Game, m *Model, samples []trainRow, games []outcome, opt TrainOptions) (*Model, error) {
+	set := withNames(g, m.Names)
+	buf := make([]float64, len(m.Names))
+	for i := range samples {
+		s := &samples[i]
+		if s.ahead == nil {
+			continue
+		}
+		x := set.vector(s.ahead, buf)
+		v := m.Intercept
+		for j, w := range m.Weights {
+			if m.Scale[j] != 0 {
+				v += w * (x[j] - m.Mean[j]) / m.Scale[j]
+			}
+		}
+		s.boot, s.booted = v, true
+	}
+	return fitSamples(g, set, samples, games, opt.Lead, opt.Boot)
 }
 
 // evaluate plays opt.Eval games of m against the opponent, seats turned round,

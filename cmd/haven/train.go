@@ -14,7 +14,7 @@ import (
 
 var trainCommand = &command{
 	name:  "train",
-	usage: "train GAME [-n GAMES] [--rounds R] [--eval E] [--against BOT] [--from FILE|shipped] [--eps P] [--boot P] [--ahead N] [--lead] [--keep P] [--workers N] [--players N] [--seed S] [--out FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
+	usage: "train GAME [-n GAMES] [--rounds R] [--eval E] [--against BOT] [--from FILE|shipped] [--eps P] [--boot P] [--ahead N] [--refit K] [--lead] [--keep P] [--workers N] [--players N] [--seed S] [--out FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
 	summary: "Learn a value of the game's states by self-play, for the bot learned: R rounds\n" +
 		"of GAMES games (the opponent BOT first, greedy unless --against names another,\n" +
 		"then the bot learned so far against itself and against BOT, a share of the\n" +
@@ -51,6 +51,7 @@ type trainOptions struct {
 	Boot    float64
 	BootSet bool // --boot given: else sim's default, which depends on --from
 	Ahead   int
+	Refit   int
 	Against string
 	From    string
 }
@@ -70,6 +71,7 @@ func trainParse(c *command, io IO, args []string) (*flags, func() error, error) 
 	f.Float64Var(&opts.Eps, "eps", sim.DefaultEps, "the share `P` of self-play moves made at random")
 	f.Float64Var(&opts.Boot, "boot", sim.DefaultBoot, "the share `P` of a state's target that is the model's value of the state AHEAD decisions later (0: the outcome alone; 1 by default with --from)")
 	f.IntVar(&opts.Ahead, "ahead", sim.DefaultAhead, "how many decisions `AHEAD` the value a target is read from lies")
+	f.IntVar(&opts.Refit, "refit", 0, "fit each round `K` times more, the states of the rounds played without a model (the first, by BOT) booted by the model fitted before")
 	f.BoolVar(&opts.Lead, "lead", false, "learn a seat's final lead in score alone, not with its share of the win")
 	f.Float64Var(&opts.Keep, "keep", sim.DefaultKeep, "the share `P` of decisions whose states are learnt from")
 	f.IntVar(&opts.Workers, "workers", runtime.NumCPU(), "games played at once (`N`); the model is the same for any")
@@ -154,7 +156,7 @@ func runTrain(opts *trainOptions) error {
 	if against == "greedy" {
 		against = "" // the default: the models it trains stay the same
 	}
-	m, err := sim.Train(g, sim.TrainOptions{Players: n, Against: against, From: from, Games: opts.Games, Rounds: opts.Rounds, Eval: opts.Eval, Eps: eps, Boot: boot, Ahead: opts.Ahead,
+	m, err := sim.Train(g, sim.TrainOptions{Players: n, Against: against, From: from, Games: opts.Games, Rounds: opts.Rounds, Eval: opts.Eval, Eps: eps, Boot: boot, Ahead: opts.Ahead, Refit: opts.Refit,
 		Seed: opts.Seed, Lead: opts.Lead, Keep: opts.Keep, Workers: opts.Workers, Compile: func() (*interpreter.Game, error) { return opts.compile(opts.Game) }, Stop: stopped.Load,
 		Progress: func(done, _ int) { bar.update(done) }})
 	bar.finish()
