@@ -7,6 +7,7 @@ package compile
 import (
 	"reflect"
 	"strings"
+	"sync"
 
 	"cuelang.org/go/cue"
 	"github.com/expr-lang/expr"
@@ -185,6 +186,32 @@ func (c *compiler) bodies(v cue.Value) {
 
 var stepKeys = []string{"do", "if", "each", "while", "let", "call", "choose", "turn", "emit", "end", "return"}
 
+// stepKey looks up a key of a step. A step writes two or three of the
+// keys the schema declares (optional fields, one text each but choose
+// and turn), and looking up one it leaves out by its name costs CUE an
+// error value: a key whose value is text is looked up as the optional
+// field it is, which every step has, and is written when its text is
+// concrete (a validated definition leaves no written text incomplete).
+func stepKey(v cue.Value, k string) (cue.Value, bool) {
+	if k == "choose" || k == "turn" {
+		return lookup(v, k)
+	}
+	x := v.LookupPath(optionalPath(k))
+	return x, x.IsConcrete() && x.Kind() == cue.StringKind
+}
+
+// optionalPaths keeps the optional selectors of the step keys.
+var optionalPaths sync.Map // string → cue.Path
+
+func optionalPath(k string) cue.Path {
+	if p, ok := optionalPaths.Load(k); ok {
+		return p.(cue.Path)
+	}
+	p := cue.MakePath(cue.Str(k).Optional())
+	optionalPaths.Store(k, p)
+	return p
+}
+
 // block compiles a list of steps. Names bound by let in the block are
 // visible to the steps after it.
 func (c *compiler) block(v cue.Value, s scope) *runtime.Block {
@@ -205,7 +232,7 @@ func (c *compiler) step(v cue.Value, s scope) (*runtime.Step, scope) {
 	var keys []string
 	var x cue.Value // the value of the step's key
 	for _, k := range stepKeys {
-		if y, ok := lookup(v, k); ok {
+		if y, ok := stepKey(v, k); ok {
 			keys, x = append(keys, k), y
 		}
 	}
@@ -213,7 +240,10 @@ func (c *compiler) step(v cue.Value, s scope) (*runtime.Step, scope) {
 		c.errorf(v, "a step needs exactly one of %s; found %d (%s)", strings.Join(stepKeys, ", "), len(keys), strings.Join(keys, ", "))
 		return nil, s
 	}
-	st := &runtime.Step{Pos: userPos(x), Rule: str(v, "rule")}
+	st := &runtime.Step{Pos: userPos(x)}
+	if r, ok := stepKey(v, "rule"); ok {
+		st.Rule, _ = r.String()
+	}
 	if st.Rule == "" {
 		st.Rule = c.rule
 	}
