@@ -54,6 +54,11 @@ func (t *translator) loop(n *ast.BuiltinNode, use listUse) eval.Val {
 			test = func() func(*eval.Frame) bool { return rest }
 		}
 	}
+	if sl, ok := l.(typedItems[string]); ok && t.listsZone(n.Arguments[0]) {
+		if ct, ok := t.defTest(predicate); ok {
+			l = talliedCards{sl, ct}
+		}
+	}
 	if test == nil {
 		body = t.node(predicate)
 		test = func() func(*eval.Frame) bool { return eval.As[bool](body) }
