@@ -63,9 +63,9 @@ func (m *Machine) library() []eval.Func {
 		eval.Fn1("seats", m.seats),
 
 		// Cards and zones.
-		zoneFunc(eval.Fn1("zone", m.zone)),
+		m.zoneFunc(eval.Fn1("zone", m.zone)),
 		eval.Fn2("pz", m.pz),
-		zoneFunc(eval.Fn2("pzone", m.pzone)),
+		m.zoneFunc(eval.Fn2("pzone", m.pzone)),
 		m.cardFunc(),
 		eval.Fn1("defs", m.defs),
 		eval.Fn3("moveCard", m.moveCardEnd),
@@ -203,9 +203,9 @@ func (m *Machine) card(id string) (*model.Card, error) {
 }
 
 // zoneFunc marks f as giving a zone's list of the state, which is never
-// changed in place (model's zones.go).
-func zoneFunc(f eval.Func) eval.Func {
-	f.Zone = true
+// changed in place (model's zones.go) unless a sample deals into it.
+func (m *Machine) zoneFunc(f eval.Func) eval.Func {
+	f.Zone = func(l []string) bool { return !m.St.LaidOver(l) }
 	return f
 }
 

@@ -18,7 +18,10 @@ import (
 // The tally is made once for a list and kept by the list's identity,
 // its first element's address and its length: a zone's list is never
 // changed in place (a change makes a new list), and the kept tally holds
-// the list, so that its memory is not reused for another while kept.
+// the list, so that its memory is not reused for another while kept. A
+// list a bot's sample dealt hidden cards into is changed in place by the
+// sample's next deal (model.State.LaidOver): the plain loop runs over it,
+// and no tally is kept.
 //
 // What the loop reads, charges and fails with is unchanged: it charges
 // the whole list, and binds the element it gives (find, findLast) in its
@@ -36,6 +39,7 @@ const tallyWays = 8
 
 // cardTally keeps the tallies of the lists one loop ran over.
 type cardTally struct {
+	keeps  func([]string) bool // the zone call's eval.Func.Zone
 	cardOf func(string) *model.Card
 	def    func(*eval.Frame) string
 	kept   [tallyWays]defTally
@@ -56,10 +60,10 @@ type defCount struct {
 	first, last int
 }
 
-// of is the tally of l, made when l is not kept; nil when l is empty or
-// holds an id that is no card.
+// of is the tally of l, made when l is not kept; nil when l is empty,
+// may be laid over or holds an id that is no card.
 func (c *cardTally) of(l []string) *defTally {
-	if len(l) == 0 {
+	if len(l) == 0 || !c.keeps(l) {
 		return nil
 	}
 	for i := range c.kept {
@@ -101,14 +105,18 @@ func (e *defTally) count(def string) *defCount {
 	return nil
 }
 
-// listsZone tells whether n is a call of the library's zone lists.
-func (t *translator) listsZone(n ast.Node) bool {
+// listsZone tells whether n is a call of the library's zone lists, and
+// gives the test of the lists it may keep.
+func (t *translator) listsZone(n ast.Node) func([]string) bool {
 	c, ok := n.(*ast.CallNode)
 	if !ok {
-		return false
+		return nil
 	}
 	id, ok := c.Callee.(*ast.IdentifierNode)
-	return ok && t.lib[id.Value].Zone
+	if !ok {
+		return nil
+	}
+	return t.lib[id.Value].Zone
 }
 
 // defTest reads a predicate `card(#).def == d` (or `d == card(#).def`),

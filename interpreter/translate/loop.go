@@ -54,9 +54,12 @@ func (t *translator) loop(n *ast.BuiltinNode, use listUse) eval.Val {
 			test = func() func(*eval.Frame) bool { return rest }
 		}
 	}
-	if sl, ok := l.(typedItems[string]); ok && t.listsZone(n.Arguments[0]) {
-		if ct, ok := t.defTest(predicate); ok {
-			l = talliedCards{sl, ct}
+	if sl, ok := l.(typedItems[string]); ok {
+		if keeps := t.listsZone(n.Arguments[0]); keeps != nil {
+			if ct, ok := t.defTest(predicate); ok {
+				ct.keeps = keeps
+				l = talliedCards{sl, ct}
+			}
 		}
 	}
 	if test == nil {
