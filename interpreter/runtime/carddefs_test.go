@@ -104,3 +104,24 @@ func TestTalliedCardDefsCharge(t *testing.T) {
 	assert.Equal(t, plain, work(`count(zone('deck'), card(#).def == 'two')`))
 	assert.Equal(t, work(`let d = 'zz'; any(zone('deck'), card(#).def == d && me >= 0)`), work(`let d = 'zz'; any(zone('deck'), card(#).def == d)`))
 }
+
+// A list a bot's sample dealt hidden cards into is laid over in place by
+// its next deal (model.State.NewList): no tally is kept for it.
+func TestTalliedCardDefsSkipListsLaidOver(t *testing.T) {
+	g, st := smallGame(t)
+	dst := st.Clone()
+	st.CloneInto(dst)
+	l := dst.NewList(3)
+	copy(l, []string{"one", "two#1", "two#2"})
+	dst.SetZone("deck", l)
+	require.True(t, dst.LaidOver(l))
+	c, err := compile.Expr(g, `count(zone('deck'), card(#).def == 'two')`, diag.Pos{File: "t", Line: 1, Col: 1})
+	require.NoError(t, err)
+	v, err := g.EvalPatch(dst, c)
+	require.NoError(t, err)
+	require.Equal(t, 2, v)
+	copy(l, []string{"one", "one", "two#2"}) // the next deal, in place
+	v, err = g.EvalPatch(dst, c)
+	require.NoError(t, err)
+	assert.Equal(t, 1, v, "the cards dealt now")
+}
