@@ -68,6 +68,10 @@ func FuzzExpr(f *testing.F) {
 		`len(filter(pieces(), .owner == me)) + len(filter(pieces(), .owner != me))`, `concat(filter(zone('deck'), me > 0), map(pieces(), .owner + me))`,
 		// Loops keyed by kind and owner (translate's pieceindex.go).
 		`count(pieces(), .kind == 'pawn' && .owner == me && .at == '')`, `find(pieces(), .owner == 1 && .kind == 'pawn')?.id`,
+		// Loops over a zone answered from its tally of definitions
+		// (translate's carddefs.go).
+		`count(zone('deck'), card(#).def == 'two')`, `let d = 'one'; any(zone('deck'), d == card(#).def)`,
+		`findLast(zone('deck'), card(#).def == 'two')`, `findIndex(zone('deck'), card(#).def == 'one')`,
 	} {
 		f.Add(s)
 	}

@@ -3,6 +3,8 @@ package eval
 import (
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/file"
+
+	"github.com/haven-engine/haven/interpreter/model"
 )
 
 // Func is one function of the expression library. Its Go
@@ -46,6 +48,16 @@ type Func struct {
 	// that a loop over it may keep from one run to the next where the
 	// pieces its leading tests pass stand (translate's pieceindex.go).
 	Pieces bool
+	// Zone, when set, says that the call gives a zone's list of the
+	// state, and tells whether what such a list holds may be kept by its
+	// identity while the list is kept (translate's carddefs.go): a
+	// zone's list is never changed in place (a change makes a new list),
+	// but for one a bot's sample dealt hidden cards into, which the
+	// sample's next deal lays others over (model.State.LaidOver).
+	Zone func(l []string) bool
+	// CardOf, when set, is the card of an id, nil for an id that is no
+	// card: the call is card(id), which fails for such an id.
+	CardOf func(id string) *model.Card
 }
 
 // Fn0 to Fn3 make a Func of a typed Go function of 0 to 3 arguments.

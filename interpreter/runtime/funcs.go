@@ -63,10 +63,10 @@ func (m *Machine) library() []eval.Func {
 		eval.Fn1("seats", m.seats),
 
 		// Cards and zones.
-		eval.Fn1("zone", m.zone),
+		m.zoneFunc(eval.Fn1("zone", m.zone)),
 		eval.Fn2("pz", m.pz),
-		eval.Fn2("pzone", m.pzone),
-		eval.Fn1("card", m.card),
+		m.zoneFunc(eval.Fn2("pzone", m.pzone)),
+		m.cardFunc(),
 		eval.Fn1("defs", m.defs),
 		eval.Fn3("moveCard", m.moveCardEnd),
 		eval.Fn3("moveCardTop", m.moveCardTop),
@@ -200,6 +200,21 @@ func (m *Machine) card(id string) (*model.Card, error) {
 		return c, nil
 	}
 	return nil, fmt.Errorf("card(%q): no such card", id)
+}
+
+// zoneFunc marks f as giving a zone's list of the state, which is never
+// changed in place (model's zones.go) unless a sample deals into it.
+func (m *Machine) zoneFunc(f eval.Func) eval.Func {
+	f.Zone = func(l []string) bool { return !m.St.LaidOver(l) }
+	return f
+}
+
+// cardFunc is card for the library, with the card of an id read without
+// its error.
+func (m *Machine) cardFunc() eval.Func {
+	f := eval.Fn1("card", m.card)
+	f.CardOf = func(id string) *model.Card { return m.G.cardOf(id) }
+	return f
 }
 
 func (m *Machine) defs(kind string) ([]string, error) { return m.G.defsOf(kind), nil }

@@ -54,6 +54,14 @@ func (t *translator) loop(n *ast.BuiltinNode, use listUse) eval.Val {
 			test = func() func(*eval.Frame) bool { return rest }
 		}
 	}
+	if sl, ok := l.(typedItems[string]); ok {
+		if keeps := t.listsZone(n.Arguments[0]); keeps != nil {
+			if ct, ok := t.defTest(predicate); ok {
+				ct.keeps = keeps
+				l = talliedCards{sl, ct}
+			}
+		}
+	}
 	if test == nil {
 		body = t.node(predicate)
 		test = func() func(*eval.Frame) bool { return eval.As[bool](body) }
