@@ -49,15 +49,7 @@ game: {
 // to the node a card names; the scoring's figures, its own against the
 // other seat's.
 func TestLearnedBoardFeatures(t *testing.T) {
-	g := compileRace(t, harbours)
-	st, err := g.New(2, 1)
-	require.NoError(t, err)
-	obs, err := g.Observe(st, 0)
-	require.NoError(t, err)
-	set := newFeatureSet(g)
-	vec, err := set.extract(obs, st, 0)
-	require.NoError(t, err)
-	x := asMap(set, vec)
+	x := startFeatures(t, harbours)
 	link := "link:home→port.nr"
 	assert.Equal(t, 0.5, x["mine:"+link+":near"], "ship one square from home")
 	assert.Equal(t, 1.0, x["other:"+link+":near"], "the other's ship at its home")
@@ -115,15 +107,7 @@ game: {
 // its own: a model values each home port, rather than one linear in
 // the ports' numbers.
 func TestLearnedLinkCountsGoodsOnce(t *testing.T) {
-	g := compileRace(t, fleets)
-	st, err := g.New(2, 1)
-	require.NoError(t, err)
-	obs, err := g.Observe(st, 0)
-	require.NoError(t, err)
-	set := newFeatureSet(g)
-	vec, err := set.extract(obs, st, 0)
-	require.NoError(t, err)
-	x := asMap(set, vec)
+	x := startFeatures(t, fleets)
 	link := "link:home→port.nr"
 	assert.Equal(t, 1.0, x["mine:"+link+":carry-new"], "two ships, one silk home lacks")
 	assert.InDelta(t, 2.0/3, x["mine:"+link+":carry-new-close"], 1e-9, "the closer ship, a square of three from home")
@@ -134,4 +118,19 @@ func TestLearnedLinkCountsGoodsOnce(t *testing.T) {
 	assert.Equal(t, 1.0, x["other:"+link+"=h2"])
 	assert.NotContains(t, x, "mine:"+link+"=h2")
 	assert.NotContains(t, x, "other:"+link+"=h1")
+}
+
+// startFeatures is seat 0's features, by name, at the start of a game of
+// two players of src from seed 1.
+func startFeatures(t *testing.T, src string) features {
+	t.Helper()
+	g := compileRace(t, src)
+	st, err := g.New(2, 1)
+	require.NoError(t, err)
+	obs, err := g.Observe(st, 0)
+	require.NoError(t, err)
+	set := newFeatureSet(g)
+	vec, err := set.extract(obs, st, 0)
+	require.NoError(t, err)
+	return asMap(set, vec)
 }
