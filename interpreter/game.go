@@ -196,5 +196,13 @@ func (g *Game) ZoneName(ref string) string { return g.rt.ZoneName(ref) }
 // BoardNodes lists the board's nodes, in definition order.
 func (g *Game) BoardNodes() []*Node { return g.rt.BoardNodes() }
 
+// PlayerVarNodeFields lists the node number fields the definition sets
+// player var name to as they are, sorted (an effect
+// `pset(p, name, node(x).num.FIELD)`): what a value of the var names is
+// the node whose FIELD holds it. None for a var only ever counted.
+func (g *Game) PlayerVarNodeFields(name string) []string {
+	return slices.Clone(g.rt.PvarNodeFields[name])
+}
+
 // BoardEdges lists the board's edges as the definition declares them.
 func (g *Game) BoardEdges() []BoardEdge { return g.rt.BoardEdges() }

@@ -3,6 +3,7 @@ package sim
 import (
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/haven-engine/haven/interpreter"
@@ -11,10 +12,13 @@ import (
 // This file gives the learned bot's features the board: how far a
 // seat's pieces are from nodes of each kind, and what a node the seat is
 // linked to holds and how far its pieces are from it. A seat is linked
-// to a node when one of its counters holds a number that names one node
-// of a kind: the value of a number field that no two nodes of that kind
-// share (a home port kept as its number). Nothing here names a game:
-// the kinds, fields and counters are the definition's.
+// to a node by a counter the definition sets to a node's number field
+// (pset(p, 'home', node(x).num.nr): a home port kept as its number),
+// when no two nodes of a kind share that field's value. A counter whose
+// value merely equals such a number (cash, a count) links nothing: what
+// a counter names is read from the definition, not from one state's
+// values. Nothing here names a game: the kinds, fields and counters are
+// the definition's.
 
 // boardInfo is what the features need of g's board, found once per
 // compiled game.
@@ -36,7 +40,20 @@ type boardInfo struct {
 
 type nodeLink struct {
 	name  string         // "KIND.FIELD"
+	field string         // FIELD
 	nodes map[int]string // a value → the node it names
+}
+
+// linksOf are the indexes in b.links of the links of a counter the
+// definition sets to fields (interpreter.Game.PlayerVarNodeFields).
+func (b *boardInfo) linksOf(fields []string) []int {
+	var out []int
+	for l, link := range b.links {
+		if slices.Contains(fields, link.field) {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 var boards sync.Map // *interpreter.Game → *boardInfo
@@ -78,7 +95,8 @@ func newBoardInfo(g *interpreter.Game) *boardInfo {
 	sort.Strings(b.kind)
 	for key, values := range fields {
 		if !dup[key] && len(values) > 1 {
-			b.links = append(b.links, nodeLink{key, values})
+			_, field, _ := strings.Cut(key, ".")
+			b.links = append(b.links, nodeLink{key, field, values})
 		}
 	}
 	sort.Slice(b.links, func(i, j int) bool { return b.links[i].name < b.links[j].name })
@@ -195,8 +213,8 @@ func (f *featureSet) boardFeatures(st *interpreter.State, seat int) {
 // value v, links it to.
 func (f *featureSet) links(st *interpreter.State, k *pvarKeys, p, seat, v int) {
 	b := f.board
-	for l, link := range b.links {
-		if node, ok := link.nodes[v]; ok {
+	for _, l := range k.links {
+		if node, ok := b.links[l].nodes[v]; ok {
 			f.linkFeatures(st, k, l, p, seat, b.index[node])
 		}
 	}

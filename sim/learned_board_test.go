@@ -29,7 +29,7 @@ game: {
 		edges: [{from: "h1", to: "w1", directed: false}, {from: "w1", to: "w2", directed: false}, {from: "w2", to: "h2", directed: false}]
 	}
 	setup: [
-		{do: "pset(0, 'home', 1); pset(1, 'home', 2)"},
+		{do: "pset(0, 'home', node('h1').num.nr); pset(1, 'home', node('h2').num.nr)"},
 		{do: "place(pieces()[0].id, 'w1'); place(pieces()[1].id, 'h2')"},
 		{do: "transfer('silk', 'supply', pieces()[0].id)"},
 		{do: "moveCard('order', 'box', pz('orders', 0))"},
@@ -87,7 +87,7 @@ game: {
 		edges: [{from: "h1", to: "w1", directed: false}, {from: "w1", to: "w2", directed: false}, {from: "w2", to: "h2", directed: false}]
 	}
 	setup: [
-		{do: "pset(0, 'home', 1); pset(1, 'home', 2)"},
+		{do: "pset(0, 'home', node('h1').num.nr); pset(1, 'home', node('h2').num.nr)"},
 		{let: "mine", be: "map(filter(pieces(), .owner == 0), .id)"},
 		{let: "theirs", be: "map(filter(pieces(), .owner == 1), .id)"},
 		{do: "place(mine[0], 'w1'); place(mine[1], 'w2'); place(theirs[0], 'h2'); place(theirs[1], 'h2')"},
@@ -133,4 +133,51 @@ func startFeatures(t *testing.T, src string) features {
 	vec, err := set.extract(obs, st, 0)
 	require.NoError(t, err)
 	return asMap(set, vec)
+}
+
+// ledger: as harbours, but each seat also keeps cash, set to a number
+// that equals a port's (h2's 2, h1's 1) without the definition saying
+// it names a port, and a var `berth` the definition adds a port's
+// number to rather than sets.
+const ledger = `package haven
+
+game: {
+	id: "race"
+	name: "Ledger"
+	players: {min: 2, max: 2}
+	playerVars: {home: 0, cash: 0, berth: 0}
+	pieces: ship: perPlayer: "1"
+	boards: sea: {
+		nodes: {h1: {kind: "port", num: nr: 1}, w1: {kind: "water"}, h2: {kind: "port", num: nr: 2}}
+		edges: [{from: "h1", to: "w1", directed: false}, {from: "w1", to: "h2", directed: false}]
+	}
+	setup: [
+		{do: "pset(0, 'home', node('h1').num.nr); pset(1, 'home', node('h2').num.nr)"},
+		{do: "pset(0, 'cash', 2); pset(1, 'cash', 1)"},
+		{do: "padd(0, 'berth', node('h2').num.nr); padd(1, 'berth', node('h1').num.nr)"},
+		{do: "place(pieces()[0].id, 'w1'); place(pieces()[1].id, 'h2')"},
+	]
+	flow: [{turn: {player: "0", actions: ["wait"]}}, {end: "done"}]
+	actions: wait: do: []
+	scoring: {score: "0", tiebreak: []}
+}
+`
+
+// A counter links a seat to a node only where the definition sets it
+// to a node's number field (home), not where its value merely equals
+// one (cash) nor where the field is added to it (berth).
+func TestLearnedLinksOnlyCountersSetFromANode(t *testing.T) {
+	g := compileRace(t, ledger)
+	assert.Equal(t, []string{"nr"}, g.PlayerVarNodeFields("home"))
+	assert.Empty(t, g.PlayerVarNodeFields("cash"))
+	assert.Empty(t, g.PlayerVarNodeFields("berth"))
+	x := startFeatures(t, ledger)
+	assert.Equal(t, 1.0, x["mine:link:home→port.nr=h1"])
+	assert.Equal(t, 1.0, x["other:link:home→port.nr=h2"])
+	assert.Equal(t, 0.5, x["mine:link:home→port.nr:near"])
+	for name := range x {
+		assert.NotContains(t, name, "link:cash", "cash only equals a port's number")
+		assert.NotContains(t, name, "link:berth", "berth adds a port's number")
+	}
+	assert.Equal(t, 2.0, x["mine:cash"])
 }

@@ -130,6 +130,7 @@ type pieceKeys struct {
 type pvarKeys struct {
 	name        string
 	mine, other int
+	links       []int      // the board's links the counter names a node by
 	link        [2][]int32 // mine, other; by link × linkStat
 	// linkNode are the features naming the node a link gives: mine,
 	// other; by link × node.
@@ -249,7 +250,8 @@ func (f *featureSet) pieceKind(kind string) *pieceKeys {
 func (f *featureSet) pvar(name string) *pvarKeys {
 	p, ok := f.pvars[name]
 	if !ok {
-		p = &pvarKeys{name: name, mine: f.add("mine:" + name), other: f.add("other:" + name)}
+		p = &pvarKeys{name: name, mine: f.add("mine:" + name), other: f.add("other:" + name),
+			links: f.board.linksOf(f.g.PlayerVarNodeFields(name))}
 		f.pvars[name] = p
 	}
 	return p

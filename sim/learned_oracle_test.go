@@ -22,12 +22,13 @@ type oracleSet struct {
 	facts    map[string]*oracleFacts
 	result   interpreter.Result // scratch of ScoreInto
 	board    *boardInfo
+	g        *interpreter.Game
 }
 
 // newOracleSet is the oracle of g's features, naming those of names (a
 // model's) in their order.
 func newOracleSet(g *interpreter.Game, names []string) *oracleSet {
-	f := &oracleSet{index: map[string]int{}, nodeKind: map[string]string{}, cardDef: map[string]string{}, facts: map[string]*oracleFacts{}, board: boardOf(g)}
+	f := &oracleSet{index: map[string]int{}, nodeKind: map[string]string{}, cardDef: map[string]string{}, facts: map[string]*oracleFacts{}, board: boardOf(g), g: g}
 	for _, n := range g.BoardNodes() {
 		f.nodeKind[n.ID] = n.Kind
 	}
@@ -254,9 +255,10 @@ func (f *oracleSet) boardFeatures(v *interpreter.View, seat int, out features, o
 	}
 	for p, vars := range v.PlayerVars {
 		for k, x := range vars {
+			fields := f.g.PlayerVarNodeFields(k)
 			for _, l := range b.links {
 				node, ok := l.nodes[x]
-				if !ok {
+				if !ok || !slices.Contains(fields, l.field) {
 					continue
 				}
 				f.linkFeatures(v, p, seat, "link:"+k+"→"+l.name, b.index[node], out, other)

@@ -98,6 +98,7 @@ func (c *compiler) exprOf(v cue.Value, s scope, pure bool, opts ...expr.Option) 
 		return cd
 	}
 	c.checkNames(v, prog.Node())
+	noteNodeFields(c.g, prog.Node())
 	if bad := foldedType(prog); bad != "" {
 		c.errorf(v, "%s", bad)
 	}

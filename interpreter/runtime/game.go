@@ -80,6 +80,12 @@ type Game struct {
 	Watches     []*Watch
 	Funcs       map[string]*Function
 
+	// PvarNodeFields are, by player var, the node number fields an
+	// effect sets it to as they are (pset(p, 'home', node(x).num.nr)),
+	// sorted: a value of the var names the node whose field holds it
+	// (compile/nodefields.go).
+	PvarNodeFields map[string][]string
+
 	// Tab numbers the counters of the game's states (model.Tables).
 	Tab *model.Tables
 	// Keys numbers the keys of the cards', nodes' and edges' keyed
