@@ -39,6 +39,8 @@ type LearnedBot struct {
 	runLegal             []interpreter.Move
 	runFrontier, runNext []runState
 	runPool              []*interpreter.State
+	// Scratch of settled.
+	replyLegal []interpreter.Move
 }
 
 // Learned returns a learned bot for g, seeded with seed, judging by m;
@@ -199,6 +201,20 @@ func (b *LearnedBot) lookThrough(st *interpreter.State, seat, made, depth int) (
 // as greedy tells them); a finished game is worth the seat's share of
 // the win, over any model's judgement.
 func (b *LearnedBot) value(st *interpreter.State, seat, made int) (float64, error) {
+	st, own, err := b.settled(st, seat, made)
+	if err != nil {
+		return 0, err
+	}
+	v, err := b.judge(st, seat, made)
+	if own {
+		b.free(st)
+	}
+	return v, err
+}
+
+// judge is value without settling replies: the model's value of st for
+// seat as it stands.
+func (b *LearnedBot) judge(st *interpreter.State, seat, made int) (float64, error) {
 	if st.Finished && !st.Capped {
 		if err := b.g.ScoreInto(st, &b.result); err != nil {
 			return 0, err

@@ -14,7 +14,7 @@ import (
 
 var playCommand = &command{
 	name:  "play",
-	usage: "play GAME [--players N] [--seed S] [--bots SEATS] [--bot random|policy|greedy|ismcts[:iters=N]] [--save FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
+	usage: "play GAME [--players N] [--seed S] [--bots SEATS] [--bot SPEC] [--save FILE] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
 	summary: "Play GAME hot-seat in the terminal. The player to move sees the board as they\n" +
 		"may see it (names, counters, goods, their cards with their texts, the last\n" +
 		"events) and the numbered legal moves, and types a number or a move. SEATS is a\n" +
@@ -42,7 +42,7 @@ func playParse(c *command, io IO, args []string) (*flags, func() error, error) {
 	opts.register(f, true)
 	opts.registerTable(f, "random seed `S`")
 	f.StringVar(&opts.Bots, "bots", "", "`SEATS` played by the bot: a comma list such as 1,2, or all")
-	f.StringVar(&opts.Bot, "bot", "random", "the `BOT` playing those seats: random, greedy (one move ahead by the game's scoring) or ismcts[:iters=N][:ms=N][:depth=N]")
+	f.StringVar(&opts.Bot, "bot", "random", "the bot `SPEC` playing those seats: random, policy, greedy, ismcts[:iters=N...] or learned[:model=FILE] (haven help sim)")
 	f.StringVar(&opts.Save, "save", "", "save the game log to `FILE` when the game ends or is left")
 	pos, err := f.parse(args, 1, 1)
 	if err == nil {

@@ -17,7 +17,7 @@ import (
 
 var serveCommand = &command{
 	name:  "serve",
-	usage: "serve [--addr HOST:PORT] [--public] [--host NAME]... [--tables N] [--game-tables N] [--idle DURATION] [--players N] [--seed S] [--bots SEATS] [--bot random|policy|greedy|ismcts[:iters=N]] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
+	usage: "serve [--addr HOST:PORT] [--public] [--host NAME]... [--tables N] [--game-tables N] [--idle DURATION] [--players N] [--seed S] [--bots SEATS] [--bot SPEC] [--defs DIR] [--variant FILE]... [--set PATH=VALUE]... [--option NAME=VALUE]...",
 	summary: "Serve the web board: an index of the games and their open tables at /,\n" +
 		"and a page per table at /games/GAME/tables/N with the board, the deciding\n" +
 		"player's view, the legal moves (buttons, or clicks on the board), the\n" +
@@ -69,7 +69,7 @@ func parseServe(c *command, io IO, args []string) (*serveOptions, *flags, error)
 	f.IntVar(&opts.GameTables, "game-tables", web.DefaultLimits.GameTables, "hold at most `N` tables of one game open")
 	f.DurationVar(&opts.Idle, "idle", web.DefaultLimits.TableIdle, "close a table nobody plays or watches for `DURATION` (0: never)")
 	f.StringVar(&opts.Bots, "bots", "", "`SEATS` played by the bot: a comma list such as 1,2, or all")
-	f.StringVar(&opts.Bot, "bot", "random", "the `BOT` playing those seats: random, greedy or ismcts[:iters=N][:ms=N][:depth=N]")
+	f.StringVar(&opts.Bot, "bot", "random", "the bot `SPEC` playing those seats: random, policy, greedy, ismcts[:iters=N...] or learned[:model=FILE] (haven help sim)")
 	_, err := f.parse(args, 0, 0)
 	if err == nil {
 		if _, _, e := sim.ParseBot(opts.Bot); e != nil {
