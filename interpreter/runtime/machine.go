@@ -108,6 +108,8 @@ type Machine struct {
 	lists idLists
 	// heard says whether a trigger hears an event, by name (emit.go).
 	heard map[string]bool
+	// lastKind is the kind nodes was last asked for, and its nodes.
+	lastKind kindList
 }
 
 type optionCache struct {

@@ -128,6 +128,17 @@ func (m *Machine) evalList(c *Code, env model.Scope) (l []any, notList, err erro
 	if err != nil {
 		return nil, nil, err
 	}
+	if s, ok := v.([]string); ok && len(m.frames) > 0 && m.frames[0].Boxed != nil {
+		// A list of strings (a local, a route): its elements boxed as
+		// ToList boxes them, the names found by address and the list
+		// cut from a frame's append-only chunks, not made.
+		fr := m.frames[0]
+		l = eval.Fresh(fr, len(s))
+		for i, x := range s {
+			l[i] = fr.BoxStr(x)
+		}
+		return l, nil, nil
+	}
 	l, notList = eval.ToList(v, m.G.Boxed)
 	return l, notList, nil
 }

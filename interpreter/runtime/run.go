@@ -288,11 +288,27 @@ func (g *Game) run(st *model.State) (err error) {
 			}
 		}
 	}
-	if g.CapVarID != "" && !st.Finished && st.VarOf(g.CapVarID) > g.CapMax {
+	if g.CapVarID != "" && !st.Finished && g.capVar(st) > g.CapMax {
 		st.Finished, st.Capped, st.EndReason = true, true, fmt.Sprintf("stopped: %s passed the cap of %d", g.CapVarID, g.CapMax)
 		st.Pending = nil
 	}
 	return nil
+}
+
+// capVar is the value of the var the game is capped by: read by its
+// number in the tables it was first found in (a lookup by name hashes
+// it, at every run).
+func (g *Game) capVar(st *model.State) int {
+	if st.Tables == nil {
+		return st.VarOf(g.CapVarID)
+	}
+	if st.Tables != g.capTab {
+		g.capTab, g.capAt = st.Tables, st.Tables.Vars.Find(g.CapVarID)
+	}
+	if g.capAt < 0 {
+		return st.VarOf(g.CapVarID)
+	}
+	return st.Counts[g.capAt]
 }
 
 // loopAgain restarts a loop block at its end if the loop goes on.
