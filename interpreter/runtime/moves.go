@@ -297,7 +297,7 @@ func (g *Game) holds(a *Action, k int, sc model.Scope, se *stepEval) (bool, stri
 		var ok bool
 		if se != nil {
 			var err error
-			if ok, err = g.M.evalCond(w.Code, &sc, se); err != nil {
+			if ok, err = g.M.stepCond(w.Code, &sc, se); err != nil {
 				return false, "", err
 			}
 		} else if v, err := g.M.Eval(w.Code, sc); err != nil {

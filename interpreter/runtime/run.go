@@ -252,7 +252,7 @@ func (g *Game) run(st *model.State) (err error) {
 		switch s.Kind {
 		case StepIf:
 			c.PC++
-			yes, err := m.evalCond(s.Expr, &f.Scope, &se)
+			yes, err := m.stepCond(s.Expr, &f.Scope, &se)
 			if err != nil {
 				return err
 			}
@@ -266,7 +266,7 @@ func (g *Game) run(st *model.State) (err error) {
 		case StepLet:
 			c.PC++
 			se.let = &f.Scope.Vals[s.AsSlot]
-			v, err := m.evalStep(s.Expr, &f.Scope, &se)
+			v, err := m.stepValue(s.Expr, &f.Scope, &se)
 			se.let = nil
 			f.Scope.Vals[s.AsSlot] = v
 			if err != nil {
@@ -274,7 +274,7 @@ func (g *Game) run(st *model.State) (err error) {
 			}
 		case StepDo:
 			c.PC++
-			if _, err := m.evalStep(s.Expr, &f.Scope, &se); err != nil {
+			if _, err := m.stepValue(s.Expr, &f.Scope, &se); err != nil {
 				return err
 			}
 		default:
@@ -328,7 +328,7 @@ func (g *Game) loopAgain(f *model.Frame, c *model.Cursor, se *stepEval) (bool, e
 		if int(c.Count) >= s.Max {
 			return false, fmt.Errorf("%s: while ran %d times: raise max or fix the condition", s.Pos, s.Max)
 		}
-		yes, err := g.M.evalCond(s.Expr, &f.Scope, se)
+		yes, err := g.M.stepCond(s.Expr, &f.Scope, se)
 		if err != nil || !yes {
 			return false, err
 		}
@@ -357,7 +357,7 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step, s
 		}
 	case StepWhile:
 		c.PC++
-		yes, err := m.evalCond(s.Expr, &f.Scope, se)
+		yes, err := m.stepCond(s.Expr, &f.Scope, se)
 		if err != nil {
 			return err
 		}
@@ -368,7 +368,7 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step, s
 		c.PC++
 		sc := g.Scope(s.Call.Lay, f.Scope.Vals[model.SlotMe].(int), st.Players)
 		for _, a := range s.With {
-			v, err := m.evalStep(a.Code, &f.Scope, se)
+			v, err := m.stepValue(a.Code, &f.Scope, se)
 			if err != nil {
 				g.Release(sc)
 				return err
