@@ -190,7 +190,9 @@ func (g *Game) pop(st *model.State) {
 	st.Stack = st.Stack[:len(st.Stack)-1]
 	g.Release(f.Scope)
 	if m := g.M; len(m.spare) < 64 {
-		clear(f.Cursors[:cap(f.Cursors)])
+		// Its cursors hold nothing past their length: a loop's cursor
+		// is emptied as it ends (endLoop), a return empties them all,
+		// and any other cursor holds no list.
 		*f = model.Frame{Cursors: f.Cursors[:0]}
 		m.spare = append(m.spare, f)
 	}
@@ -240,7 +242,7 @@ func (g *Game) run(st *model.State) (err error) {
 			if again, err := g.loopAgain(f, c, &se); err != nil {
 				return err
 			} else if !again {
-				f.Cursors = f.Cursors[:len(f.Cursors)-1]
+				endLoop(f)
 			}
 			continue
 		}
@@ -309,6 +311,14 @@ func (g *Game) capVar(st *model.State) int {
 		return st.VarOf(g.CapVarID)
 	}
 	return st.Counts[g.capAt]
+}
+
+// endLoop ends the loop of f's last cursor, emptied: the frame's
+// cursors, reused, hold no list past their length (pop).
+func endLoop(f *model.Frame) {
+	k := len(f.Cursors) - 1
+	f.Cursors[k] = model.Cursor{}
+	f.Cursors = f.Cursors[:k]
 }
 
 // loopAgain restarts a loop block at its end if the loop goes on.
@@ -430,7 +440,8 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step, s
 			return err
 		}
 		f.Result = v
-		f.Cursors = f.Cursors[:0] // the frame ends here
+		clear(f.Cursors) // the frame ends here, and pop keeps its cursors
+		f.Cursors = f.Cursors[:0]
 	case StepEnd:
 		st.Finished, st.EndReason = true, s.End
 		st.Stack, st.Pending = nil, nil
