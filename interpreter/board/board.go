@@ -27,6 +27,11 @@ type Board struct {
 	lastRows [][]int
 	// numbered says each node knows its place in Order (index).
 	numbered bool
+	// hops are the edges out of each node, forward and back, by the
+	// node's place in Order (hopsOf); hopsMade says the table was made,
+	// or found impossible (an edge names a node the board does not have).
+	hops     [2][][]hop
+	hopsMade [2]bool
 	Decl     []DeclaredEdge // the edges as declared, for drawing
 }
 
@@ -140,6 +145,43 @@ func (b *Board) WalksKeptOf(from *Node, n int, back bool, limit int) ([][]string
 	return l, ok
 }
 
+// hop is an edge followed by a walk: the place in Order of the node it
+// enters, and that node's id as the edge names it.
+type hop struct {
+	to int
+	id string
+}
+
+// hopsOf is the table of hops forward (d 0) or back (d 1), made once;
+// nil when some edge names a node the board does not have.
+func (b *Board) hopsOf(d int) [][]hop {
+	if b.hops[d] != nil || b.hopsMade[d] {
+		return b.hops[d]
+	}
+	b.number()
+	b.hopsMade[d] = true
+	t := make([][]hop, len(b.Order))
+	for i, id := range b.Order {
+		edges := b.Out[id]
+		if d == 1 {
+			edges = b.In[id]
+		}
+		for _, e := range edges {
+			to := e.To
+			if d == 1 {
+				to = e.From
+			}
+			n := b.Nodes[to]
+			if n == nil {
+				return nil
+			}
+			t[i] = append(t[i], hop{n.index, to})
+		}
+	}
+	b.hops[d] = t
+	return t
+}
+
 // Walks lists every path of exactly n edges from a node that visits no node
 // twice; each path lists the nodes entered, the last being where it ends.
 // back walks the edges against their direction. The paths share one
@@ -148,6 +190,15 @@ func (b *Board) WalksKeptOf(from *Node, n int, back bool, limit int) ([][]string
 func (b *Board) Walks(from string, n int, back bool, limit int) (paths [][]string, ok bool) {
 	if n >= len(b.Nodes) {
 		return nil, true // a path of n edges enters n other nodes
+	}
+	d := 0
+	if back {
+		d = 1
+	}
+	if f := b.Nodes[from]; f != nil && n > 0 {
+		if hops := b.hopsOf(d); hops != nil {
+			return b.walksByNumber(hops, f.index, n, limit)
+		}
 	}
 	var flat []string
 	path := make([]string, 0, max(n, 0))
@@ -185,6 +236,51 @@ func (b *Board) Walks(from string, n int, back bool, limit int) (paths [][]strin
 	}
 	if n == 0 {
 		return [][]string{nil}, true
+	}
+	rec(from, n)
+	if limit < 0 {
+		return nil, false
+	}
+	if len(flat) == 0 {
+		return nil, true
+	}
+	out := make([][]string, len(flat)/n)
+	for i := range out {
+		out[i] = flat[i*n : (i+1)*n : (i+1)*n]
+	}
+	return out, true
+}
+
+// walksByNumber is Walks from the node at place from of Order, n > 0,
+// following the table of hops: the nodes seen are marked by their
+// place, not searched for in the path by their ids.
+func (b *Board) walksByNumber(hops [][]hop, from, n, limit int) ([][]string, bool) {
+	var flat []string
+	path := make([]string, 0, n)
+	seen := make([]bool, len(hops))
+	seen[from] = true
+	var rec func(at, left int)
+	rec = func(at, left int) {
+		if left == 0 {
+			if limit--; limit < 0 {
+				return
+			}
+			flat = append(flat, path...)
+			return
+		}
+		if limit < 0 {
+			return
+		}
+		for _, h := range hops[at] {
+			if seen[h.to] {
+				continue
+			}
+			seen[h.to] = true
+			path = append(path, h.id)
+			rec(h.to, left-1)
+			path = path[:len(path)-1]
+			seen[h.to] = false
+		}
 	}
 	rec(from, n)
 	if limit < 0 {

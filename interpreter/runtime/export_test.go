@@ -33,3 +33,7 @@ func Evaluating(m *Machine) int { return m.top }
 // ActionLocals are the locals m lists a turn's actions in, for the tests
 // of package runtime_test.
 func ActionLocals(m *Machine) []any { return m.actVals[:cap(m.actVals)] }
+
+// SpareFrames are the ended frames m keeps for reuse, for the tests of
+// package runtime_test.
+func SpareFrames(m *Machine) []*model.Frame { return m.spare }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"unsafe"
 
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
@@ -308,7 +309,28 @@ func (m *Machine) node(id string) (*board.Node, error) {
 	return nil, fmt.Errorf("node(%q): no such node", id)
 }
 
-func (m *Machine) nodes(kind string) ([]string, error)     { return m.G.Board.Kinds[kind], nil }
+// nodes lists the nodes of a kind. The last kind asked is kept by the
+// address and length of its string: a kind named by a constant
+// (`nodes('port')`) is the same string at every call, and a map lookup
+// hashes it each time.
+func (m *Machine) nodes(kind string) ([]string, error) {
+	if k := &m.lastKind; k.at != nil && k.at == unsafe.StringData(kind) && k.n == len(kind) {
+		return k.list, nil
+	}
+	l := m.G.Board.Kinds[kind]
+	m.lastKind = kindList{unsafe.StringData(kind), len(kind), l}
+	return l, nil
+}
+
+// kindList is the kind nodes was last asked for, by the address and
+// length of its string (held, so that the address names no other
+// string while kept), and its nodes.
+type kindList struct {
+	at   *byte
+	n    int
+	list []string
+}
+
 func (m *Machine) out(node string) ([]*board.Edge, error)  { return m.G.Board.Out[node], nil }
 func (m *Machine) into(node string) ([]*board.Edge, error) { return m.G.Board.In[node], nil }
 
@@ -668,8 +690,10 @@ func (m *Machine) place(id, node string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if node != "" && m.G.Board.Nodes[node] == nil {
-		return false, fmt.Errorf("place(%q, %q): no such node", id, node)
+	if node != "" {
+		if _, err := m.node(node); err != nil {
+			return false, fmt.Errorf("place(%q, %q): no such node", id, node)
+		}
 	}
 	if m.log {
 		m.event("moved "+id+" from "+orBox(p.At)+" to "+orBox(node), "", "", "")

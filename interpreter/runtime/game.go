@@ -68,6 +68,10 @@ type Game struct {
 	Scoring     scoring
 	CapVarID    string
 	CapMax      int
+	// capTab and capAt are the tables CapVarID was last found in, and
+	// its number there (capVar).
+	capTab *model.Tables
+	capAt  int
 
 	// The constructs of compile_rules.go: node vars, piece string vars,
 	// cards in force, watches and named functions.

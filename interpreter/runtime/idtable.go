@@ -16,6 +16,7 @@ package runtime
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/haven-engine/haven/interpreter/board"
 	"github.com/haven-engine/haven/interpreter/model"
@@ -100,8 +101,12 @@ func (g *Game) placePieces(st *model.State) {
 func (g *Game) pieceOf(st *model.State, id string) *model.Piece {
 	if n := st.Players; n >= 0 && n < len(g.M.ids.pieces) {
 		if t := g.M.ids.pieces[n]; t != nil {
-			if i, ok := t.Find(id); ok && i < len(st.Pieces) && st.Pieces[i].ID == id {
-				return st.Pieces[i]
+			if i, ok := t.Find(id); ok && i < len(st.Pieces) {
+				// Most often the very string the table holds: its
+				// address says so without comparing the bytes.
+				if p := st.Pieces[i]; sameString(p.ID, id) || p.ID == id {
+					return p
+				}
 			}
 		}
 	}
@@ -111,6 +116,11 @@ func (g *Game) pieceOf(st *model.State, id string) *model.Piece {
 		}
 	}
 	return nil
+}
+
+// sameString tells whether a and b are the same bytes in memory.
+func sameString(a, b string) bool {
+	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
 }
 
 // cardOf is the card an id names, nil for none.

@@ -78,6 +78,9 @@ type Machine struct {
 	// frames are reused by the fast path, one per evaluation under way.
 	frames []*eval.Frame
 	top    int
+	// frame0 is frames[0] once it holds the game's boxed names: the
+	// frame stepValue runs in.
+	frame0 *eval.Frame
 	// NoFast runs every expression on expr's VM instead of its
 	// closures: the translator's oracle, for tests only (a game never
 	// runs the VM: an expression the translator refuses is a load
@@ -108,6 +111,8 @@ type Machine struct {
 	lists idLists
 	// heard says whether a trigger hears an event, by name (emit.go).
 	heard map[string]bool
+	// lastKind is the kind nodes was last asked for, and its nodes.
+	lastKind kindList
 }
 
 type optionCache struct {

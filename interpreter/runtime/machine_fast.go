@@ -68,6 +68,9 @@ func (m *Machine) enter(c *Code, env model.Scope) *eval.Frame {
 		// before (an expression evaluated at load) takes them later.
 		fr.Boxed, fr.BoxedAt = m.G.Boxed, m.G.boxedIDs()
 	}
+	if m.top == 0 && fr.Boxed != nil {
+		m.frame0 = fr // ready for stepValue
+	}
 	m.top++
 	if n := c.Fast.Slots; cap(fr.Slots) < n {
 		fr.Slots = make([]eval.Slot, n)
@@ -127,6 +130,17 @@ func (m *Machine) evalList(c *Code, env model.Scope) (l []any, notList, err erro
 	v, err := m.Eval(c, env)
 	if err != nil {
 		return nil, nil, err
+	}
+	if s, ok := v.([]string); ok && len(m.frames) > 0 && m.frames[0].Boxed != nil {
+		// A list of strings (a local, a route): its elements boxed as
+		// ToList boxes them, the names found by address and the list
+		// cut from a frame's append-only chunks, not made.
+		fr := m.frames[0]
+		l = eval.Fresh(fr, len(s))
+		for i, x := range s {
+			l[i] = fr.BoxStr(x)
+		}
+		return l, nil, nil
 	}
 	l, notList = eval.ToList(v, m.G.Boxed)
 	return l, notList, nil
@@ -216,6 +230,48 @@ func (m *Machine) runStep(c *Code, sc *model.Scope, se *stepEval, what int) (v a
 	fr.Env = nil
 	m.top--
 	return v, yes, l, nil
+}
+
+// stepValue is evalStep's shortest way, for the run loop: c's closures
+// run straight in frame 0 when no evaluation is under way around it
+// (runStep written out for the boxed value, with one call fewer);
+// anything else goes evalStep's way.
+func (m *Machine) stepValue(c *Code, sc *model.Scope, se *stepEval) (any, error) {
+	fr := m.frame0
+	if fr == nil || !c.direct || m.top != 0 || cap(fr.Slots) < c.Fast.Slots || m.NoFast || m.Differ != nil {
+		return m.evalStep(c, sc, se)
+	}
+	m.enterStraight(fr, c, sc.Vals, se)
+	v := c.Fast.Run(fr)
+	fr.Env = nil
+	m.top = 0
+	return v, nil
+}
+
+// stepCond is stepValue for a condition, whose bool is not boxed.
+func (m *Machine) stepCond(c *Code, sc *model.Scope, se *stepEval) (bool, error) {
+	fr := m.frame0
+	if fr == nil || !c.direct || c.Fast.Bool == nil || m.top != 0 || cap(fr.Slots) < c.Fast.Slots || m.NoFast || m.Differ != nil {
+		return m.evalCond(c, sc, se)
+	}
+	m.enterStraight(fr, c, sc.Vals, se)
+	yes := c.Fast.Bool(fr)
+	fr.Env = nil
+	m.top = 0
+	return yes, nil
+}
+
+// enterStraight readies frame 0, fr, for an outermost evaluation of c
+// with the locals vals, as runStep does.
+func (m *Machine) enterStraight(fr *eval.Frame, c *Code, vals []any, se *stepEval) {
+	m.evaluating()
+	m.top = 1
+	fr.Slots = fr.Slots[:c.Fast.Slots]
+	fr.Buf = fr.Buf[:0]
+	fr.Env = vals
+	m.entries++
+	fr.Entry = m.entries
+	se.c = c
 }
 
 // fail leaves the evaluation se has under way, which panicked with r,

@@ -75,6 +75,19 @@ func (g *Game) legal(st *model.State, out []Move) (moves []Move, err error) {
 		m.moves, m.text = m.moves[:start], m.text[:from]
 		m.recs, m.recVals = m.recs[:start], m.recVals[:vals]
 	}()
+	// One return after the defers, so that Go runs them inline (a
+	// function whose returns times defers pass 15 runs them through
+	// the runtime's deferreturn, at every listing).
+	moves, err = g.listPending(st, f, s, p, start, from, out)
+	return moves, err
+}
+
+// listPending lists the moves of the decision st waits for, made by
+// step s of frame f, for player p: legal's work once the machine's
+// buffers are ready (start and from: where the listing's moves and
+// texts begin in them).
+func (g *Game) listPending(st *model.State, f *model.Frame, s *Step, p, start, from int, out []Move) ([]Move, error) {
+	m := g.M
 	if s.Kind == StepChoose {
 		opts, err := g.options(st, f, s, nil)
 		if s.Many != nil && err == nil {
@@ -297,7 +310,7 @@ func (g *Game) holds(a *Action, k int, sc model.Scope, se *stepEval) (bool, stri
 		var ok bool
 		if se != nil {
 			var err error
-			if ok, err = g.M.evalCond(w.Code, &sc, se); err != nil {
+			if ok, err = g.M.stepCond(w.Code, &sc, se); err != nil {
 				return false, "", err
 			}
 		} else if v, err := g.M.Eval(w.Code, sc); err != nil {

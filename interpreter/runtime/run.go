@@ -190,7 +190,9 @@ func (g *Game) pop(st *model.State) {
 	st.Stack = st.Stack[:len(st.Stack)-1]
 	g.Release(f.Scope)
 	if m := g.M; len(m.spare) < 64 {
-		clear(f.Cursors[:cap(f.Cursors)])
+		// Its cursors hold nothing past their length: a loop's cursor
+		// is emptied as it ends (endLoop), a return empties them all,
+		// and any other cursor holds no list.
 		*f = model.Frame{Cursors: f.Cursors[:0]}
 		m.spare = append(m.spare, f)
 	}
@@ -240,7 +242,7 @@ func (g *Game) run(st *model.State) (err error) {
 			if again, err := g.loopAgain(f, c, &se); err != nil {
 				return err
 			} else if !again {
-				f.Cursors = f.Cursors[:len(f.Cursors)-1]
+				endLoop(f)
 			}
 			continue
 		}
@@ -252,7 +254,7 @@ func (g *Game) run(st *model.State) (err error) {
 		switch s.Kind {
 		case StepIf:
 			c.PC++
-			yes, err := m.evalCond(s.Expr, &f.Scope, &se)
+			yes, err := m.stepCond(s.Expr, &f.Scope, &se)
 			if err != nil {
 				return err
 			}
@@ -266,7 +268,7 @@ func (g *Game) run(st *model.State) (err error) {
 		case StepLet:
 			c.PC++
 			se.let = &f.Scope.Vals[s.AsSlot]
-			v, err := m.evalStep(s.Expr, &f.Scope, &se)
+			v, err := m.stepValue(s.Expr, &f.Scope, &se)
 			se.let = nil
 			f.Scope.Vals[s.AsSlot] = v
 			if err != nil {
@@ -274,7 +276,7 @@ func (g *Game) run(st *model.State) (err error) {
 			}
 		case StepDo:
 			c.PC++
-			if _, err := m.evalStep(s.Expr, &f.Scope, &se); err != nil {
+			if _, err := m.stepValue(s.Expr, &f.Scope, &se); err != nil {
 				return err
 			}
 		default:
@@ -288,11 +290,35 @@ func (g *Game) run(st *model.State) (err error) {
 			}
 		}
 	}
-	if g.CapVarID != "" && !st.Finished && st.VarOf(g.CapVarID) > g.CapMax {
+	if g.CapVarID != "" && !st.Finished && g.capVar(st) > g.CapMax {
 		st.Finished, st.Capped, st.EndReason = true, true, fmt.Sprintf("stopped: %s passed the cap of %d", g.CapVarID, g.CapMax)
 		st.Pending = nil
 	}
 	return nil
+}
+
+// capVar is the value of the var the game is capped by: read by its
+// number in the tables it was first found in (a lookup by name hashes
+// it, at every run).
+func (g *Game) capVar(st *model.State) int {
+	if st.Tables == nil {
+		return st.VarOf(g.CapVarID)
+	}
+	if st.Tables != g.capTab {
+		g.capTab, g.capAt = st.Tables, st.Tables.Vars.Find(g.CapVarID)
+	}
+	if g.capAt < 0 {
+		return st.VarOf(g.CapVarID)
+	}
+	return st.Counts[g.capAt]
+}
+
+// endLoop ends the loop of f's last cursor, emptied: the frame's
+// cursors, reused, hold no list past their length (pop).
+func endLoop(f *model.Frame) {
+	k := len(f.Cursors) - 1
+	f.Cursors[k] = model.Cursor{}
+	f.Cursors = f.Cursors[:k]
 }
 
 // loopAgain restarts a loop block at its end if the loop goes on.
@@ -312,7 +338,7 @@ func (g *Game) loopAgain(f *model.Frame, c *model.Cursor, se *stepEval) (bool, e
 		if int(c.Count) >= s.Max {
 			return false, fmt.Errorf("%s: while ran %d times: raise max or fix the condition", s.Pos, s.Max)
 		}
-		yes, err := g.M.evalCond(s.Expr, &f.Scope, se)
+		yes, err := g.M.stepCond(s.Expr, &f.Scope, se)
 		if err != nil || !yes {
 			return false, err
 		}
@@ -341,7 +367,7 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step, s
 		}
 	case StepWhile:
 		c.PC++
-		yes, err := m.evalCond(s.Expr, &f.Scope, se)
+		yes, err := m.stepCond(s.Expr, &f.Scope, se)
 		if err != nil {
 			return err
 		}
@@ -352,7 +378,7 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step, s
 		c.PC++
 		sc := g.Scope(s.Call.Lay, f.Scope.Vals[model.SlotMe].(int), st.Players)
 		for _, a := range s.With {
-			v, err := m.evalStep(a.Code, &f.Scope, se)
+			v, err := m.stepValue(a.Code, &f.Scope, se)
 			if err != nil {
 				g.Release(sc)
 				return err
@@ -414,7 +440,8 @@ func (g *Game) step(st *model.State, f *model.Frame, c *model.Cursor, s *Step, s
 			return err
 		}
 		f.Result = v
-		f.Cursors = f.Cursors[:0] // the frame ends here
+		clear(f.Cursors) // the frame ends here, and pop keeps its cursors
+		f.Cursors = f.Cursors[:0]
 	case StepEnd:
 		st.Finished, st.EndReason = true, s.End
 		st.Stack, st.Pending = nil, nil

@@ -68,7 +68,7 @@ func (g *Game) cardTriggers(st *model.State, on string, ev map[string]any, fire 
 func (g *Game) checkWatches(st *model.State, se *stepEval) error {
 	for _, w := range g.Watches {
 		sc := g.Scope(w.Body.Lay, 0, st.Players)
-		yes, err := g.M.evalCond(w.When, &sc, se)
+		yes, err := g.M.stepCond(w.When, &sc, se)
 		g.Release(sc)
 		if err != nil {
 			return err

@@ -24,7 +24,13 @@ type tempLists struct {
 // panics with.
 func (m *Machine) evalTemp(c *Code, env model.Scope, dst []any, se *stepEval) (l []any, notList, err error) {
 	if c.Fast != nil && c.Fast.Temp != nil && !m.NoFast && m.Differ == nil && !c.IsIdent && !c.IsConst {
-		if se != nil {
+		if fr := m.frame0; se != nil && fr != nil && m.top == 0 && cap(fr.Slots) >= c.Fast.Slots {
+			// runStep's way for a list, written out (stepValue).
+			m.enterStraight(fr, c, env.Vals, se)
+			l = c.Fast.Temp(fr)
+			fr.Env = nil
+			m.top = 0
+		} else if se != nil {
 			_, _, l, err = m.runStep(c, &env, se, stepTemp)
 		} else {
 			l, err = runIn(m, c, env, c.Fast.Temp)

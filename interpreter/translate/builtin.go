@@ -105,19 +105,21 @@ func (t *translator) builtin(n *ast.BuiltinNode, use listUse) eval.Val {
 		}
 		glue := eval.As[string](args[1])
 		if l, ok := args[0].Fn.(func(*eval.Frame) []string); ok {
+			t.noteJoin(n, joinParts{strs: l, glue: glue})
 			return eval.Mk(func(fr *eval.Frame) string { return fr.Boxes.Join(l(fr), glue(fr)) })
 		}
 		list := t.builtinArgs(n, args)[0]
 		f, loc := builtin.Builtins[builtin.Index[n.Name]], n.Location()
-		return eval.Mk(func(fr *eval.Frame) any {
-			l, g := list(fr), glue(fr)
+		join := func(fr *eval.Frame, l any, g string) any {
 			if l, ok := l.([]string); ok {
 				// Cut from the frame's chunks: a key built per
 				// evaluation allocates nothing.
 				return fr.Boxes.String(fr.Boxes.Join(l, g))
 			}
 			return eval.Guard(loc, func() any { return call(f, l, g) })
-		})
+		}
+		t.noteJoin(n, joinParts{list: list, glue: glue, join: join})
+		return eval.Mk(func(fr *eval.Frame) any { return join(fr, list(fr), glue(fr)) })
 	case "split":
 		// Of two strings: its list cut from the frame's chunks. Any
 		// other call goes through expr.

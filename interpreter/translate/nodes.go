@@ -379,6 +379,9 @@ func (t *translator) equal(n *ast.BinaryNode) func(*eval.Frame) bool {
 	lk, rk := kindOf(n.Left), kindOf(n.Right)
 	simple := n.Left.Type().PkgPath() == "" && n.Right.Type().PkgPath() == ""
 	l, r := t.operand(n.Left), t.operand(n.Right)
+	if f, ok := t.joinEqual(n, l, r); ok {
+		return f
+	}
 	switch {
 	case lk == reflect.Int && rk == reflect.Int && simple:
 		return equalOf(eval.As[int](l), eval.As[int](r), t.lit(n.Left), t.lit(n.Right))

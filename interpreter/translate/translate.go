@@ -119,6 +119,8 @@ type translator struct {
 	hoisted  int    // the parts hoisted
 	// intern gives the game's own string for a constant (Interned).
 	intern func(string) string
+	// joins are the parts of the join nodes translated (joinequal.go).
+	joins map[ast.Node]joinParts
 }
 
 // listUse is how the list a node makes is used.
