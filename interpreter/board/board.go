@@ -238,17 +238,7 @@ func (b *Board) Walks(from string, n int, back bool, limit int) (paths [][]strin
 		return [][]string{nil}, true
 	}
 	rec(from, n)
-	if limit < 0 {
-		return nil, false
-	}
-	if len(flat) == 0 {
-		return nil, true
-	}
-	out := make([][]string, len(flat)/n)
-	for i := range out {
-		out[i] = flat[i*n : (i+1)*n : (i+1)*n]
-	}
-	return out, true
+	return walkRows(flat, n, limit)
 }
 
 // walksByNumber is Walks from the node at place from of Order, n > 0,
@@ -283,6 +273,12 @@ func (b *Board) walksByNumber(hops [][]hop, from, n, limit int) ([][]string, boo
 		}
 	}
 	rec(from, n)
+	return walkRows(flat, n, limit)
+}
+
+// walkRows cuts the walks of n nodes laid end to end in flat into one
+// list each; false when the walks ran past their limit.
+func walkRows(flat []string, n, limit int) ([][]string, bool) {
 	if limit < 0 {
 		return nil, false
 	}
