@@ -72,6 +72,9 @@ func FuzzExpr(f *testing.F) {
 		// (translate's carddefs.go).
 		`count(zone('deck'), card(#).def == 'two')`, `let d = 'one'; any(zone('deck'), d == card(#).def)`,
 		`findLast(zone('deck'), card(#).def == 'two')`, `findIndex(zone('deck'), card(#).def == 'one')`,
+		// concat of two lists: typed, boxed from a zone's strings, or of a
+		// value of unknown type (translate's concat2, concatTyped).
+		`concat(zone('deck'), ['done'])`, `concat([], zone('deck'))`, `let l = [me]; concat(l, zone('deck'))`, `concat(params.word, [1])`,
 	} {
 		f.Add(s)
 	}

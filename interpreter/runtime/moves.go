@@ -161,12 +161,18 @@ func (g *Game) listActions(actions []*Action, p, players int, f *model.Frame) (e
 	}
 	m.actions = true
 	defer func() { m.actions = false }()
+	// The seats and params are the same for every action: written once
+	// (again where the locals grow) and emptied after the last.
+	set := false
 	for _, a := range actions {
 		if n := len(a.Lay.Names); cap(m.actVals) < n {
-			m.actVals = make([]any, n)
+			m.actVals, set = make([]any, n), false
 		}
 		sc := model.Scope{Vals: m.actVals[:len(a.Lay.Names)], Layout: a.Lay}
-		sc.Vals[model.SlotMe], sc.Vals[model.SlotPlayers], sc.Vals[model.SlotParams] = boxSeat(p), boxSeat(players), g.ParamList
+		if !set {
+			sc.Vals[model.SlotMe], sc.Vals[model.SlotPlayers], sc.Vals[model.SlotParams] = boxSeat(p), boxSeat(players), g.ParamList
+			set = true
+		}
 		a.see(sc, f)
 		vals = sc.Vals
 		if err := g.enumerate(a, sc, &se); err != nil {
@@ -175,10 +181,13 @@ func (g *Game) listActions(actions []*Action, p, players int, f *model.Frame) (e
 		}
 		// Emptied for the next: a listing writes no locals but these
 		// and the params', which their candidates leave empty.
-		sc.Vals[model.SlotMe], sc.Vals[model.SlotPlayers], sc.Vals[model.SlotParams] = nil, nil, nil
 		for _, v := range a.Sees {
 			sc.Vals[v.Slot] = nil
 		}
+	}
+	if set {
+		v := m.actVals
+		v[model.SlotMe], v[model.SlotPlayers], v[model.SlotParams] = nil, nil, nil
 	}
 	return nil
 }

@@ -70,6 +70,13 @@ func (t *translator) builtin(n *ast.BuiltinNode, use listUse) eval.Val {
 		}
 	case "concat":
 		lists, loc, mk := catArgs(args, t.builtinArgs(n, args)), n.Location(), t.maker(use)
+		if len(lists) == 2 {
+			x, y := lists[0], lists[1]
+			if x.box == nil && y.box == nil {
+				return eval.Mk(func(fr *eval.Frame) []any { return concatTyped(fr, x, y, mk, loc) })
+			}
+			return eval.Mk(func(fr *eval.Frame) []any { return concat2(fr, x, y, mk, loc) })
+		}
 		return eval.Mk(func(fr *eval.Frame) []any { return concat(fr, lists, mk, loc) })
 	case "uniq":
 		switch l := args[0].Fn.(type) {
@@ -413,6 +420,51 @@ func concat(fr *eval.Frame, lists []catArg, mk func(*eval.Frame, int) []any, loc
 	out := mk(fr, n)[:0]
 	for _, c := range vals {
 		out = c.appendTo(fr, out)
+	}
+	return out
+}
+
+// concat2 is concat of two lists, the most common call, without the
+// buffer of evaluated arguments concat keeps.
+func concat2(fr *eval.Frame, x, y catArg, mk func(*eval.Frame, int) []any, loc file.Location) []any {
+	cx, cy := x.read(fr), y.read(fr)
+	n := cx.len(loc)
+	n += cy.len(loc)
+	if n == 0 {
+		return nil
+	}
+	fr.Grow(n, loc)
+	fr.Spend(n)
+	return cy.appendTo(fr, cx.appendTo(fr, mk(fr, n)[:0]))
+}
+
+// concatTyped is concat2 of two typed lists, which need no check.
+func concatTyped(fr *eval.Frame, x, y catArg, mk func(*eval.Frame, int) []any, loc file.Location) []any {
+	var xa, ya []any
+	var xs, ys []string
+	if x.a != nil {
+		xa = x.a(fr)
+	} else {
+		xs = x.s(fr)
+	}
+	if y.a != nil {
+		ya = y.a(fr)
+	} else {
+		ys = y.s(fr)
+	}
+	n := len(xa) + len(xs) + len(ya) + len(ys)
+	if n == 0 {
+		return nil
+	}
+	fr.Grow(n, loc)
+	fr.Spend(n)
+	out := append(mk(fr, n)[:0], xa...)
+	for _, s := range xs {
+		out = append(out, fr.BoxStr(s))
+	}
+	out = append(out, ya...)
+	for _, s := range ys {
+		out = append(out, fr.BoxStr(s))
 	}
 	return out
 }
