@@ -225,35 +225,39 @@ func TestDynamicLoopsBoxInChunks(t *testing.T) {
 }
 
 // A keyed param read by a key known only at run time (a typed string,
-// or a value of type any) gives the VM's answer as the key goes round
-// more keys than are kept, comes back as other bytes of the same length
-// or as the same text at another address, and as the map is swapped
-// for another (a frame read from a save) and back.
+// or a value of type any; a map of ints, or of any) gives the VM's
+// answer as the key goes round more keys than are kept, comes back as
+// other bytes of the same length or as the same text at another
+// address, and as the map is swapped for another (a frame read from a
+// save) and back.
 func TestParamReadKeptByItsKeys(t *testing.T) {
 	keys := []string{"k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7", "k8", "k9"}
-	game := map[string]int{}
-	saved := map[string]int{}
+	game := map[string]any{"fee": 2, "track": []int{1}}
+	saved := map[string]any{"fee": 2, "track": []int{1}}
+	gamePrices, savedPrices := map[string]int{}, map[string]int{}
 	for i, k := range keys {
-		game[k] = 10 + i
-		saved[k] = 100 + i
+		gamePrices[k], game[k] = 10+i, 10+i
+		savedPrices[k], saved[k] = 100+i, 100+i
 	}
+	game["prices"], saved["prices"] = gamePrices, savedPrices
 	var seq []string
 	for range 3 {
 		seq = append(seq, keys...)
 		seq = append(seq, "k1", strings.Clone("k1"), "k2", "k1", "zz")
 	}
-	for _, c := range []struct{ src, local string }{{`params.prices[s]`, "s"}, {`params.prices[x]`, "x"}} {
+	for _, c := range []struct{ src, local string }{
+		{`params.prices[s]`, "s"}, {`params.prices[x]`, "x"}, {`params[s]`, "s"},
+	} {
 		prog, err := expr.Compile(c.src, expr.Env(checkedEnv))
 		require.NoError(t, err, c.src)
 		code, err := Program(prog, nil, checkedLay, nil)
 		require.NoError(t, err, c.src)
 		fr := checkedFrame(code)
 		for i, k := range seq {
-			prices := game
+			params := game
 			if i%7 == 3 {
-				prices = saved
+				params = saved
 			}
-			params := map[string]any{"fee": 2, "prices": prices, "track": []int{1}}
 			vals := maps.Clone(checkedVals)
 			vals[c.local], vals["params"] = k, params
 			want, err := expr.Run(prog, vals)

@@ -58,10 +58,13 @@ func (t *translator) member(n *ast.MemberNode) eval.Val {
 		}
 		if bt == reflect.TypeFor[map[string]any]() {
 			b := base.Box
+			// Such maps are params or literals, never written once
+			// made (as keptRead says): the values are kept by key.
+			kept := new(keptIndex[any])
 			get := func(fr *eval.Frame) any {
 				x := b(fr)
 				if m, ok := x.(map[string]any); ok {
-					return m[key(fr)]
+					return kept.read(m, key(fr))
 				}
 				k := key(fr)
 				return eval.Guard(loc, func() any { return runtime.Fetch(x, k) })
