@@ -1,6 +1,9 @@
 package model
 
-import "strings"
+import (
+	"strings"
+	"unsafe"
+)
 
 // KeyedNames is the family of the names a game declares that start with
 // one prefix (price.<good>: a var per good), found by the rest of the
@@ -14,7 +17,20 @@ import "strings"
 type KeyedNames struct {
 	byKey  map[string]int // index in the Names by key
 	byAddr *AddrTable[int]
+	// hashed keeps the last keys found by content (a key read from
+	// a map's keys or a saved state: equal bytes at another address),
+	// by address, with their indexes, the newest in place of the
+	// oldest; the strings kept keep their addresses theirs. A family
+	// is its machine's, which runs one state at a time.
+	hashed [hashedKeys]struct {
+		key string
+		k   int
+	}
+	nHashed, nextHashed int
 }
+
+// hashedKeys is how many keys found by content a family keeps.
+const hashedKeys = 8
 
 // Keyed is the family of the names of n that start with prefix, or nil
 // when there is none. Its keys are found by content only until Own
@@ -57,8 +73,20 @@ func (f *KeyedNames) Find(key string) int {
 			return k
 		}
 	}
-	if k, ok := f.byKey[key]; ok {
-		return k
+	for i := range f.nHashed {
+		h := &f.hashed[i]
+		if len(h.key) == len(key) && unsafe.StringData(h.key) == unsafe.StringData(key) {
+			return h.k
+		}
 	}
-	return -1
+	k, ok := f.byKey[key]
+	if !ok {
+		return -1
+	}
+	f.hashed[f.nextHashed].key, f.hashed[f.nextHashed].k = key, k
+	f.nextHashed = (f.nextHashed + 1) % hashedKeys
+	if f.nHashed < hashedKeys {
+		f.nHashed++
+	}
+	return k
 }

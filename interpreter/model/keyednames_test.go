@@ -40,3 +40,28 @@ func TestKeyedNames(t *testing.T) {
 		assert.Equal(t, tc.byAdr, ok, "%q by address", tc.key)
 	}
 }
+
+// A family finds keys found by content again as they come round: more
+// keys than it keeps, the same bytes again, other bytes of the same
+// length at another address, and a key it lacks, each give the index
+// of the whole name.
+func TestKeyedNamesKeepHashedKeys(t *testing.T) {
+	var list []string
+	for i := range 12 {
+		list = append(list, "price.k"+string(rune('a'+i)))
+	}
+	f := newNames(list).Keyed("price.")
+	require.NotNil(t, f)
+	f.Own(func(func(string)) {})
+	keys := make([]string, len(list))
+	for i, s := range list {
+		keys[i] = strings.Clone(strings.TrimPrefix(s, "price."))
+	}
+	for round := range 3 {
+		for i, k := range keys {
+			assert.Equal(t, i, f.Find(k), "round %d, key %s", round, k)
+			assert.Equal(t, 1, f.Find("kb"), "round %d, kb after %s", round, k)
+			assert.Equal(t, -1, f.Find("zz"), "round %d", round)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/expr-lang/expr"
@@ -220,5 +221,50 @@ func TestDynamicLoopsBoxInChunks(t *testing.T) {
 		fr.Env[slices.Index(checkedLay.Names, "x")] = tc.x
 		assert.Equal(t, want, code.Run(fr), tc.src)
 		assert.Zero(t, testing.AllocsPerRun(20, func() { code.Run(fr) }), tc.src)
+	}
+}
+
+// A keyed param read by a key known only at run time (a typed string,
+// or a value of type any; a map of ints, or of any) gives the VM's
+// answer as the key goes round more keys than are kept, comes back as
+// other bytes of the same length or as the same text at another
+// address, and as the map is swapped for another (a frame read from a
+// save) and back.
+func TestParamReadKeptByItsKeys(t *testing.T) {
+	keys := []string{"k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7", "k8", "k9"}
+	game := map[string]any{"fee": 2, "track": []int{1}}
+	saved := map[string]any{"fee": 2, "track": []int{1}}
+	gamePrices, savedPrices := map[string]int{}, map[string]int{}
+	for i, k := range keys {
+		gamePrices[k], game[k] = 10+i, 10+i
+		savedPrices[k], saved[k] = 100+i, 100+i
+	}
+	game["prices"], saved["prices"] = gamePrices, savedPrices
+	var seq []string
+	for range 3 {
+		seq = append(seq, keys...)
+		seq = append(seq, "k1", strings.Clone("k1"), "k2", "k1", "zz")
+	}
+	for _, c := range []struct{ src, local string }{
+		{`params.prices[s]`, "s"}, {`params.prices[x]`, "x"}, {`params[s]`, "s"},
+	} {
+		prog, err := expr.Compile(c.src, expr.Env(checkedEnv))
+		require.NoError(t, err, c.src)
+		code, err := Program(prog, nil, checkedLay, nil)
+		require.NoError(t, err, c.src)
+		fr := checkedFrame(code)
+		for i, k := range seq {
+			params := game
+			if i%7 == 3 {
+				params = saved
+			}
+			vals := maps.Clone(checkedVals)
+			vals[c.local], vals["params"] = k, params
+			want, err := expr.Run(prog, vals)
+			require.NoError(t, err, c.src)
+			fr.Env[checkedLay.Find(c.local)] = k
+			fr.Env[checkedLay.Find("params")] = params
+			require.Equal(t, want, code.Run(fr), "%s, step %d, key %s", c.src, i, k)
+		}
 	}
 }

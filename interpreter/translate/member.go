@@ -58,10 +58,13 @@ func (t *translator) member(n *ast.MemberNode) eval.Val {
 		}
 		if bt == reflect.TypeFor[map[string]any]() {
 			b := base.Box
+			// Such maps are params or literals, never written once
+			// made (as keptRead says): the values are kept by key.
+			kept := new(keptIndex[any])
 			get := func(fr *eval.Frame) any {
 				x := b(fr)
 				if m, ok := x.(map[string]any); ok {
-					return m[key(fr)]
+					return kept.read(m, key(fr))
 				}
 				k := key(fr)
 				return eval.Guard(loc, func() any { return runtime.Fetch(x, k) })
@@ -144,34 +147,21 @@ func (t *translator) member(n *ast.MemberNode) eval.Val {
 // lastIndex is m[key] of a typed map: a keyed param (params.prices) or
 // a card's, node's or edge's keyed field read by a key known only at
 // run time (params.price_max[product]). Such maps are never written
-// once made, so the value read last is kept with the map and the key it
-// was read by, and the same map read by the same key — the same bytes
-// of the same string, as a key handed on from a list of candidates is —
-// answers it without hashing the key again. The map and the key kept
-// are kept alive by the closure, so their addresses are not reused for
-// others; the strings of a game are never changed in place. The closure
-// is the game's, and a game runs one state at a time (as keptRead).
+// once made, so the values read last are kept with the map and the keys
+// they were read by (keptIndex), and the same map read by one of those
+// keys — the same bytes of the same string, as a key handed on from a
+// list of candidates is — answers it without hashing the key again. The
+// closure is the game's, and a game runs one state at a time (as
+// keptRead).
 func lastIndex[V any](g func(*eval.Frame) map[string]V, key func(*eval.Frame) string) func(*eval.Frame) V {
-	var lastMap map[string]V
-	var lastKey string
-	var lastVal V
-	return func(fr *eval.Frame) V {
-		m, k := g(fr), key(fr)
-		if m != nil && mapAddr(m) == mapAddr(lastMap) && len(k) == len(lastKey) && unsafe.StringData(k) == unsafe.StringData(lastKey) {
-			return lastVal
-		}
-		v := m[k]
-		lastMap, lastKey, lastVal = m, k, v
-		return v
-	}
+	kept := new(keptIndex[V])
+	return func(fr *eval.Frame) V { return kept.read(g(fr), key(fr)) }
 }
 
-// lastDynKey is dynKey keeping the value read last, as lastIndex does,
+// lastDynKey is dynKey keeping the values read last, as lastIndex does,
 // when the key is a string.
 func lastDynKey[V any](g func(*eval.Frame) map[string]V, key func(*eval.Frame) any, name string, loc file.Location) func(*eval.Frame) V {
-	var lastMap map[string]V
-	var lastKey string
-	var lastVal V
+	kept := new(keptIndex[V])
 	return func(fr *eval.Frame) V {
 		m := g(fr)
 		k := key(fr)
@@ -179,13 +169,48 @@ func lastDynKey[V any](g func(*eval.Frame) map[string]V, key func(*eval.Frame) a
 		if !ok {
 			return dynKey(fr, m, func(*eval.Frame) any { return k }, name, loc)
 		}
-		if m != nil && mapAddr(m) == mapAddr(lastMap) && len(s) == len(lastKey) && unsafe.StringData(s) == unsafe.StringData(lastKey) {
-			return lastVal
-		}
-		v := m[s]
-		lastMap, lastKey, lastVal = m, s, v
-		return v
+		return kept.read(m, s)
 	}
+}
+
+// keptKeys is how many keys of one map keptIndex keeps: enough for the
+// goods, products or ports a loop reads a param by in turn.
+const keptKeys = 8
+
+// keptIndex keeps the values last read from one map by the keys they
+// were read by, the newest in place of the oldest. Another map starts
+// it anew. The map and the keys kept are kept alive, so their addresses
+// are not reused for others; the strings of a game are never changed
+// in place.
+type keptIndex[V any] struct {
+	m          unsafe.Pointer // the map's address, which keeps it alive
+	used, next int
+	keys       [keptKeys]string
+	vals       [keptKeys]V
+}
+
+// read is m[k].
+func (c *keptIndex[V]) read(m map[string]V, k string) V {
+	if m == nil {
+		var zero V
+		return zero
+	}
+	if a := mapAddr(m); a != c.m {
+		c.m, c.used, c.next = a, 0, 0
+	} else {
+		for i := range c.used {
+			if len(c.keys[i]) == len(k) && unsafe.StringData(c.keys[i]) == unsafe.StringData(k) {
+				return c.vals[i]
+			}
+		}
+	}
+	v := m[k]
+	c.keys[c.next], c.vals[c.next] = k, v
+	c.next = (c.next + 1) % keptKeys
+	if c.used < keptKeys {
+		c.used++
+	}
+	return v
 }
 
 // mapAddr is the address of a map's header: the map's identity.

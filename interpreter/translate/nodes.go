@@ -485,24 +485,39 @@ func (t *translator) arith(n *ast.BinaryNode) eval.Val {
 	u, uok := eval.Typed[string](r)
 	if sok && uok && n.Operator == "+" {
 		loc := n.Location()
-		return eval.Mk(func(fr *eval.Frame) string { return fr.Join(s(fr), u(fr), loc) })
+		m := new(eval.JoinMemo[string])
+		return eval.Mk(func(fr *eval.Frame) string {
+			a, b := s(fr), u(fr)
+			if v, ok := m.Find(a, b); ok {
+				fr.Grow(len(v), loc)
+				return v
+			}
+			v := fr.Join(a, b, loc)
+			m.Keep(a, b, v)
+			return v
+		})
 	}
 	return numArith(n.Operator, numOf(l), numOf(r), n.Location())
 }
 
 // dynArith is arithmetic on values of types known only at run time, as
 // the VM does it.
-func dynArith(fr *eval.Frame, p, q any, op func(a, b any) any, plus bool, loc file.Location) any {
-	if plus {
+func dynArith(fr *eval.Frame, p, q any, op func(a, b any) any, m *eval.JoinMemo[any], loc file.Location) any {
+	if m != nil {
 		// A name built at run time ('price.' + good) is most often
 		// one the game declares: its box, with no new string.
 		if a, ok := p.(string); ok {
 			if b, ok := q.(string); ok {
-				if v, ok := eval.JoinedName(fr.Boxed, a, b); ok {
+				if v, ok := m.Find(a, b); ok {
 					return fr.Sized(v, loc)
 				}
-				// Else cut from the frame's chunks, not made.
-				return fr.Sized(fr.Boxes.String(fr.Boxes.Concat(a, b)), loc)
+				v, ok := eval.JoinedName(fr.Boxed, a, b)
+				if !ok {
+					// Else cut from the frame's chunks, not made.
+					v = fr.Boxes.String(fr.Boxes.Concat(a, b))
+				}
+				m.Keep(a, b, v)
+				return fr.Sized(v, loc)
 			}
 		}
 	}

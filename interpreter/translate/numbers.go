@@ -55,7 +55,11 @@ func numArith(operator string, x, y func(*eval.Frame) eval.Num, loc file.Locatio
 		"*": func(a, b float64) float64 { return a * b },
 		"/": func(a, b float64) float64 { return a / b },
 	}[operator]
-	plus := operator == "+"
+	// A + keeps the names it joins (eval.JoinMemo).
+	var joins *eval.JoinMemo[any]
+	if operator == "+" {
+		joins = new(eval.JoinMemo[any])
+	}
 	num := func(fr *eval.Frame) eval.Num {
 		p, q := x(fr), y(fr)
 		switch {
@@ -64,7 +68,7 @@ func numArith(operator string, x, y func(*eval.Frame) eval.Num, loc file.Locatio
 		case p.Kind != eval.NotNum && q.Kind != eval.NotNum:
 			return eval.Num{Kind: eval.FloatNum, F: floats(p.Float(), q.Float())}
 		}
-		return eval.Num{Boxed: dynArith(fr, p.Box(), q.Box(), op, plus, loc)}
+		return eval.Num{Boxed: dynArith(fr, p.Box(), q.Box(), op, joins, loc)}
 	}
 	box := func(fr *eval.Frame) any { return num(fr).BoxIn(fr) }
 	return eval.Val{Fn: box, Box: box, Num: num}
