@@ -276,7 +276,7 @@ func (f *featureSet) linkFeatures(st *interpreter.State, k *pvarKeys, l, p, seat
 	// every good of the state).
 	pl := &f.placed
 	goods := pl.goodsOf(pl.nodeStock[L])
-	held := append(f.held[:0], make([]bool, len(f.goodNames))...)
+	held := zeroed(f.held, len(f.goodNames))
 	kinds := 0
 	for _, g := range goods {
 		if !held[g] {
@@ -301,7 +301,7 @@ func (f *featureSet) linkFeatures(st *interpreter.State, k *pvarKeys, l, p, seat
 	// model that counted both valued the pair above bringing it, and
 	// kept them circling short of the node).
 	nearest, carried, carriedClose, carriedHeld := -1, 0, 0.0, 0
-	closest := append(f.carried[:0], make([]int, len(f.goodNames))...)
+	closest := zeroed(f.carried, len(f.goodNames))
 	for i, pc := range st.Pieces {
 		at := pl.node[i]
 		if at < 0 || pc.Owner != p {

@@ -218,8 +218,7 @@ func (f *featureSet) pvarFeature(k *pvarKeys, p, seat, v int) {
 // its own the cards' worth (cardFeatures).
 func (f *featureSet) zones(st *interpreter.State, seat int) {
 	at := f.zonesOf(st)
-	hidden := f.hiddenAt[:0]
-	hidden = append(hidden, make([]bool, len(at))...)
+	hidden := zeroed(f.hiddenAt, len(at))
 	f.hiddenAt = hidden
 	for _, z := range f.hidden {
 		if z.At >= 0 && z.At < len(hidden) {
@@ -422,7 +421,7 @@ func boolFloat(b bool) float64 {
 // vector writes the features of row that the set names into dst, by
 // index; features it does not name are left out.
 func (f *featureSet) vector(row []namedFeature, dst []float64) []float64 {
-	dst = append(dst[:0], make([]float64, len(f.names))...)
+	dst = zeroed(dst, len(f.names))
 	for _, x := range row {
 		if i, ok := f.index[x.name]; ok && x.x == x.x { // not NaN
 			dst[i] = x.x

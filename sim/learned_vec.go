@@ -31,8 +31,8 @@ func (v *featureVec) reset() {
 func (v *featureVec) mark(i int) bool {
 	if i >= len(v.x) {
 		n := max(i+1, 2*len(v.x))
-		v.x = append(v.x, make([]float64, n-len(v.x))...)
-		v.stamp = append(v.stamp, make([]uint32, n-len(v.stamp))...)
+		v.x = extended(v.x, n)
+		v.stamp = extended(v.stamp, n)
 	}
 	if v.stamp[i] == v.now {
 		return false
@@ -87,4 +87,32 @@ func (v *featureVec) row(set *featureSet) []namedFeature {
 		out[k] = namedFeature{set.names[i], v.x[i]}
 	}
 	return out
+}
+
+// zeroed is s with n elements, all zero, in s's array when it holds n.
+// append(s[:0], make([]T, n)...) says the same, but its make allocates
+// under the race detector, which turns the compiler's rewrite off.
+func zeroed[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// extended is s grown to n elements, those added zero (as zeroed).
+func extended[T any](s []T, n int) []T {
+	if n <= len(s) {
+		return s
+	}
+	if cap(s) < n {
+		t := make([]T, n, max(n, 2*cap(s)))
+		copy(t, s)
+		return t
+	}
+	k := len(s)
+	s = s[:n]
+	clear(s[k:])
+	return s
 }
