@@ -174,7 +174,7 @@ func TestIdleTables(t *testing.T) {
 	// idle is long enough for the second table to open under a loaded
 	// machine before the first is idle; pace such that the first game,
 	// four moves, lasts longer than idle.
-	idle, pace := time.Second, 500*time.Millisecond
+	idle, pace := slowdown*time.Second, slowdown*500*time.Millisecond
 	s, ts := newTestServer(t, Options{Source: load.Dir("testdata"), Seed: 1, AllBots: true, Bot: "random",
 		Limits: Limits{TableIdle: idle, BotPace: pace}})
 	c := newClient(t, s, ts)
