@@ -201,10 +201,7 @@ func (b *LearnedBot) lookThrough(st *interpreter.State, seat, made, depth int) (
 // as greedy tells them); a finished game is worth the seat's share of
 // the win, over any model's judgement.
 func (b *LearnedBot) value(st *interpreter.State, seat, made int) (float64, error) {
-	st, own, err := b.settled(st, seat, made)
-	if err != nil {
-		return 0, err
-	}
+	st, own := b.settled(st, seat, made)
 	v, err := b.judge(st, seat, made)
 	if own {
 		b.free(st)

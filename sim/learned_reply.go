@@ -23,7 +23,7 @@ const maxReplies = 4
 // middle of an effect (a pending "choose" of a seat other than seat),
 // each made by the move the model values most for the seat making it;
 // own says whether the state returned is a copy to give back (free).
-func (b *LearnedBot) settled(st *interpreter.State, seat, made int) (cur *interpreter.State, own bool, err error) {
+func (b *LearnedBot) settled(st *interpreter.State, seat, made int) (cur *interpreter.State, own bool) {
 	cur = st
 	for k := 0; k < maxReplies && !cur.Finished; k++ {
 		d := cur.Pending
@@ -60,5 +60,5 @@ func (b *LearnedBot) settled(st *interpreter.State, seat, made int) (cur *interp
 		}
 		cur, own = next, true
 	}
-	return cur, own, nil
+	return cur, own
 }

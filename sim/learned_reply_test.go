@@ -45,8 +45,7 @@ game: {
 // point.
 func TestLearnedSettlesTheReply(t *testing.T) {
 	g := compileRace(t, gift)
-	m := &Model{Game: g.ID(), Hash: g.Hash(), Players: 2, Names: []string{"score:mine"}, Mean: []float64{0}, Scale: []float64{1}, Weights: []float64{1}}
-	require.NoError(t, m.bind(g))
+	m := scoreModel(t, g)
 	st, err := g.New(2, 1)
 	require.NoError(t, err)
 	legal, err := g.Legal(st)

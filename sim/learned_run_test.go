@@ -3,6 +3,8 @@ package sim
 import (
 	"testing"
 
+	"github.com/haven-engine/haven/interpreter"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -44,8 +46,7 @@ game: {
 // (beam=B), it sees the investment pay and invests.
 func TestLearnedLooksThroughItsRun(t *testing.T) {
 	g := compileRace(t, venture)
-	m := &Model{Game: g.ID(), Hash: g.Hash(), Players: 2, Names: []string{"score:mine"}, Mean: []float64{0}, Scale: []float64{1}, Weights: []float64{1}}
-	require.NoError(t, m.bind(g))
+	m := scoreModel(t, g)
 	st, err := g.New(2, 1)
 	require.NoError(t, err)
 	legal, err := g.Legal(st)
@@ -69,4 +70,13 @@ func TestLearnedLooksThroughItsRun(t *testing.T) {
 		wins[b.Name] = b.Wins
 	}
 	assert.Equal(t, map[string]float64{"learned:beam=2": 4, "random": 0}, wins)
+}
+
+// scoreModel is a model of g's two-player games valuing a seat by its
+// score alone.
+func scoreModel(t *testing.T, g *interpreter.Game) *Model {
+	t.Helper()
+	m := &Model{Game: g.ID(), Hash: g.Hash(), Players: 2, Names: []string{"score:mine"}, Mean: []float64{0}, Scale: []float64{1}, Weights: []float64{1}}
+	require.NoError(t, m.bind(g))
+	return m
 }
